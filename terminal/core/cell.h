@@ -1,0 +1,75 @@
+#pragma once
+
+#include <cstdint>
+
+namespace dt::term {
+
+// A colour as the program asked for it. Palette indices and "default" are
+// kept symbolic so a theme change recolours text that is already on screen.
+struct Color {
+    enum Kind : uint8_t { Default = 0, Indexed = 1, Rgb = 2 };
+
+    uint8_t kind = Default;
+    uint8_t r = 0; // the palette index when kind == Indexed
+    uint8_t g = 0;
+    uint8_t b = 0;
+
+    static constexpr Color indexed(uint8_t index) { return {Indexed, index, 0, 0}; }
+    static constexpr Color rgb(uint8_t red, uint8_t green, uint8_t blue) { return {Rgb, red, green, blue}; }
+    constexpr uint8_t index() const { return r; }
+    constexpr bool isDefault() const { return kind == Default; }
+
+    friend constexpr bool operator==(Color a, Color b)
+    {
+        return a.kind == b.kind && a.r == b.r && a.g == b.g && a.b == b.b;
+    }
+    friend constexpr bool operator!=(Color a, Color b) { return !(a == b); }
+};
+
+enum class UnderlineStyle : uint8_t { None = 0, Single = 1, Double = 2, Curly = 3 };
+
+// One character cell: 12 bytes, so a 200-column scrollback line of text stays
+// within a few kilobytes. Extra code points of a grapheme (combining marks,
+// emoji modifiers) live in the owning Line's cluster table; `clustered` says
+// that `codepoint` is an index into it instead of a character.
+struct Cell {
+    uint32_t codepoint : 21 = 0; // 0 = blank (never written, or erased)
+    uint32_t continuation : 1 = 0; // right half of a double-width character
+    uint32_t clustered : 1 = 0;
+    uint32_t bold : 1 = 0;
+    uint32_t underline : 2 = 0; // UnderlineStyle
+    uint32_t italic : 1 = 0;
+    uint32_t blink : 1 = 0;
+    uint32_t reverse : 1 = 0;
+    uint32_t strike : 1 = 0;
+    uint32_t dim : 1 = 0;
+    uint32_t protect : 1 = 0; // DECSCA: survives selective erase
+    Color fg;
+    Color bg;
+
+    bool isBlank() const { return codepoint == 0 && !clustered && !continuation; }
+
+    // Everything but the content: what a pen stamps onto the cells it writes.
+    bool sameStyle(const Cell &o) const
+    {
+        return bold == o.bold && underline == o.underline && italic == o.italic && blink == o.blink
+            && reverse == o.reverse && strike == o.strike && dim == o.dim && fg == o.fg && bg == o.bg;
+    }
+
+    // A blank cell in default colours with no attributes: what padding and
+    // trimmed line ends stand for.
+    bool isPristine() const { return isBlank() && sameStyle(Cell{}) && !protect; }
+
+    // Copies the style of `pen` and clears the content.
+    void eraseWith(const Cell &pen)
+    {
+        *this = pen;
+        codepoint = 0;
+        continuation = 0;
+        clustered = 0;
+    }
+};
+
+static_assert(sizeof(Cell) == 12, "a cell must stay small: scrollback memory is cells times lines");
+
+} // namespace dt::term

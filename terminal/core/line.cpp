@@ -1,0 +1,192 @@
+#include "line.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace dt::term {
+
+void appendUtf8(std::string &out, char32_t c)
+{
+    if (c < 0x80) {
+        out.push_back(static_cast<char>(c));
+    } else if (c < 0x800) {
+        out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else if (c < 0x10000) {
+        out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else if (c <= 0x10FFFF) {
+        out.push_back(static_cast<char>(0xF0 | (c >> 18)));
+        out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else {
+        appendUtf8(out, 0xFFFD);
+    }
+}
+
+std::string toUtf8(char32_t codepoint)
+{
+    std::string s;
+    appendUtf8(s, codepoint);
+    return s;
+}
+
+std::u32string Line::graphemeAt(int col) const
+{
+    const Cell &c = m_cells[static_cast<size_t>(col)];
+    if (c.continuation)
+        return {};
+    if (c.clustered)
+        return m_clusters[c.codepoint];
+    if (c.codepoint == 0)
+        return {};
+    return std::u32string(1, static_cast<char32_t>(c.codepoint));
+}
+
+char32_t Line::baseCodepoint(int col) const
+{
+    const Cell &c = m_cells[static_cast<size_t>(col)];
+    if (c.continuation)
+        return 0;
+    if (c.clustered)
+        return m_clusters[c.codepoint].empty() ? 0 : m_clusters[c.codepoint][0];
+    return c.codepoint;
+}
+
+void Line::setGrapheme(int col, const char32_t *codepoints, int count, const Cell &style)
+{
+    Cell &c = m_cells[static_cast<size_t>(col)];
+    c = style;
+    c.continuation = 0;
+    if (count <= 1) {
+        c.clustered = 0;
+        c.codepoint = count == 1 ? std::min<char32_t>(codepoints[0], 0x10FFFF) : 0;
+        return;
+    }
+    c.clustered = 1;
+    c.codepoint = internCluster(std::u32string(codepoints, static_cast<size_t>(count)));
+}
+
+uint32_t Line::internCluster(std::u32string cluster)
+{
+    // Overwritten cells leave unused entries behind; sweep them before the
+    // table outgrows the line so it stays bounded however long a TUI redraws.
+    if (m_clusters.size() >= m_cells.size() + 8)
+        collectGarbageClusters();
+    for (size_t i = 0; i < m_clusters.size(); ++i) {
+        if (m_clusters[i] == cluster)
+            return static_cast<uint32_t>(i);
+    }
+    m_clusters.push_back(std::move(cluster));
+    return static_cast<uint32_t>(m_clusters.size() - 1);
+}
+
+void Line::collectGarbageClusters()
+{
+    std::vector<std::u32string> kept;
+    for (Cell &c : m_cells) {
+        if (!c.clustered)
+            continue;
+        std::u32string &cl = m_clusters[c.codepoint];
+        auto it = std::find(kept.begin(), kept.end(), cl);
+        if (it == kept.end()) {
+            kept.push_back(cl);
+            it = kept.end() - 1;
+        }
+        c.codepoint = static_cast<uint32_t>(it - kept.begin());
+    }
+    m_clusters.swap(kept);
+}
+
+void Line::fill(int from, int to, const Cell &pen)
+{
+    from = std::max(from, 0);
+    to = std::min(to, size());
+    for (int col = from; col < to; ++col)
+        m_cells[static_cast<size_t>(col)].eraseWith(pen);
+    if (from == 0 && to == size())
+        m_clusters.clear();
+}
+
+void Line::resize(int columns, const Cell &fill)
+{
+    Cell blank = fill;
+    blank.eraseWith(fill);
+    m_cells.resize(static_cast<size_t>(columns), blank);
+}
+
+Line Line::trimmedCopy() const
+{
+    int end = size();
+    while (end > 0 && m_cells[static_cast<size_t>(end - 1)].isPristine())
+        --end;
+    Line out;
+    out.m_cells.assign(m_cells.begin(), m_cells.begin() + end);
+    if (!m_clusters.empty()) {
+        out.m_clusters = m_clusters;
+        out.collectGarbageClusters();
+        out.m_clusters.shrink_to_fit();
+    }
+    return out;
+}
+
+void Line::copyCellsFrom(const Line &src, int srcCol, int destCol, int count)
+{
+    if (count <= 0)
+        return;
+    if (&src == this) {
+        moveCellsWithin(srcCol, destCol, count);
+        return;
+    }
+    std::memcpy(static_cast<void *>(&m_cells[static_cast<size_t>(destCol)]), &src.m_cells[static_cast<size_t>(srcCol)],
+                static_cast<size_t>(count) * sizeof(Cell));
+    if (src.m_clusters.empty())
+        return;
+    for (int i = 0; i < count; ++i) {
+        Cell &c = m_cells[static_cast<size_t>(destCol + i)];
+        if (c.clustered)
+            c.codepoint = internCluster(src.m_clusters[c.codepoint]);
+    }
+}
+
+void Line::moveCellsWithin(int srcCol, int destCol, int count)
+{
+    if (count <= 0 || srcCol == destCol)
+        return;
+    std::memmove(static_cast<void *>(&m_cells[static_cast<size_t>(destCol)]), &m_cells[static_cast<size_t>(srcCol)],
+                 static_cast<size_t>(count) * sizeof(Cell));
+}
+
+std::string Line::text(int from, int to) const
+{
+    if (to < 0 || to > size())
+        to = size();
+    std::string out;
+    out.reserve(static_cast<size_t>(std::max(0, to - from)));
+    for (int col = std::max(0, from); col < to; ++col) {
+        const Cell &c = m_cells[static_cast<size_t>(col)];
+        if (c.continuation)
+            continue;
+        if (c.clustered) {
+            for (char32_t cp : m_clusters[c.codepoint])
+                appendUtf8(out, cp);
+        } else if (c.codepoint == 0) {
+            out.push_back(' ');
+        } else {
+            appendUtf8(out, c.codepoint);
+        }
+    }
+    return out;
+}
+
+size_t Line::memoryBytes() const
+{
+    size_t bytes = sizeof(Line) + m_cells.capacity() * sizeof(Cell);
+    for (const auto &cl : m_clusters)
+        bytes += sizeof(cl) + cl.capacity() * sizeof(char32_t);
+    return bytes;
+}
+
+} // namespace dt::term

@@ -1,0 +1,56 @@
+#include "screen_buffer.h"
+
+#include <algorithm>
+
+namespace dt::term {
+
+ScreenBuffer::ScreenBuffer(int rows, int columns, const Cell &fill) : m_rows(rows), m_columns(columns)
+{
+    Cell blank;
+    blank.eraseWith(fill);
+    m_lines.assign(static_cast<size_t>(rows), Line(columns, blank));
+}
+
+void ScreenBuffer::rotate(int top, int bottom, int n)
+{
+    if (n == 0 || bottom - top <= 1)
+        return;
+    if (top == 0 && bottom == m_rows) {
+        // The whole screen: just move the ring's origin.
+        m_top = ((m_top + n) % m_rows + m_rows) % m_rows;
+        return;
+    }
+    const int height = bottom - top;
+    n = ((n % height) + height) % height;
+    // Rotate the logical range through swaps; rows are vectors, so this
+    // moves pointers rather than cells.
+    std::vector<Line> tmp;
+    tmp.reserve(static_cast<size_t>(height));
+    for (int r = 0; r < height; ++r)
+        tmp.push_back(std::move(row(top + r)));
+    for (int r = 0; r < height; ++r)
+        row(top + r) = std::move(tmp[static_cast<size_t>((r + n) % height)]);
+}
+
+void ScreenBuffer::resize(int rows, int columns, const Cell &fill)
+{
+    std::vector<Line> lines;
+    lines.reserve(static_cast<size_t>(rows));
+    Cell blank;
+    blank.eraseWith(fill);
+    for (int r = 0; r < rows; ++r) {
+        if (r < m_rows) {
+            Line l = std::move(row(r));
+            l.resize(columns, blank);
+            lines.push_back(std::move(l));
+        } else {
+            lines.emplace_back(columns, blank);
+        }
+    }
+    m_lines = std::move(lines);
+    m_top = 0;
+    m_rows = rows;
+    m_columns = columns;
+}
+
+} // namespace dt::term

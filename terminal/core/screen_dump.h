@@ -1,0 +1,21 @@
+#pragma once
+
+#include "terminal.h"
+
+#include <string>
+
+namespace dt::term {
+
+// A readable, diff-friendly picture of a terminal for ref tests and bug
+// reports: the visible rows, the cursor, the title and, per row, runs of
+// cells that share attributes.
+//
+//   screen.txt:  one line per row, trailing blanks trimmed, then
+//                "cursor ROW,COL" (plus " hidden"), the title, "altscreen"
+//   attrs.txt:   "ROW COL-COL attrs" for every run that is not plain
+std::string dumpScreenText(const Terminal &t);
+std::string dumpAttributes(const Terminal &t);
+std::string dumpScrollback(const Terminal &t);
+std::string describeStyle(const Cell &c);
+
+} // namespace dt::term

@@ -1,0 +1,232 @@
+#include "stream_scanner.h"
+
+#include <cstring>
+#include <vector>
+
+namespace dt::term {
+
+namespace {
+
+constexpr char kEsc = 0x1b;
+constexpr char kBel = 0x07;
+
+bool isStringIntroducer(char c)
+{
+    // OSC, DCS, APC, PM, SOS
+    return c == ']' || c == 'P' || c == '_' || c == '^' || c == 'X';
+}
+
+// Net effect of an SGR parameter list on the faint attribute: 1 = turned on,
+// 0 = untouched or turned off (turning off reaches the model through
+// libvterm's own "bold off", which SGR 0 and 22 both emit).
+bool sgrEndsFaint(const std::string &params)
+{
+    std::vector<int> values;
+    std::vector<bool> hasSub;
+    int value = 0;
+    bool inSub = false;
+    bool sub = false;
+    for (char c : params) {
+        if (c >= '0' && c <= '9') {
+            if (!inSub && value < 100000)
+                value = value * 10 + (c - '0');
+        } else if (c == ':') {
+            inSub = true;
+            sub = true;
+        } else if (c == ';') {
+            values.push_back(value);
+            hasSub.push_back(sub);
+            value = 0;
+            inSub = sub = false;
+        }
+    }
+    values.push_back(value);
+    hasSub.push_back(sub);
+
+    bool faint = false;
+    for (size_t i = 0; i < values.size(); ++i) {
+        const int v = values[i];
+        if (v == 0 || v == 22) {
+            faint = false;
+        } else if (v == 2) {
+            faint = true;
+        } else if ((v == 38 || v == 48 || v == 58) && !hasSub[i] && i + 1 < values.size()) {
+            if (values[i + 1] == 5)
+                i += 2;
+            else if (values[i + 1] == 2)
+                i += 4;
+        }
+    }
+    return faint;
+}
+
+} // namespace
+
+void StreamScanner::flush(const char *data, size_t from, size_t to, ScannerSink &sink)
+{
+    if (!m_held.empty()) {
+        sink.write(m_held.data(), m_held.size());
+        m_held.clear();
+    }
+    if (to > from)
+        sink.write(data + from, to - from);
+}
+
+void StreamScanner::finishCsi(const char *data, size_t end, size_t &start, ScannerSink &sink)
+{
+    const char final = data[end];
+    if (m_csiPrivate)
+        return;
+    for (char c : m_csi) {
+        if (c >= 0x20 && c <= 0x2f)
+            return; // intermediates: not a plain SGR or ED
+    }
+    if (final == 'm' && sgrEndsFaint(m_csi)) {
+        flush(data, start, end + 1, sink);
+        start = end + 1;
+        sink.dimOn();
+    } else if (final == 'J' && m_csi == "3") {
+        flush(data, start, end + 1, sink);
+        start = end + 1;
+        sink.clearScrollback();
+    }
+}
+
+void StreamScanner::feed(const char *data, size_t length, ScannerSink &sink)
+{
+    size_t start = 0; // first byte of this chunk not yet handed on or held
+    size_t escStart = length; // where the pending ESC sits, if in this chunk
+    size_t i = 0;
+    while (i < length) {
+        const char c = data[i];
+        switch (m_state) {
+        case State::Ground: {
+            const void *esc = std::memchr(data + i, kEsc, length - i);
+            if (!esc) {
+                i = length;
+                continue;
+            }
+            i = static_cast<size_t>(static_cast<const char *>(esc) - data);
+            escStart = i;
+            m_state = State::Escape;
+            ++i;
+            continue;
+        }
+        case State::Escape:
+            if (c == '[') {
+                m_state = State::Csi;
+                m_csi.clear();
+                m_csiPrivate = false;
+            } else if (isStringIntroducer(c)) {
+                // Hold the whole string from its ESC on.
+                if (escStart < length) {
+                    flush(data, start, escStart, sink);
+                    m_held.assign(data + escStart, i + 1 - escStart);
+                } else {
+                    m_held.push_back(c);
+                }
+                start = i + 1;
+                m_state = State::String;
+            } else if (c == kEsc) {
+                escStart = i;
+            } else {
+                m_state = State::Ground;
+            }
+            if (m_state != State::String && m_state != State::Escape && !m_held.empty()) {
+                // An ESC held over from the last chunk was not a string after all.
+                sink.write(m_held.data(), m_held.size());
+                m_held.clear();
+            }
+            ++i;
+            continue;
+        case State::Csi:
+            if (c >= 0x40 && c <= 0x7e) {
+                finishCsi(data, i, start, sink);
+                m_state = State::Ground;
+            } else if (c == kEsc) {
+                escStart = i;
+                m_state = State::Escape;
+            } else if (c == 0x18 || c == 0x1a) {
+                m_state = State::Ground;
+            } else if (c >= 0x3c && c <= 0x3f && m_csi.empty()) {
+                m_csiPrivate = true;
+            } else if (m_csi.size() < 256) {
+                m_csi.push_back(c);
+            }
+            ++i;
+            continue;
+        case State::String:
+        case State::StringEscape: {
+            const bool afterEsc = m_state == State::StringEscape;
+            if (c == kBel || (afterEsc && c == '\\')) {
+                m_held.append(data + start, i + 1 - start);
+                sink.write(m_held.data(), m_held.size());
+                m_held.clear();
+                start = i + 1;
+                m_state = State::Ground;
+            } else if (afterEsc) {
+                // A new sequence interrupts the string: hand the string on
+                // without the ESC, then read the ESC again as the start of
+                // what follows.
+                if (i > 0) {
+                    m_held.append(data + start, i - 1 - start);
+                    sink.write(m_held.data(), m_held.size());
+                    m_held.clear();
+                    escStart = start = i - 1;
+                } else {
+                    // The ESC ended the previous chunk and sits last in m_held.
+                    sink.write(m_held.data(), m_held.size() - 1);
+                    m_held.assign(1, kEsc);
+                    escStart = length;
+                    start = 0;
+                }
+                m_state = State::Escape;
+                continue; // this byte again, now as the one after ESC
+            } else if (c == kEsc) {
+                m_state = State::StringEscape;
+            } else if (c == 0x18 || c == 0x1a) {
+                m_held.append(data + start, i + 1 - start);
+                sink.write(m_held.data(), m_held.size());
+                m_held.clear();
+                start = i + 1;
+                m_state = State::Ground;
+            } else if (m_held.size() + (i - start) > kMaxHeldString) {
+                m_held.append(data + start, i + 1 - start);
+                sink.write(m_held.data(), m_held.size());
+                m_held.clear();
+                start = i + 1;
+                m_state = State::PassString;
+            }
+            ++i;
+            continue;
+        }
+        case State::PassString:
+            if (c == kBel || c == 0x18 || c == 0x1a)
+                m_state = State::Ground;
+            else if (c == kEsc) {
+                escStart = i;
+                m_state = State::Escape;
+            }
+            ++i;
+            continue;
+        }
+    }
+
+    switch (m_state) {
+    case State::Escape:
+        if (escStart < length) {
+            flush(data, start, escStart, sink);
+            m_held.assign(data + escStart, length - escStart);
+        }
+        break;
+    case State::String:
+    case State::StringEscape:
+        m_held.append(data + start, length - start);
+        break;
+    default:
+        flush(data, start, length, sink);
+        break;
+    }
+}
+
+} // namespace dt::term

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace dt::term {
+
+// What the scanner hands on: bytes for libvterm, and the few effects that
+// libvterm 0.1.4 does not produce itself, each at its exact place in the
+// stream so they interleave correctly with the text around them.
+class ScannerSink {
+public:
+    virtual ~ScannerSink() = default;
+    virtual void write(const char *bytes, size_t length) = 0;
+    virtual void dimOn() = 0; // SGR 2 (faint): libvterm has no such attribute
+    virtual void clearScrollback() = 0; // CSI 3 J: libvterm accepts and drops it
+};
+
+// A small, chunk-boundary-safe pre-parser that runs ahead of libvterm. Besides
+// spotting the sequences above, it holds back an OSC/DCS string until its
+// terminator arrives, so libvterm always receives such a string in a single
+// write: libvterm 0.1.4 silently truncates strings that span writes to 64
+// bytes (long titles would be cut).
+class StreamScanner {
+public:
+    // Strings longer than this are passed through in pieces (and truncated by
+    // libvterm) rather than buffered without bound.
+    static constexpr size_t kMaxHeldString = 64 * 1024;
+
+    void feed(const char *data, size_t length, ScannerSink &sink);
+
+private:
+    enum class State { Ground, Escape, Csi, String, StringEscape, PassString };
+
+    void finishCsi(const char *data, size_t end, size_t &start, ScannerSink &sink);
+    void flush(const char *data, size_t from, size_t to, ScannerSink &sink);
+
+    State m_state = State::Ground;
+    std::string m_held; // bytes seen but not yet handed on, in order
+    std::string m_csi; // parameters and intermediates of the CSI being read
+    bool m_csiPrivate = false;
+};
+
+} // namespace dt::term

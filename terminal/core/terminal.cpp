@@ -1,0 +1,563 @@
+#include "terminal.h"
+
+#include <vterm.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace dt::term {
+
+namespace {
+
+Color fromVTerm(const VTermColor &c, bool background)
+{
+    if (background ? VTERM_COLOR_IS_DEFAULT_BG(&c) : VTERM_COLOR_IS_DEFAULT_FG(&c))
+        return Color{};
+    if (VTERM_COLOR_IS_INDEXED(&c))
+        return Color::indexed(c.indexed.idx);
+    return Color::rgb(c.rgb.red, c.rgb.green, c.rgb.blue);
+}
+
+VTermModifier toVTerm(Modifiers mods)
+{
+    int m = VTERM_MOD_NONE;
+    if (mods & Shift)
+        m |= VTERM_MOD_SHIFT;
+    if (mods & Alt)
+        m |= VTERM_MOD_ALT;
+    if (mods & Ctrl)
+        m |= VTERM_MOD_CTRL;
+    return static_cast<VTermModifier>(m);
+}
+
+VTermKey toVTerm(Key key)
+{
+    switch (key) {
+    case Key::Enter: return VTERM_KEY_ENTER;
+    case Key::Tab: return VTERM_KEY_TAB;
+    case Key::Backspace: return VTERM_KEY_BACKSPACE;
+    case Key::Escape: return VTERM_KEY_ESCAPE;
+    case Key::Up: return VTERM_KEY_UP;
+    case Key::Down: return VTERM_KEY_DOWN;
+    case Key::Left: return VTERM_KEY_LEFT;
+    case Key::Right: return VTERM_KEY_RIGHT;
+    case Key::Insert: return VTERM_KEY_INS;
+    case Key::Delete: return VTERM_KEY_DEL;
+    case Key::Home: return VTERM_KEY_HOME;
+    case Key::End: return VTERM_KEY_END;
+    case Key::PageUp: return VTERM_KEY_PAGEUP;
+    case Key::PageDown: return VTERM_KEY_PAGEDOWN;
+    case Key::KeypadMultiply: return VTERM_KEY_KP_MULT;
+    case Key::KeypadPlus: return VTERM_KEY_KP_PLUS;
+    case Key::KeypadComma: return VTERM_KEY_KP_COMMA;
+    case Key::KeypadMinus: return VTERM_KEY_KP_MINUS;
+    case Key::KeypadPeriod: return VTERM_KEY_KP_PERIOD;
+    case Key::KeypadDivide: return VTERM_KEY_KP_DIVIDE;
+    case Key::KeypadEnter: return VTERM_KEY_KP_ENTER;
+    case Key::KeypadEqual: return VTERM_KEY_KP_EQUAL;
+    default: break;
+    }
+    if (key >= Key::F1 && key <= Key::F12)
+        return static_cast<VTermKey>(VTERM_KEY_FUNCTION_0 + 1 + (static_cast<int>(key) - static_cast<int>(Key::F1)));
+    if (key >= Key::Keypad0 && key <= Key::Keypad9)
+        return static_cast<VTermKey>(VTERM_KEY_KP_0 + (static_cast<int>(key) - static_cast<int>(Key::Keypad0)));
+    return VTERM_KEY_NONE;
+}
+
+} // namespace
+
+// Captureless trampolines from libvterm's C callbacks into the model. They
+// never throw and never call back into libvterm.
+struct TerminalCallbacks {
+    static Terminal *self(void *user) { return static_cast<Terminal *>(user); }
+
+    static int putglyph(VTermGlyphInfo *info, VTermPos pos, void *user)
+    {
+        return self(user)->onPutGlyph(info->chars, info->width, pos.row, pos.col, info->protected_cell);
+    }
+    static int movecursor(VTermPos, VTermPos, int visible, void *user)
+    {
+        Terminal *t = self(user);
+        t->m_cursorVisible = visible != 0;
+        t->m_changes.cursor = true;
+        t->m_anyDamage = true;
+        return 1;
+    }
+    static int scrollrect(VTermRect r, int downward, int rightward, void *user)
+    {
+        return self(user)->onScrollRect(r.start_row, r.end_row, r.start_col, r.end_col, downward, rightward);
+    }
+    static int erase(VTermRect r, int selective, void *user)
+    {
+        return self(user)->onErase(r.start_row, r.end_row, r.start_col, r.end_col, selective != 0);
+    }
+    static int initpen(void *user)
+    {
+        self(user)->m_pen = Cell{};
+        return 1;
+    }
+    static int setpenattr(VTermAttr attr, VTermValue *val, void *user)
+    {
+        Cell &pen = self(user)->m_pen;
+        switch (attr) {
+        case VTERM_ATTR_BOLD:
+            pen.bold = val->boolean ? 1 : 0;
+            // libvterm has no faint attribute; SGR 0 and SGR 22 both arrive
+            // here as "bold off", which is exactly when faint ends too.
+            if (!val->boolean)
+                pen.dim = 0;
+            return 1;
+        case VTERM_ATTR_UNDERLINE: pen.underline = static_cast<unsigned>(val->number) & 3u; return 1;
+        case VTERM_ATTR_ITALIC: pen.italic = val->boolean ? 1 : 0; return 1;
+        case VTERM_ATTR_BLINK: pen.blink = val->boolean ? 1 : 0; return 1;
+        case VTERM_ATTR_REVERSE: pen.reverse = val->boolean ? 1 : 0; return 1;
+        case VTERM_ATTR_STRIKE: pen.strike = val->boolean ? 1 : 0; return 1;
+        case VTERM_ATTR_FONT: return 1; // alternative fonts are not rendered
+        case VTERM_ATTR_FOREGROUND: pen.fg = fromVTerm(val->color, false); return 1;
+        case VTERM_ATTR_BACKGROUND: pen.bg = fromVTerm(val->color, true); return 1;
+        default: return 0;
+        }
+    }
+    static int settermprop(VTermProp prop, VTermValue *val, void *user)
+    {
+        Terminal *t = self(user);
+        switch (prop) {
+        case VTERM_PROP_TITLE:
+            // The string is borrowed for the duration of the call.
+            t->m_title = val->string ? val->string : "";
+            t->m_changes.title = true;
+            return 1;
+        case VTERM_PROP_ICONNAME: return 1;
+        case VTERM_PROP_CURSORVISIBLE:
+            t->m_cursorVisible = val->boolean != 0;
+            t->m_changes.cursor = true;
+            t->m_anyDamage = true;
+            return 1;
+        case VTERM_PROP_CURSORBLINK:
+            t->m_cursorBlink = val->boolean != 0;
+            t->m_changes.cursor = true;
+            return 1;
+        case VTERM_PROP_CURSORSHAPE:
+            t->m_cursorShape = val->number == VTERM_PROP_CURSORSHAPE_UNDERLINE ? CursorShape::Underline
+                : val->number == VTERM_PROP_CURSORSHAPE_BAR_LEFT              ? CursorShape::Bar
+                                                                              : CursorShape::Block;
+            t->m_changes.cursor = true;
+            return 1;
+        case VTERM_PROP_ALTSCREEN: {
+            const bool on = val->boolean != 0;
+            if (on && !t->m_alt)
+                t->m_alt = std::make_unique<ScreenBuffer>(t->m_rows, t->m_columns, t->m_pen);
+            t->m_altActive = on;
+            t->m_changes.altScreen = true;
+            t->damageAll();
+            return 1;
+        }
+        case VTERM_PROP_REVERSE:
+            t->m_reverseVideo = val->boolean != 0;
+            t->damageAll();
+            return 1;
+        case VTERM_PROP_MOUSE:
+            t->m_mouse = val->number == VTERM_PROP_MOUSE_CLICK ? MouseTracking::Click
+                : val->number == VTERM_PROP_MOUSE_DRAG         ? MouseTracking::Drag
+                : val->number == VTERM_PROP_MOUSE_MOVE         ? MouseTracking::Move
+                                                               : MouseTracking::None;
+            t->m_changes.mouseTracking = true;
+            return 1;
+        default: return 1;
+        }
+    }
+    static int bell(void *user)
+    {
+        self(user)->m_changes.bell = true;
+        return 1;
+    }
+    static int resize(int rows, int cols, VTermPos *delta, void *user)
+    {
+        return self(user)->onResize(rows, cols, &delta->row);
+    }
+    static int setlineinfo(int, const VTermLineInfo *, const VTermLineInfo *, void *) { return 1; }
+    static void output(const char *bytes, size_t len, void *user)
+    {
+        Terminal *t = self(user);
+        if (t->m_output)
+            t->m_output(bytes, len);
+    }
+};
+
+namespace {
+const VTermStateCallbacks kStateCallbacks = {
+    &TerminalCallbacks::putglyph, &TerminalCallbacks::movecursor, &TerminalCallbacks::scrollrect,
+    nullptr, // moverect: scrollrect always handles scrolling itself
+    &TerminalCallbacks::erase, &TerminalCallbacks::initpen, &TerminalCallbacks::setpenattr,
+    &TerminalCallbacks::settermprop, &TerminalCallbacks::bell, &TerminalCallbacks::resize,
+    &TerminalCallbacks::setlineinfo,
+};
+} // namespace
+
+Terminal::Terminal(int rows, int columns, int scrollbackLines)
+    : m_vt(vterm_new(std::max(rows, 1), std::max(columns, 1)), &vterm_free)
+    , m_rows(std::max(rows, 1))
+    , m_columns(std::max(columns, 1))
+    , m_primary(m_rows, m_columns, Cell{})
+    , m_scrollback(scrollbackLines)
+    , m_damaged(static_cast<size_t>(m_rows), 1)
+{
+    // Order matters (libvterm 0.1.4): UTF-8 and the output callback first,
+    // then the state and its callbacks, then a hard reset, which is what
+    // initialises tab stops, pen and modes.
+    vterm_set_utf8(m_vt.get(), 1);
+    vterm_output_set_callback(m_vt.get(), &TerminalCallbacks::output, this);
+    m_state = vterm_obtain_state(m_vt.get());
+    vterm_state_set_callbacks(m_state, &kStateCallbacks, this);
+    vterm_state_set_bold_highbright(m_state, 0);
+    vterm_state_reset(m_state, 1);
+}
+
+Terminal::~Terminal() = default;
+
+void Terminal::feed(const char *bytes, size_t length)
+{
+    m_scanner.feed(bytes, length, *this);
+}
+
+void Terminal::write(const char *bytes, size_t length)
+{
+    vterm_input_write(m_vt.get(), bytes, length);
+}
+
+void Terminal::dimOn()
+{
+    m_pen.dim = 1;
+}
+
+void Terminal::clearScrollback()
+{
+    if (m_scrollback.size() == 0)
+        return;
+    m_scrollback.clear();
+    m_changes.linesScrolledIntoHistory = 0;
+    damageAll();
+}
+
+void Terminal::resize(int rows, int columns)
+{
+    rows = std::max(rows, 1);
+    columns = std::max(columns, 1);
+    if (rows == m_rows && columns == m_columns)
+        return;
+    vterm_set_size(m_vt.get(), rows, columns);
+}
+
+CursorState Terminal::cursor() const
+{
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    CursorState c;
+    c.row = std::clamp(pos.row, 0, m_rows - 1);
+    c.col = std::clamp(pos.col, 0, m_columns - 1);
+    c.visible = m_cursorVisible;
+    c.blink = m_cursorBlink;
+    c.shape = m_cursorShape;
+    return c;
+}
+
+void Terminal::damageRows(int from, int to)
+{
+    from = std::max(from, 0);
+    to = std::min(to, m_rows);
+    for (int r = from; r < to; ++r)
+        m_damaged[static_cast<size_t>(r)] = 1;
+    m_anyDamage = true;
+}
+
+void Terminal::damageAll()
+{
+    m_damageAll = true;
+    m_anyDamage = true;
+}
+
+void Terminal::clearDamage()
+{
+    std::fill(m_damaged.begin(), m_damaged.end(), 0);
+    m_damageAll = false;
+    m_anyDamage = false;
+}
+
+Changes Terminal::takeChanges()
+{
+    Changes c = m_changes;
+    m_changes = Changes{};
+    return c;
+}
+
+int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, bool protect)
+{
+    if (row < 0 || row >= m_rows || col < 0 || col >= m_columns)
+        return 0;
+    Line &line = activeBuffer().row(row);
+    int count = 0;
+    char32_t cps[VTERM_MAX_CHARS_PER_CELL];
+    while (count < VTERM_MAX_CHARS_PER_CELL && chars[count]) {
+        cps[count] = chars[count];
+        ++count;
+    }
+    Cell style = m_pen;
+    style.protect = protect ? 1 : 0;
+    line.setGrapheme(col, cps, count, style);
+    for (int c = 1; c < width && col + c < m_columns; ++c) {
+        Cell &cont = line[col + c];
+        cont.codepoint = 0;
+        cont.clustered = 0;
+        cont.continuation = 1;
+    }
+    m_damaged[static_cast<size_t>(row)] = 1;
+    m_anyDamage = true;
+    return 1;
+}
+
+int Terminal::onErase(int startRow, int endRow, int startCol, int endCol, bool selective)
+{
+    startRow = std::max(startRow, 0);
+    endRow = std::min(endRow, m_rows);
+    startCol = std::max(startCol, 0);
+    endCol = std::min(endCol, m_columns);
+    ScreenBuffer &buf = activeBuffer();
+    for (int r = startRow; r < endRow; ++r) {
+        Line &line = buf.row(r);
+        if (!selective) {
+            line.fill(startCol, endCol, m_pen);
+        } else {
+            for (int c = startCol; c < endCol; ++c) {
+                if (!line[c].protect)
+                    line[c].eraseWith(m_pen);
+            }
+        }
+    }
+    damageRows(startRow, endRow);
+    return 1;
+}
+
+void Terminal::pushToScrollback(int rows)
+{
+    // Only the primary screen has history, as in xterm.
+    if (m_altActive)
+        return;
+    for (int r = 0; r < rows; ++r)
+        m_scrollback.push(m_primary.row(r).trimmedCopy());
+    m_changes.linesScrolledIntoHistory += rows;
+}
+
+void Terminal::moveRect(int destRow, int destCol, int srcRow, int srcCol, int height, int width)
+{
+    ScreenBuffer &buf = activeBuffer();
+    const bool upward = srcRow > destRow;
+    for (int i = 0; i < height; ++i) {
+        const int k = upward ? i : height - 1 - i;
+        Line &dest = buf.row(destRow + k);
+        const Line &src = buf.row(srcRow + k);
+        dest.copyCellsFrom(src, srcCol, destCol, width);
+    }
+}
+
+int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, int downward, int rightward)
+{
+    const int height = endRow - startRow;
+    const int width = endCol - startCol;
+    if (std::abs(downward) >= height || std::abs(rightward) >= width) {
+        // Scrolling by the whole area or more just clears it.
+        onErase(startRow, endRow, startCol, endCol, false);
+        return 1;
+    }
+
+    const bool fullWidth = startCol == 0 && endCol == m_columns;
+    if (fullWidth && rightward == 0) {
+        if (downward > 0 && startRow == 0)
+            pushToScrollback(downward);
+        // Whole rows move: rotate the ring instead of copying cells, then
+        // blank the rows that came around.
+        activeBuffer().rotate(startRow, endRow, downward);
+        if (downward > 0)
+            onErase(endRow - downward, endRow, 0, m_columns, false);
+        else
+            onErase(startRow, startRow - downward, 0, m_columns, false);
+        damageRows(startRow, endRow);
+        return 1;
+    }
+
+    // A rectangle inside the screen (left/right margins, ICH/DCH): copy cells.
+    int destRow = startRow, srcRow = startRow, destCol = startCol, srcCol = startCol;
+    if (downward >= 0)
+        srcRow += downward;
+    else
+        destRow -= downward;
+    if (rightward >= 0)
+        srcCol += rightward;
+    else
+        destCol -= rightward;
+    moveRect(destRow, destCol, srcRow, srcCol, height - std::abs(downward), width - std::abs(rightward));
+
+    int eStartRow = startRow, eEndRow = endRow, eStartCol = startCol, eEndCol = endCol;
+    if (downward > 0)
+        eStartRow = endRow - downward;
+    else if (downward < 0)
+        eEndRow = startRow - downward;
+    if (rightward > 0)
+        eStartCol = endCol - rightward;
+    else if (rightward < 0)
+        eEndCol = startCol - rightward;
+    onErase(eStartRow, eEndRow, eStartCol, eEndCol, false);
+    damageRows(startRow, endRow);
+    return 1;
+}
+
+int Terminal::onResize(int rows, int columns, int *deltaRow)
+{
+    const int oldRows = m_rows;
+    const bool alt = m_altActive;
+
+    if (!alt && rows < oldRows) {
+        // Keep the cursor row and whatever is below it on screen: push as
+        // many top rows into history as that needs.
+        const int cursorRow = cursor().row;
+        int row = oldRows - 1;
+        for (; row >= rows; --row) {
+            const Line &line = m_primary.row(row);
+            bool blank = true;
+            for (int c = 0; c < line.size() && blank; ++c)
+                blank = line[c].codepoint == 0 && !line[c].clustered && !line[c].continuation;
+            if (!blank || cursorRow == row)
+                break;
+        }
+        const int firstBlankRow = row + 1;
+        // libvterm 0.1.4's screen scrolls by firstBlankRow - rows even when
+        // the cursor sits higher than that, which leaves the cursor above
+        // the screen (a negative row) and loses all output until the next
+        // absolute move. Never scroll the cursor row off the top.
+        const int scroll = std::min(firstBlankRow - rows, cursorRow);
+        if (scroll > 0) {
+            onScrollRect(0, oldRows, 0, m_columns, scroll, 0);
+            *deltaRow -= scroll;
+        }
+    }
+
+    m_primary.resize(rows, columns, m_pen);
+    if (m_alt)
+        m_alt->resize(rows, columns, m_pen);
+    m_rows = rows;
+    m_columns = columns;
+    m_damaged.assign(static_cast<size_t>(rows), 1);
+
+    if (!alt && rows > oldRows) {
+        // Growing taller brings history back onto the screen.
+        for (int n = rows - oldRows; n > 0; --n) {
+            Line line;
+            if (!m_scrollback.popNewest(line))
+                break;
+            onScrollRect(0, m_rows, 0, m_columns, -1, 0);
+            Line &top = m_primary.row(0);
+            const int keep = std::min(line.size(), columns);
+            top.copyCellsFrom(line, 0, 0, keep);
+            top.fill(keep, columns, Cell{});
+            ++*deltaRow;
+        }
+    }
+    damageAll();
+    return 1;
+}
+
+void Terminal::sendKey(Key key, Modifiers mods)
+{
+    const VTermKey k = toVTerm(key);
+    if (k != VTERM_KEY_NONE)
+        vterm_keyboard_key(m_vt.get(), k, toVTerm(mods));
+}
+
+void Terminal::sendCharacter(char32_t codepoint, Modifiers mods)
+{
+    vterm_keyboard_unichar(m_vt.get(), codepoint, toVTerm(mods));
+}
+
+namespace {
+// Decodes UTF-8, replacing malformed sequences with U+FFFD.
+template <typename Fn>
+void forEachCodepoint(const std::string &s, Fn fn)
+{
+    size_t i = 0;
+    while (i < s.size()) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        char32_t cp;
+        int extra;
+        if (b < 0x80) { cp = b; extra = 0; }
+        else if ((b & 0xE0) == 0xC0) { cp = b & 0x1F; extra = 1; }
+        else if ((b & 0xF0) == 0xE0) { cp = b & 0x0F; extra = 2; }
+        else if ((b & 0xF8) == 0xF0) { cp = b & 0x07; extra = 3; }
+        else { fn(char32_t(0xFFFD)); ++i; continue; }
+        if (i + static_cast<size_t>(extra) >= s.size()) {
+            fn(char32_t(0xFFFD)); // truncated sequence at the end
+            break;
+        }
+        bool ok = true;
+        for (int k = 1; k <= extra; ++k) {
+            const auto c = static_cast<unsigned char>(s[i + static_cast<size_t>(k)]);
+            if ((c & 0xC0) != 0x80) { ok = false; break; }
+            cp = (cp << 6) | (c & 0x3F);
+        }
+        if (!ok) { fn(char32_t(0xFFFD)); ++i; continue; }
+        fn(cp);
+        i += static_cast<size_t>(extra) + 1;
+    }
+}
+} // namespace
+
+void Terminal::sendText(const std::string &utf8)
+{
+    forEachCodepoint(utf8, [this](char32_t cp) { vterm_keyboard_unichar(m_vt.get(), cp, VTERM_MOD_NONE); });
+}
+
+void Terminal::paste(const std::string &utf8)
+{
+    // Brackets are only emitted when the program enabled mode 2004; line
+    // feeds become carriage returns, as if typed.
+    vterm_keyboard_start_paste(m_vt.get());
+    forEachCodepoint(utf8, [this](char32_t cp) {
+        if (cp == '\n')
+            cp = '\r';
+        vterm_keyboard_unichar(m_vt.get(), cp, VTERM_MOD_NONE);
+    });
+    vterm_keyboard_end_paste(m_vt.get());
+}
+
+void Terminal::sendMouseMove(int row, int col, Modifiers mods)
+{
+    vterm_mouse_move(m_vt.get(), row, col, toVTerm(mods));
+}
+
+void Terminal::sendMouseButton(MouseButton button, bool pressed, Modifiers mods)
+{
+    vterm_mouse_button(m_vt.get(), static_cast<int>(button), pressed, toVTerm(mods));
+}
+
+void Terminal::focusIn()
+{
+    vterm_state_focus_in(m_state);
+}
+
+void Terminal::focusOut()
+{
+    vterm_state_focus_out(m_state);
+}
+
+std::string Terminal::screenText() const
+{
+    std::string out;
+    for (int r = 0; r < m_rows; ++r) {
+        std::string line = screenLine(r).text();
+        while (!line.empty() && line.back() == ' ')
+            line.pop_back();
+        out += line;
+        out += '\n';
+    }
+    return out;
+}
+
+} // namespace dt::term

@@ -1,0 +1,160 @@
+#pragma once
+
+#include "cell.h"
+#include "line.h"
+#include "screen_buffer.h"
+#include "scrollback.h"
+#include "stream_scanner.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+struct VTerm;
+struct VTermState;
+
+namespace dt::term {
+
+enum class CursorShape : uint8_t { Block, Underline, Bar };
+
+// Which kinds of mouse events the running program asked to receive.
+enum class MouseTracking : uint8_t { None, Click, Drag, Move };
+
+enum class Key : uint16_t {
+    Enter, Tab, Backspace, Escape, Up, Down, Left, Right, Insert, Delete, Home, End, PageUp, PageDown,
+    F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12,
+    Keypad0, Keypad1, Keypad2, Keypad3, Keypad4, Keypad5, Keypad6, Keypad7, Keypad8, Keypad9,
+    KeypadMultiply, KeypadPlus, KeypadComma, KeypadMinus, KeypadPeriod, KeypadDivide, KeypadEnter, KeypadEqual,
+};
+
+enum Modifier : uint8_t { NoModifier = 0, Shift = 1, Alt = 2, Ctrl = 4 };
+using Modifiers = uint8_t;
+
+enum class MouseButton : uint8_t { Left = 1, Middle = 2, Right = 3, WheelUp = 4, WheelDown = 5 };
+
+struct CursorState {
+    int row = 0;
+    int col = 0;
+    bool visible = true;
+    bool blink = true;
+    CursorShape shape = CursorShape::Block;
+};
+
+// Changes since the last takeChanges(), for the session to turn into signals.
+struct Changes {
+    bool title = false;
+    bool bell = false;
+    bool altScreen = false;
+    bool mouseTracking = false;
+    bool cursor = false;
+    int linesScrolledIntoHistory = 0;
+};
+
+// The terminal model: libvterm parses the byte stream and keeps modes, pen
+// and cursor (its VTermState layer); the cells live here, in a ring-buffer
+// grid with bounded scrollback. No Qt and no PTY: bytes go in through feed(),
+// replies and encoded keys leave through the output callback.
+class Terminal : private ScannerSink {
+public:
+    using OutputFn = std::function<void(const char *, size_t)>;
+
+    Terminal(int rows, int columns, int scrollbackLines = 10000);
+    ~Terminal() override;
+    Terminal(const Terminal &) = delete;
+    Terminal &operator=(const Terminal &) = delete;
+
+    // Everything libvterm wants to send to the program (DSR/DA replies,
+    // encoded keys, mouse reports, bracketed paste) goes here.
+    void setOutput(OutputFn output) { m_output = std::move(output); }
+
+    void feed(const char *bytes, size_t length);
+    void feed(const std::string &bytes) { feed(bytes.data(), bytes.size()); }
+    void resize(int rows, int columns);
+
+    int rows() const { return m_rows; }
+    int columns() const { return m_columns; }
+
+    // Row 0..rows-1 of the active screen.
+    const Line &screenLine(int row) const { return activeBuffer().row(row); }
+    const Scrollback &scrollback() const { return m_scrollback; }
+    void clearScrollback() override;
+    void setScrollbackCapacity(int lines) { m_scrollback.setCapacity(lines); }
+
+    CursorState cursor() const;
+    const std::string &title() const { return m_title; }
+    bool altScreenActive() const { return m_altActive; }
+    bool reverseVideo() const { return m_reverseVideo; }
+    MouseTracking mouseTracking() const { return m_mouse; }
+
+    // Rows changed since the last clearDamage(); true for every row after a
+    // scroll, a resize or a switch of screens.
+    bool rowDamaged(int row) const { return m_damageAll || m_damaged[static_cast<size_t>(row)]; }
+    bool anyDamage() const { return m_anyDamage; }
+    void clearDamage();
+    Changes takeChanges();
+
+    // Input from the user, encoded the way the program asked for it.
+    void sendKey(Key key, Modifiers mods);
+    void sendCharacter(char32_t codepoint, Modifiers mods);
+    void sendText(const std::string &utf8);
+    void paste(const std::string &utf8);
+    void sendMouseMove(int row, int col, Modifiers mods);
+    void sendMouseButton(MouseButton button, bool pressed, Modifiers mods);
+    void focusIn();
+    void focusOut();
+
+    // Text of the visible screen, one line per row with trailing blanks trimmed.
+    std::string screenText() const;
+
+    size_t scrollbackMemoryBytes() const { return m_scrollback.memoryBytes(); }
+
+private:
+    friend struct TerminalCallbacks;
+
+    ScreenBuffer &activeBuffer() { return m_altActive && m_alt ? *m_alt : m_primary; }
+    const ScreenBuffer &activeBuffer() const { return m_altActive && m_alt ? *m_alt : m_primary; }
+    void damageRows(int from, int to);
+    void damageAll();
+
+    // ScannerSink
+    void write(const char *bytes, size_t length) override;
+    void dimOn() override;
+    // clearScrollback() above is also the sink's CSI 3 J handler.
+
+    // libvterm state callbacks
+    int onPutGlyph(const uint32_t *chars, int width, int row, int col, bool protect);
+    int onScrollRect(int startRow, int endRow, int startCol, int endCol, int downward, int rightward);
+    int onErase(int startRow, int endRow, int startCol, int endCol, bool selective);
+    void moveRect(int destRow, int destCol, int srcRow, int srcCol, int height, int width);
+    void pushToScrollback(int rows);
+    int onResize(int rows, int columns, int *deltaRow);
+
+    std::unique_ptr<VTerm, void (*)(VTerm *)> m_vt;
+    VTermState *m_state = nullptr; // borrowed from m_vt
+    StreamScanner m_scanner;
+    OutputFn m_output;
+
+    int m_rows;
+    int m_columns;
+    ScreenBuffer m_primary;
+    std::unique_ptr<ScreenBuffer> m_alt;
+    bool m_altActive = false;
+    Scrollback m_scrollback;
+    Cell m_pen;
+
+    std::string m_title;
+    bool m_reverseVideo = false;
+    bool m_cursorVisible = true;
+    bool m_cursorBlink = true;
+    CursorShape m_cursorShape = CursorShape::Block;
+    MouseTracking m_mouse = MouseTracking::None;
+
+    std::vector<uint8_t> m_damaged;
+    bool m_damageAll = true;
+    bool m_anyDamage = true;
+    Changes m_changes;
+};
+
+} // namespace dt::term

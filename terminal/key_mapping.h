@@ -1,0 +1,27 @@
+#pragma once
+
+#include "core/terminal.h"
+
+#include <QString>
+#include <Qt>
+
+#include <string>
+
+namespace dt::terminal {
+
+// What a key press should send to the program. Qt's key codes and modifier
+// flags live in QtCore, so this stays free of QtGui.
+struct KeyAction {
+    enum Kind { Nothing, SpecialKey, Text };
+    Kind kind = Nothing;
+    dt::term::Key key = dt::term::Key::Enter;
+    dt::term::Modifiers modifiers = dt::term::NoModifier;
+    std::u32string text; // for Text; Alt in `modifiers` adds an ESC prefix
+};
+
+KeyAction mapKey(int qtKey, Qt::KeyboardModifiers modifiers, const QString &text);
+
+// Sends an action to the terminal model.
+void applyKeyAction(dt::term::Terminal &terminal, const KeyAction &action);
+
+} // namespace dt::terminal

@@ -1,0 +1,98 @@
+#include "terminal_session.h"
+
+#include "shell_environment.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace dt::terminal {
+
+TerminalSession::TerminalSession(int rows, int columns, int scrollbackLines, QObject *parent)
+    : QObject(parent), m_terminal(std::make_unique<dt::term::Terminal>(rows, columns, scrollbackLines)), m_pty()
+{
+    // Replies (DSR, DA), keys and mouse reports go straight to the PTY's
+    // write queue; libvterm calls this from inside its own functions, so it
+    // must not call back into the model.
+    m_terminal->setOutput([this](const char *bytes, size_t length) { m_pty.write(bytes, length); });
+    m_pty.setDataHandler([this](const char *bytes, size_t length) { m_terminal->feed(bytes, length); });
+    connect(&m_pty, &PtyProcess::batchRead, this, &TerminalSession::onBatch);
+    connect(&m_pty, &PtyProcess::finished, this, [this](int code, int sig) {
+        m_exited = true;
+        m_exitCode = code;
+        m_exitSignal = sig;
+        emit finished(code, sig);
+    });
+}
+
+TerminalSession::~TerminalSession() = default;
+
+bool TerminalSession::start(const Launch &launch, QString *error)
+{
+    PtyProcess::Options o;
+    o.rows = m_terminal->rows();
+    o.columns = m_terminal->columns();
+    o.workingDirectory = launch.workingDirectory.isEmpty() ? QDir::homePath() : launch.workingDirectory;
+    o.environment = terminalEnvironment(QProcessEnvironment::systemEnvironment(), launch.extraEnvironment);
+    if (launch.program.isEmpty()) {
+        o.program = defaultShell();
+        m_shellName = QFileInfo(o.program).fileName();
+        o.argv0 = QLatin1Char('-') + m_shellName; // a login shell, as terminals start it
+    } else {
+        o.program = launch.program;
+        o.arguments = launch.arguments;
+        m_shellName = QFileInfo(o.program).fileName();
+    }
+    return m_pty.start(o, error);
+}
+
+void TerminalSession::resize(int rows, int columns)
+{
+    if (rows == m_terminal->rows() && columns == m_terminal->columns())
+        return;
+    // Model first, so the program's redraw after SIGWINCH lands on the new grid.
+    m_terminal->resize(rows, columns);
+    m_pty.resize(rows, columns);
+    emit contentChanged();
+}
+
+void TerminalSession::onBatch()
+{
+    const dt::term::Changes changes = m_terminal->takeChanges();
+    if (changes.title)
+        emit titleChanged();
+    if (changes.bell)
+        emit bell();
+    if (changes.altScreen)
+        emit altScreenChanged(m_terminal->altScreenActive());
+    if (changes.mouseTracking)
+        emit mouseTrackingChanged();
+    if (changes.linesScrolledIntoHistory > 0)
+        emit linesScrolledIntoHistory(changes.linesScrolledIntoHistory);
+    emit contentChanged();
+}
+
+QString TerminalSession::programTitle() const
+{
+    return QString::fromStdString(m_terminal->title());
+}
+
+QString TerminalSession::workingDirectory() const
+{
+    if (m_pty.pid() <= 0)
+        return {};
+    return QFileInfo(QStringLiteral("/proc/%1/cwd").arg(m_pty.pid())).symLinkTarget();
+}
+
+QString TerminalSession::foregroundProgram() const
+{
+    const pid_t pgrp = m_pty.foregroundProcessGroup();
+    if (pgrp <= 0)
+        return m_shellName;
+    QFile comm(QStringLiteral("/proc/%1/comm").arg(pgrp));
+    if (!comm.open(QIODevice::ReadOnly))
+        return m_shellName;
+    return QString::fromLocal8Bit(comm.readAll()).trimmed();
+}
+
+} // namespace dt::terminal

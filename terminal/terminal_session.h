@@ -1,0 +1,71 @@
+#pragma once
+
+#include "core/terminal.h"
+#include "pty_process.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace dt::terminal {
+
+// A terminal model joined to a program on a PTY. Owns both; the view only
+// reads the model and sends input through here.
+class TerminalSession : public QObject {
+    Q_OBJECT
+public:
+    struct Launch {
+        QString program; // empty: the user's login shell
+        QStringList arguments;
+        QString workingDirectory;
+        QMap<QString, QString> extraEnvironment;
+    };
+
+    TerminalSession(int rows, int columns, int scrollbackLines, QObject *parent = nullptr);
+    ~TerminalSession() override;
+
+    bool start(const Launch &launch, QString *error);
+
+    dt::term::Terminal &terminal() { return *m_terminal; }
+    const dt::term::Terminal &terminal() const { return *m_terminal; }
+    PtyProcess &process() { return m_pty; }
+
+    void resize(int rows, int columns);
+    void sendBytes(const QByteArray &bytes) { m_pty.write(bytes); }
+
+    bool isRunning() const { return m_pty.isRunning(); }
+    bool hasExited() const { return m_exited; }
+    int exitCode() const { return m_exitCode; }
+    int exitSignal() const { return m_exitSignal; }
+
+    // The program's own title (OSC 0/2), if it set one.
+    QString programTitle() const;
+    // The shell's current directory, read from /proc.
+    QString workingDirectory() const;
+    // Name of what runs in the foreground ("bash", "vim").
+    QString foregroundProgram() const;
+    QString shellName() const { return m_shellName; }
+
+signals:
+    // New content is in the model: coalesced to one per read batch.
+    void contentChanged();
+    void titleChanged();
+    void bell();
+    void altScreenChanged(bool active);
+    void mouseTrackingChanged();
+    void linesScrolledIntoHistory(int count);
+    void finished(int exitCode, int signalNumber);
+
+private:
+    void onBatch();
+
+    std::unique_ptr<dt::term::Terminal> m_terminal;
+    PtyProcess m_pty;
+    QString m_shellName;
+    bool m_exited = false;
+    int m_exitCode = -1;
+    int m_exitSignal = 0;
+};
+
+} // namespace dt::terminal

@@ -1,0 +1,211 @@
+// Our grid against libvterm's own VTermScreen: the same bytes must give the
+// same cells, attributes, cursor and scrollback.
+
+#include "support/vterm_oracle.h"
+#include "terminal/core/terminal.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace {
+
+using dt::term::Terminal;
+using dt::test::compareWithOracle;
+using dt::test::VTermOracle;
+
+std::string readFile(const std::filesystem::path &p)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// Builds a random but well-formed stream from the sequences a real program
+// emits: text of every width, cursor motion, SGR, erase, insert/delete,
+// margins, scrolling, modes, alternate screen.
+class StreamGenerator {
+public:
+    explicit StreamGenerator(uint32_t seed) : m_rng(seed) {}
+
+    std::string next(int length)
+    {
+        std::string out;
+        while (static_cast<int>(out.size()) < length)
+            out += piece();
+        return out;
+    }
+
+private:
+    int num(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_rng); }
+    std::string n(int lo, int hi) { return std::to_string(num(lo, hi)); }
+
+    std::string text()
+    {
+        static const char *const samples[] = {
+            "a", "hello", "The quick brown fox ", "0123456789", "\xe4\xb8\xad\xe6\x96\x87", // 中文
+            "\xf0\x9f\x98\x80", // 😀
+            "e\xcc\x81", // e + combining acute
+            "\xc3\xa9", "\xe2\x94\x80\xe2\x94\x82", // box drawing
+            "x\xcc\x81\xcc\xa3", // two combining marks
+            "\xef\xbc\xa1", // fullwidth A
+            "~", " ", "    ",
+        };
+        std::string s = samples[num(0, static_cast<int>(std::size(samples)) - 1)];
+        int repeat = num(1, 4);
+        std::string r;
+        while (repeat--)
+            r += s;
+        return r;
+    }
+
+    std::string sgr()
+    {
+        static const char *const simple[] = {"0", "1", "3", "4", "4:3", "5", "7", "9", "21", "22", "23", "24", "25",
+                                             "27", "29", "39", "49", "2", ""};
+        std::string p;
+        const int k = num(1, 3);
+        for (int i = 0; i < k; ++i) {
+            if (i)
+                p += ';';
+            switch (num(0, 5)) {
+            case 0: p += std::to_string(num(30, 37)); break;
+            case 1: p += std::to_string(num(40, 47)); break;
+            case 2: p += std::to_string(num(90, 97)); break;
+            case 3: p += "38;5;" + n(0, 255); break;
+            case 4: p += "48;2;" + n(0, 255) + ";" + n(0, 255) + ";" + n(0, 255); break;
+            default: p += simple[num(0, static_cast<int>(std::size(simple)) - 1)]; break;
+            }
+        }
+        return "\x1b[" + p + "m";
+    }
+
+    std::string piece()
+    {
+        switch (num(0, 40)) {
+        case 0: case 1: case 2: case 3: case 4: case 5: case 6: case 7: return text();
+        case 8: return "\r\n";
+        case 9: return "\n";
+        case 10: return "\r";
+        case 11: return "\b";
+        case 12: return "\t";
+        case 13: case 14: case 15: return sgr();
+        case 16: return "\x1b[" + n(1, 12) + ";" + n(1, 30) + "H";
+        case 17: return "\x1b[" + n(0, 5) + std::string(1, "ABCD"[num(0, 3)]);
+        case 18: return "\x1b[" + n(0, 2) + "J";
+        case 19: return "\x1b[" + n(0, 2) + "K";
+        case 20: return "\x1b[" + n(0, 4) + "L";
+        case 21: return "\x1b[" + n(0, 4) + "M";
+        case 22: return "\x1b[" + n(0, 6) + "@";
+        case 23: return "\x1b[" + n(0, 6) + "P";
+        case 24: return "\x1b[" + n(0, 6) + "X";
+        case 25: return "\x1b[" + n(1, 6) + ";" + n(4, 12) + "r";
+        case 26: return "\x1b[r";
+        case 27: return "\x1b[" + n(1, 4) + std::string(1, "ST"[num(0, 1)]);
+        case 28: return std::string("\x1bM"); // reverse index
+        case 29: return std::string(num(0, 1) ? "\x1b" "7" : "\x1b" "8");
+        case 30: return num(0, 1) ? "\x1b[?1049h" : "\x1b[?1049l";
+        case 31: return num(0, 1) ? "\x1b[?6h" : "\x1b[?6l"; // origin mode
+        case 32: return num(0, 1) ? "\x1b[4h" : "\x1b[4l"; // insert mode
+        case 33: return num(0, 1) ? "\x1b[?7h" : "\x1b[?7l"; // autowrap
+        case 34: return num(0, 1) ? "\x1b[?69h\x1b[" + n(2, 8) + ";" + n(10, 30) + "s" : "\x1b[?69l";
+        case 35: return num(0, 1) ? "\x1b[1\"q" : "\x1b[0\"q"; // DECSCA protect
+        case 36: return "\x1b[?" + n(0, 2) + "J"; // selective erase
+        case 37: return "\x1b[" + n(1, 30) + "G";
+        case 38: return "\x1b[" + n(1, 12) + "d";
+        case 39: return "\x1b" "D"; // index
+        default: return "\x1b" "E"; // next line
+        }
+    }
+
+    std::mt19937 m_rng;
+};
+
+std::string diffAfter(const std::string &bytes, int rows, int cols, std::vector<std::pair<int, int>> resizes = {})
+{
+    Terminal ours(rows, cols, 500);
+    VTermOracle oracle(rows, cols, 500);
+    ours.feed(bytes);
+    oracle.feed(bytes);
+    std::string d = compareWithOracle(ours, oracle);
+    for (auto [r, c] : resizes) {
+        if (!d.empty())
+            break;
+        ours.resize(r, c);
+        oracle.resize(r, c);
+        if (oracle.cursor().row < 0) {
+            // libvterm 0.1.4 bug: shrinking with the cursor near the top and
+            // text below it scrolls the cursor off the screen. We deliberately
+            // differ (the cursor row stays visible), so from here on there is
+            // nothing to compare against; check our side is sane instead.
+            const auto cur = ours.cursor();
+            if (cur.row < 0 || cur.row >= ours.rows())
+                return "cursor left the screen after resize";
+            return {};
+        }
+        d = compareWithOracle(ours, oracle);
+    }
+    return d;
+}
+
+TEST(DifferentialTest, randomStreamsProduceTheSameScreenAsLibvtermsOwnScreen)
+{
+    int checked = 0;
+    for (uint32_t seed = 1; seed <= 3000; ++seed) {
+        StreamGenerator gen(seed);
+        const std::string bytes = gen.next(200 + static_cast<int>(seed % 7) * 150);
+        const int rows = 4 + static_cast<int>(seed % 9);
+        const int cols = 10 + static_cast<int>(seed % 23);
+        const std::string d = diffAfter(bytes, rows, cols);
+        ASSERT_EQ(d, "") << "seed " << seed << " (" << rows << "x" << cols << ")";
+        ++checked;
+    }
+    EXPECT_EQ(checked, 3000);
+}
+
+TEST(DifferentialTest, randomStreamsFollowedByResizesAgreeIncludingScrollbackPops)
+{
+    for (uint32_t seed = 5001; seed <= 5600; ++seed) {
+        StreamGenerator gen(seed);
+        std::mt19937 rng(seed);
+        std::vector<std::pair<int, int>> resizes;
+        for (int i = 0; i < 4; ++i)
+            resizes.emplace_back(std::uniform_int_distribution<int>(2, 14)(rng),
+                                 std::uniform_int_distribution<int>(5, 40)(rng));
+        const std::string d = diffAfter(gen.next(600), 8, 20, resizes);
+        ASSERT_EQ(d, "") << "seed " << seed;
+    }
+}
+
+TEST(DifferentialTest, everyRefCaseAgreesWithLibvterm)
+{
+    const std::filesystem::path root = DT_REF_DIR;
+    int cases = 0;
+    for (const auto &entry : std::filesystem::directory_iterator(root)) {
+        if (!entry.is_directory())
+            continue;
+        std::ifstream meta(entry.path() / "meta");
+        int rows = 24, cols = 80;
+        bool oracleApplies = true;
+        std::string line;
+        while (std::getline(meta, line)) {
+            if (line.rfind("rows=", 0) == 0) rows = std::stoi(line.substr(5));
+            if (line.rfind("cols=", 0) == 0) cols = std::stoi(line.substr(5));
+            // Cases about what we add on top of libvterm (faint, CSI 3 J,
+            // long OSC) have nothing to compare against.
+            if (line == "oracle=no") oracleApplies = false;
+        }
+        if (!oracleApplies)
+            continue;
+        const std::string d = diffAfter(readFile(entry.path() / "input.bin"), rows, cols);
+        EXPECT_EQ(d, "") << entry.path().filename();
+        ++cases;
+    }
+    EXPECT_GE(cases, 30);
+}
+
+} // namespace

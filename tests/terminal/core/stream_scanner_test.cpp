@@ -1,0 +1,110 @@
+#include "terminal/core/stream_scanner.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using dt::term::ScannerSink;
+using dt::term::StreamScanner;
+
+struct Recorder : ScannerSink {
+    std::vector<std::string> writes;
+    std::string events; // the stream with effects marked inline
+    void write(const char *b, size_t n) override
+    {
+        writes.emplace_back(b, n);
+        events.append(b, n);
+    }
+    void dimOn() override { events += "<dim>"; }
+    void clearScrollback() override { events += "<clear-scrollback>"; }
+};
+
+std::string feedInPieces(const std::string &s, size_t piece, Recorder &r)
+{
+    StreamScanner scanner;
+    for (size_t i = 0; i < s.size(); i += piece)
+        scanner.feed(s.data() + i, std::min(piece, s.size() - i), r);
+    return r.events;
+}
+
+TEST(StreamScanner, passesPlainTextThroughUnchanged)
+{
+    Recorder r;
+    EXPECT_EQ(feedInPieces("hello \x1b[1mworld\x1b[0m", 1000, r), "hello \x1b[1mworld\x1b[0m");
+}
+
+TEST(StreamScanner, marksFaintRightAfterTheSgrThatSetsIt)
+{
+    Recorder r;
+    EXPECT_EQ(feedInPieces("a\x1b[2mb\x1b[0mc", 1000, r), "a\x1b[2m<dim>b\x1b[0mc");
+}
+
+TEST(StreamScanner, doesNotMistakeTheTwoOfATruecolourSgrForFaint)
+{
+    Recorder r;
+    EXPECT_EQ(feedInPieces("\x1b[38;2;1;2;3mX\x1b[48;5;2mY", 1000, r), "\x1b[38;2;1;2;3mX\x1b[48;5;2mY");
+}
+
+TEST(StreamScanner, faintFollowedByResetInOneSgrEndsNotFaint)
+{
+    Recorder r;
+    EXPECT_EQ(feedInPieces("\x1b[2;0mX\x1b[0;2mY", 1000, r), "\x1b[2;0mX\x1b[0;2m<dim>Y");
+}
+
+TEST(StreamScanner, reportsClearScrollbackButNotOtherEraseDisplay)
+{
+    Recorder r;
+    EXPECT_EQ(feedInPieces("\x1b[2J\x1b[3J\x1b[?3J", 1000, r), "\x1b[2J\x1b[3J<clear-scrollback>\x1b[?3J");
+}
+
+TEST(StreamScanner, deliversAnOscSplitAcrossManyReadsInOneWrite)
+{
+    const std::string title(300, 't');
+    const std::string stream = "ab\x1b]2;" + title + "\x07" + "cd";
+    for (size_t piece : {1u, 2u, 7u, 64u, 100u}) {
+        Recorder r;
+        EXPECT_EQ(feedInPieces(stream, piece, r), stream) << piece;
+        bool whole = false;
+        for (const std::string &w : r.writes)
+            whole = whole || w == "\x1b]2;" + title + "\x07";
+        EXPECT_TRUE(whole) << "OSC arrived in pieces when fed " << piece << " bytes at a time";
+    }
+}
+
+TEST(StreamScanner, stringTerminatorSplitBetweenEscAndBackslashStillEndsTheString)
+{
+    const std::string stream = "\x1b]0;title\x1b\\after";
+    for (size_t cut = 1; cut < stream.size(); ++cut) {
+        Recorder r;
+        StreamScanner s;
+        s.feed(stream.data(), cut, r);
+        s.feed(stream.data() + cut, stream.size() - cut, r);
+        EXPECT_EQ(r.events, stream) << cut;
+        EXPECT_EQ(r.writes.front(), "\x1b]0;title\x1b\\") << cut;
+    }
+}
+
+TEST(StreamScanner, anEscapeSequenceInsideAStringEndsTheStringAndIsKept)
+{
+    Recorder r;
+    EXPECT_EQ(feedInPieces("\x1b]0;abc\x1b[1mX", 1, r), "\x1b]0;abc\x1b[1mX");
+}
+
+TEST(StreamScanner, anUnterminatedHugeStringIsPassedOnInsteadOfBufferedForever)
+{
+    Recorder r;
+    StreamScanner s;
+    const std::string opener = "\x1b]2;";
+    s.feed(opener.data(), opener.size(), r);
+    const std::string junk(StreamScanner::kMaxHeldString + 10, 'x');
+    s.feed(junk.data(), junk.size(), r);
+    size_t passed = 0;
+    for (const auto &w : r.writes)
+        passed += w.size();
+    EXPECT_GE(passed, StreamScanner::kMaxHeldString);
+}
+
+} // namespace

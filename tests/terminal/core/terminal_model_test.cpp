@@ -1,0 +1,136 @@
+#include "terminal/core/screen_dump.h"
+#include "terminal/core/terminal.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using dt::term::Terminal;
+
+TEST(TerminalModel, answersADeviceStatusReportThroughTheOutputCallback)
+{
+    Terminal t(5, 20);
+    std::string out;
+    t.setOutput([&out](const char *b, size_t n) { out.append(b, n); });
+    t.feed("ab\x1b[6n");
+    EXPECT_EQ(out, "\x1b[1;3R");
+}
+
+TEST(TerminalModel, answersPrimaryDeviceAttributes)
+{
+    Terminal t(5, 20);
+    std::string out;
+    t.setOutput([&out](const char *b, size_t n) { out.append(b, n); });
+    t.feed("\x1b[c");
+    EXPECT_EQ(out.substr(0, 3), "\x1b[?");
+    EXPECT_EQ(out.back(), 'c');
+}
+
+TEST(TerminalModel, scrollbackIsBoundedAndKeepsTheNewestLines)
+{
+    Terminal t(3, 10, 5);
+    for (int i = 0; i < 50; ++i)
+        t.feed("line" + std::to_string(i) + "\r\n");
+    ASSERT_EQ(t.scrollback().size(), 5);
+    EXPECT_EQ(t.scrollback().fromNewest(0).text().substr(0, 6), "line47");
+    EXPECT_EQ(t.scrollback().fromOldest(0).text().substr(0, 6), "line43");
+}
+
+TEST(TerminalModel, aScrollbackLineCostsNoMoreThanItsCells)
+{
+    Terminal t(3, 200, 100);
+    t.feed("ab\r\n\r\n\r\n");
+    ASSERT_GE(t.scrollback().size(), 1);
+    const dt::term::Line &line = t.scrollback().fromOldest(0);
+    EXPECT_EQ(line.size(), 2);
+    EXPECT_LE(line.memoryBytes(), sizeof(dt::term::Line) + 2 * sizeof(dt::term::Cell));
+}
+
+TEST(TerminalModel, fullScreenScrollKeepsContentInOrder)
+{
+    Terminal t(4, 10);
+    for (int i = 0; i < 10; ++i)
+        t.feed(std::to_string(i) + "\r\n");
+    EXPECT_EQ(t.screenText(), "7\n8\n9\n\n");
+}
+
+TEST(TerminalModel, damageCoversOnlyTheRowsThatChanged)
+{
+    Terminal t(6, 10);
+    t.clearDamage();
+    t.feed("\x1b[3;1Hx");
+    EXPECT_TRUE(t.rowDamaged(2));
+    EXPECT_FALSE(t.rowDamaged(0));
+    EXPECT_FALSE(t.rowDamaged(5));
+}
+
+TEST(TerminalModel, reportsTitleBellAndAltScreenChanges)
+{
+    Terminal t(4, 10);
+    t.takeChanges();
+    t.feed("\x1b]2;build\x07\x07\x1b[?1049h");
+    const auto c = t.takeChanges();
+    EXPECT_TRUE(c.title);
+    EXPECT_TRUE(c.bell);
+    EXPECT_TRUE(c.altScreen);
+    EXPECT_EQ(t.title(), "build");
+    EXPECT_TRUE(t.altScreenActive());
+}
+
+TEST(TerminalModel, bracketedPasteWrapsOnlyWhenTheProgramAskedForIt)
+{
+    Terminal t(4, 10);
+    std::string out;
+    t.setOutput([&out](const char *b, size_t n) { out.append(b, n); });
+    t.paste("a\nb");
+    EXPECT_EQ(out, "a\rb");
+    out.clear();
+    t.feed("\x1b[?2004h");
+    t.paste("x");
+    EXPECT_EQ(out, "\x1b[200~x\x1b[201~");
+}
+
+TEST(TerminalModel, applicationCursorModeChangesArrowKeys)
+{
+    Terminal t(4, 10);
+    std::string out;
+    t.setOutput([&out](const char *b, size_t n) { out.append(b, n); });
+    t.sendKey(dt::term::Key::Up, dt::term::NoModifier);
+    EXPECT_EQ(out, "\x1b[A");
+    out.clear();
+    t.feed("\x1b[?1h");
+    t.sendKey(dt::term::Key::Up, dt::term::NoModifier);
+    EXPECT_EQ(out, "\x1bOA");
+}
+
+TEST(TerminalModel, mouseReportsOnlyAfterTheProgramEnablesTracking)
+{
+    Terminal t(10, 40);
+    std::string out;
+    t.setOutput([&out](const char *b, size_t n) { out.append(b, n); });
+    EXPECT_EQ(t.mouseTracking(), dt::term::MouseTracking::None);
+    t.feed("\x1b[?1000h\x1b[?1006h");
+    EXPECT_EQ(t.mouseTracking(), dt::term::MouseTracking::Click);
+    t.sendMouseMove(2, 5, dt::term::NoModifier);
+    t.sendMouseButton(dt::term::MouseButton::Left, true, dt::term::NoModifier);
+    EXPECT_EQ(out, "\x1b[<0;6;3M");
+}
+
+TEST(TerminalModel, hostileSequencesDoNotCrashOrEscapeTheGrid)
+{
+    Terminal t(5, 10);
+    t.feed("\x1b[99999;99999H\x1b[99999@\x1b[99999L\x1b[-5A\x1b[?99999h\x1b[38;5;999m\x1b[48;2;999;-1;5mX");
+    t.feed(std::string(100000, '\x1b'));
+    t.feed("\x1b[" + std::string(5000, '9') + "m");
+    t.feed("\xff\xfe\xc0\x80\xed\xa0\x80");
+    t.resize(1, 1);
+    t.feed("wide\xe4\xb8\xad");
+    t.resize(0, -3);
+    EXPECT_EQ(t.rows(), 1);
+    EXPECT_EQ(t.columns(), 1);
+    const auto c = t.cursor();
+    EXPECT_EQ(c.row, 0);
+    EXPECT_EQ(c.col, 0);
+}
+
+} // namespace
