@@ -1,5 +1,7 @@
 #include "key_mapping.h"
 
+#include <QList>
+
 namespace dt::terminal {
 
 using dt::term::Key;
@@ -126,7 +128,7 @@ KeyAction mapKey(int qtKey, Qt::KeyboardModifiers qtMods, const QString &text)
             // sends ESC DEL. Neither should become CSI 127;5u.
             if (mods & dt::term::Ctrl) {
                 a.kind = KeyAction::Text;
-                a.text = U"\x08";
+                a.text = std::u32string(1, U'\b');
                 a.modifiers = mods & dt::term::Alt;
             } else {
                 a.modifiers = mods & dt::term::Alt;

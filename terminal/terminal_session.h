@@ -3,6 +3,7 @@
 #include "core/terminal.h"
 #include "pty_process.h"
 
+#include <QMap>
 #include <QObject>
 #include <QString>
 

@@ -62,7 +62,9 @@ void Line::setGrapheme(int col, const char32_t *codepoints, int count, const Cel
     c.continuation = 0;
     if (count <= 1) {
         c.clustered = 0;
-        c.codepoint = count == 1 ? std::min<char32_t>(codepoints[0], 0x10FFFF) : 0;
+        // Beyond Unicode's range (libvterm decodes 5- and 6-byte forms):
+        // show the replacement character.
+        c.codepoint = count == 1 ? (codepoints[0] > 0x10FFFF ? 0xFFFD : codepoints[0]) : 0;
         return;
     }
     c.clustered = 1;

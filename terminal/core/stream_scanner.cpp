@@ -92,7 +92,58 @@ void StreamScanner::finishCsi(const char *data, size_t end, size_t &start, Scann
     }
 }
 
+namespace {
+size_t utf8Length(unsigned char lead)
+{
+    if (lead >= 0xF0 && lead <= 0xF7)
+        return 4;
+    if (lead >= 0xE0)
+        return lead <= 0xEF ? 3 : 1;
+    if (lead >= 0xC0)
+        return 2;
+    return 1;
+}
+bool isContinuation(unsigned char b)
+{
+    return (b & 0xC0) == 0x80;
+}
+} // namespace
+
+size_t StreamScanner::incompleteUtf8Tail(const char *data, size_t from, size_t to)
+{
+    // Look back over at most three continuation bytes for a lead byte.
+    size_t i = to;
+    int continuations = 0;
+    while (i > from && continuations < 3 && isContinuation(static_cast<unsigned char>(data[i - 1]))) {
+        --i;
+        ++continuations;
+    }
+    if (i == from)
+        return to;
+    const auto lead = static_cast<unsigned char>(data[i - 1]);
+    if (lead < 0xC0)
+        return to;
+    const size_t need = utf8Length(lead);
+    return need > static_cast<size_t>(continuations) + 1 ? i - 1 : to;
+}
+
 void StreamScanner::feed(const char *data, size_t length, ScannerSink &sink)
+{
+    if (!m_utf8.empty()) {
+        // Put the held bytes back in front of this chunk, so libvterm sees
+        // them in the same write as whatever follows them (a valid
+        // continuation or, for broken input, the byte that cuts it short).
+        std::string joined;
+        joined.reserve(m_utf8.size() + length);
+        joined.swap(m_utf8);
+        joined.append(data, length);
+        scan(joined.data(), joined.size(), sink);
+        return;
+    }
+    scan(data, length, sink);
+}
+
+void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
 {
     size_t start = 0; // first byte of this chunk not yet handed on or held
     size_t escStart = length; // where the pending ESC sits, if in this chunk
@@ -223,6 +274,14 @@ void StreamScanner::feed(const char *data, size_t length, ScannerSink &sink)
     case State::StringEscape:
         m_held.append(data + start, length - start);
         break;
+    case State::Ground: {
+        const size_t tail = incompleteUtf8Tail(data, start, length);
+        flush(data, start, tail, sink);
+        if (tail < length) {
+            m_utf8.assign(data + tail, length - tail);
+        }
+        break;
+    }
     default:
         flush(data, start, length, sink);
         break;

@@ -21,6 +21,11 @@ public:
 // terminator arrives, so libvterm always receives such a string in a single
 // write: libvterm 0.1.4 silently truncates strings that span writes to 64
 // bytes (long titles would be cut).
+//
+// It also never ends a write in the middle of a UTF-8 character: libvterm
+// 0.1.4 decodes text with two separate decoders (one for runs that start with
+// ASCII, one for the rest), so a character cut between two writes is garbled.
+// The incomplete tail is held and sent with the start of the next chunk.
 class StreamScanner {
 public:
     // Strings longer than this are passed through in pieces (and truncated by
@@ -34,9 +39,14 @@ private:
 
     void finishCsi(const char *data, size_t end, size_t &start, ScannerSink &sink);
     void flush(const char *data, size_t from, size_t to, ScannerSink &sink);
+    void scan(const char *data, size_t length, ScannerSink &sink);
+    // Where the incomplete UTF-8 character at the end of [from, to) starts,
+    // or `to` if the range ends on a character boundary.
+    static size_t incompleteUtf8Tail(const char *data, size_t from, size_t to);
 
     State m_state = State::Ground;
     std::string m_held; // bytes seen but not yet handed on, in order
+    std::string m_utf8; // a character cut by the end of the previous chunk
     std::string m_csi; // parameters and intermediates of the CSI being read
     bool m_csiPrivate = false;
 };

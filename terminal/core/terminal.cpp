@@ -248,6 +248,21 @@ void Terminal::resize(int rows, int columns)
     vterm_set_size(m_vt.get(), rows, columns);
 }
 
+const Line *Terminal::lineAt(int64_t absoluteLine) const
+{
+    const int64_t above = linesAboveScreen();
+    if (absoluteLine >= above) {
+        const int64_t row = absoluteLine - above;
+        return row < m_rows ? &screenLine(static_cast<int>(row)) : nullptr;
+    }
+    if (m_altActive)
+        return nullptr;
+    const int64_t fromNewest = above - 1 - absoluteLine;
+    if (fromNewest >= m_scrollback.size())
+        return nullptr;
+    return &m_scrollback.fromNewest(static_cast<int>(fromNewest));
+}
+
 CursorState Terminal::cursor() const
 {
     VTermPos pos;
@@ -345,6 +360,7 @@ void Terminal::pushToScrollback(int rows)
     for (int r = 0; r < rows; ++r)
         m_scrollback.push(m_primary.row(r).trimmedCopy());
     m_changes.linesScrolledIntoHistory += rows;
+    m_linesAboveScreen += rows;
 }
 
 void Terminal::moveRect(int destRow, int destCol, int srcRow, int srcCol, int height, int width)
@@ -453,6 +469,7 @@ int Terminal::onResize(int rows, int columns, int *deltaRow)
             Line line;
             if (!m_scrollback.popNewest(line))
                 break;
+            --m_linesAboveScreen;
             onScrollRect(0, m_rows, 0, m_columns, -1, 0);
             Line &top = m_primary.row(0);
             const int keep = std::min(line.size(), columns);

@@ -78,6 +78,13 @@ public:
 
     // Row 0..rows-1 of the active screen.
     const Line &screenLine(int row) const { return activeBuffer().row(row); }
+
+    // Lines are also numbered absolutely, so a selection or a search hit
+    // stays on its text while output scrolls it up: line L is on screen row
+    // L - linesAboveScreen() when that is >= 0, else in the scrollback.
+    int64_t linesAboveScreen() const { return m_altActive ? 0 : m_linesAboveScreen; }
+    // nullptr when the line has left the scrollback (or never existed).
+    const Line *lineAt(int64_t absoluteLine) const;
     const Scrollback &scrollback() const { return m_scrollback; }
     void clearScrollback() override;
     void setScrollbackCapacity(int lines) { m_scrollback.setCapacity(lines); }
@@ -155,6 +162,7 @@ private:
     bool m_damageAll = true;
     bool m_anyDamage = true;
     Changes m_changes;
+    int64_t m_linesAboveScreen = 0; // ever pushed into history, less those popped back
 };
 
 } // namespace dt::term

@@ -88,6 +88,12 @@ struct Result {
     bool operator==(const Result &) const = default;
 };
 
+// So that a mismatch prints the screens rather than bytes.
+[[maybe_unused]] void PrintTo(const Result &r, std::ostream *os)
+{
+    *os << "\n" << r.screen << r.attrs << (r.scrollback.empty() ? "" : "scrollback:\n" + r.scrollback) << r.replies;
+}
+
 // Feeds the input in the given pieces and dumps the outcome.
 Result run(const Case &c, const std::vector<std::string> &pieces)
 {

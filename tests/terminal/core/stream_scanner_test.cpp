@@ -108,3 +108,33 @@ TEST(StreamScanner, anUnterminatedHugeStringIsPassedOnInsteadOfBufferedForever)
 }
 
 } // namespace
+
+namespace {
+
+TEST(StreamScanner, neverEndsAWriteInsideAUtf8Character)
+{
+    // libvterm 0.1.4 garbles a character whose bytes arrive in two writes.
+    const std::string text = "a\xe4\xb8\xad" "b\xf0\x9f\x98\x80" "c\xc3\xa9";
+    for (size_t cut = 1; cut < text.size(); ++cut) {
+        Recorder r;
+        StreamScanner s;
+        s.feed(text.data(), cut, r);
+        s.feed(text.data() + cut, text.size() - cut, r);
+        EXPECT_EQ(r.events, text) << cut;
+        for (const std::string &w : r.writes) {
+            const auto last = static_cast<unsigned char>(w.back());
+            EXPECT_FALSE(last >= 0xC0) << "a write ended with a lead byte at cut " << cut;
+        }
+    }
+}
+
+TEST(StreamScanner, aTruncatedUtf8CharacterFollowedByAsciiIsPassedOnNotSwallowed)
+{
+    Recorder r;
+    StreamScanner s;
+    s.feed("x\xe4", 2, r);
+    s.feed("yz", 2, r);
+    EXPECT_EQ(r.events, "x\xe4yz");
+}
+
+} // namespace

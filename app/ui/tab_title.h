@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QString>
+
+namespace dt::ui {
+
+// What a tab is called, strongest first: a name the user gave it, the title
+// the program set (OSC 0/2), the working directory's name, the shell's name.
+struct TabTitleSources {
+    QString manual;
+    QString program;
+    QString workingDirectory;
+    QString shell;
+};
+
+QString tabTitle(const TabTitleSources &sources);
+
+// Strips control, bidi-override and other invisible characters from text a
+// program chose, so a title cannot spoof or garble the tab bar.
+QString sanitizeTitle(const QString &raw, int maxLength = 256);
+
+} // namespace dt::ui

@@ -1,0 +1,370 @@
+#include "terminal_view.h"
+
+#include "terminal/terminal_session.h"
+#include "terminal_view_fonts.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QKeyEvent>
+#include <QScrollBar>
+
+namespace dt::ui {
+
+using dt::terminal::TerminalSession;
+
+namespace {
+constexpr int kFrameMillis = 16; // one display frame at 60 Hz
+constexpr int kBellMillis = 120;
+constexpr int kBlinkMillis = 530;
+} // namespace
+
+TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
+    : QAbstractScrollArea(parent), m_session(session)
+{
+    setFrameShape(QFrame::NoFrame);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_InputMethodEnabled);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+    viewport()->setCursor(Qt::IBeamCursor);
+    viewport()->setMouseTracking(true);
+
+    m_repaintTimer.setSingleShot(true);
+    connect(&m_repaintTimer, &QTimer::timeout, this, &TerminalView::flushDamage);
+    m_resizeTimer.setSingleShot(true);
+    m_resizeTimer.setInterval(15);
+    connect(&m_resizeTimer, &QTimer::timeout, this, &TerminalView::applyGridSize);
+    m_blinkTimer.setInterval(kBlinkMillis);
+    connect(&m_blinkTimer, &QTimer::timeout, this, [this] {
+        m_blinkOn = !m_blinkOn;
+        if (m_session && m_scrollOffset == 0) {
+            const auto c = m_session->terminal().cursor();
+            viewport()->update(QRect(cellOrigin(c.row, 0), QSize(viewport()->width(), m_cellHeight)));
+        }
+    });
+    m_sinceLastPaint.start();
+
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    setTerminalFont(font);
+
+    if (session) {
+        connect(session, &TerminalSession::contentChanged, this, &TerminalView::onContentChanged);
+        connect(session, &TerminalSession::bell, this, &TerminalView::onBell);
+        connect(session, &TerminalSession::altScreenChanged, this, [this] {
+            m_selection.clear();
+            scrollToBottom();
+        });
+    }
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
+        if (m_updatingScrollBar)
+            return;
+        m_scrollOffset = verticalScrollBar()->maximum() - value;
+        viewport()->update();
+    });
+}
+
+TerminalView::~TerminalView() = default;
+
+void TerminalView::setTerminalFont(const QFont &font)
+{
+    m_font = font;
+    m_font.setStyleHint(QFont::TypeWriter);
+    m_font.setFixedPitch(true);
+    m_font.setKerning(false);
+    m_font.setHintingPreference(QFont::PreferFullHinting);
+    rebuildFonts();
+    applyGridSize();
+    viewport()->update();
+    updateGeometry();
+}
+
+void TerminalView::setTheme(const TerminalTheme &theme)
+{
+    m_theme = theme;
+    QPalette pal = palette();
+    pal.setColor(QPalette::Base, theme.background);
+    pal.setColor(QPalette::Window, theme.background);
+    setPalette(pal);
+    viewport()->update();
+}
+
+void TerminalView::setExitMessage(const QString &message)
+{
+    m_exitMessage = message;
+    m_blinkTimer.stop();
+    viewport()->update();
+}
+
+QSize TerminalView::sizeHint() const
+{
+    return QSize(80 * m_cellWidth + 2 * kPadding + verticalScrollBar()->sizeHint().width(),
+                 24 * m_cellHeight + 2 * kPadding);
+}
+
+QPoint TerminalView::cellOrigin(int row, int col) const
+{
+    return QPoint(kPadding + col * m_cellWidth, kPadding + row * m_cellHeight);
+}
+
+int TerminalView::visibleRows() const
+{
+    return m_session ? m_session->terminal().rows() : 0;
+}
+
+int64_t TerminalView::firstVisibleLine() const
+{
+    return m_session->terminal().linesAboveScreen() - m_scrollOffset;
+}
+
+dt::term::GridPos TerminalView::gridPosAt(const QPoint &p, bool clampToGrid) const
+{
+    const auto &t = m_session->terminal();
+    int row = (p.y() - kPadding) / m_cellHeight;
+    if (p.y() < kPadding)
+        row = -1;
+    int col = (p.x() - kPadding) / m_cellWidth;
+    if (clampToGrid) {
+        row = std::clamp(row, 0, t.rows() - 1);
+        col = std::clamp(col, 0, t.columns() - 1);
+    }
+    return {firstVisibleLine() + row, col};
+}
+
+void TerminalView::resizeEvent(QResizeEvent *e)
+{
+    QAbstractScrollArea::resizeEvent(e);
+    // Apply the first size at once so the shell starts with it; coalesce the
+    // burst a window drag produces (libvterm cannot reflow, and every resize
+    // makes full-screen programs redraw).
+    if (!m_gridApplied)
+        applyGridSize();
+    else
+        m_resizeTimer.start();
+}
+
+void TerminalView::applyGridSize()
+{
+    if (!m_session)
+        return;
+    const int cols = std::max(2, (viewport()->width() - 2 * kPadding) / m_cellWidth);
+    const int rows = std::max(1, (viewport()->height() - 2 * kPadding) / m_cellHeight);
+    auto &t = m_session->terminal();
+    if (rows == t.rows() && cols == t.columns())
+        return;
+    m_gridApplied = true;
+    m_selection.clear();
+    m_session->resize(rows, cols);
+    updateScrollBar();
+    viewport()->update();
+    emit gridSizeChanged(rows, cols);
+}
+
+void TerminalView::onContentChanged()
+{
+    if (!m_session)
+        return;
+    // Paint promptly after a quiet spell (a key echo), otherwise at most
+    // once per frame however fast output arrives.
+    if (m_repaintTimer.isActive())
+        return;
+    const qint64 since = m_sinceLastPaint.elapsed();
+    if (since >= kFrameMillis)
+        flushDamage();
+    else
+        m_repaintTimer.start(static_cast<int>(kFrameMillis - since));
+}
+
+void TerminalView::flushDamage()
+{
+    if (!m_session)
+        return;
+    auto &t = m_session->terminal();
+    if (!t.anyDamage())
+        return;
+    m_sinceLastPaint.restart();
+    if (m_scrollOffset != 0) {
+        // New output brings the view back to the bottom.
+        m_scrollOffset = 0;
+        t.clearDamage();
+        updateScrollBar();
+        viewport()->update();
+        return;
+    }
+    const auto cursor = t.cursor();
+    int first = -1, last = -1;
+    for (int r = 0; r < t.rows(); ++r) {
+        if (!t.rowDamaged(r) && r != cursor.row && r != m_lastCursorRow)
+            continue;
+        if (first < 0)
+            first = r;
+        last = r;
+    }
+    if (m_selection.isActive()) {
+        // Text under a selection changed: the selection no longer describes it.
+        for (int r = 0; r < t.rows(); ++r) {
+            if (t.rowDamaged(r) && m_selection.intersectsLines(t.linesAboveScreen() + r, t.linesAboveScreen() + r)) {
+                m_selection.clear();
+                first = 0;
+                last = t.rows() - 1;
+                break;
+            }
+        }
+    }
+    m_lastCursorRow = cursor.row;
+    t.clearDamage();
+    updateScrollBar();
+    if (first >= 0) {
+        const QRect r(0, cellOrigin(first, 0).y(), viewport()->width(), (last - first + 1) * m_cellHeight);
+        viewport()->update(first == 0 ? r.adjusted(0, -kPadding, 0, 0) : r);
+    }
+    restartBlink();
+}
+
+void TerminalView::updateScrollBar()
+{
+    if (!m_session)
+        return;
+    const auto &t = m_session->terminal();
+    const int history = t.altScreenActive() ? 0 : t.scrollback().size();
+    m_scrollOffset = std::clamp(m_scrollOffset, 0, history);
+    m_updatingScrollBar = true;
+    QScrollBar *bar = verticalScrollBar();
+    bar->setRange(0, history);
+    bar->setPageStep(t.rows());
+    bar->setSingleStep(1);
+    bar->setValue(history - m_scrollOffset);
+    m_updatingScrollBar = false;
+}
+
+void TerminalView::scrollToBottom()
+{
+    m_scrollOffset = 0;
+    updateScrollBar();
+    viewport()->update();
+}
+
+void TerminalView::scrollLines(int delta)
+{
+    if (!m_session || m_session->terminal().altScreenActive())
+        return;
+    m_scrollOffset = std::clamp(m_scrollOffset + delta, 0, m_session->terminal().scrollback().size());
+    updateScrollBar();
+    viewport()->update();
+}
+
+void TerminalView::scrollContentsBy(int, int)
+{
+    // The scroll bar's valueChanged handler repaints; nothing to blit.
+}
+
+void TerminalView::onBell()
+{
+    m_bellActive = true;
+    m_bellFlash.start();
+    viewport()->update();
+    QTimer::singleShot(kBellMillis, this, [this] {
+        m_bellActive = false;
+        viewport()->update();
+    });
+}
+
+void TerminalView::restartBlink()
+{
+    m_blinkOn = true;
+    const bool wantBlink = m_focused && m_session && m_session->terminal().cursor().blink && m_exitMessage.isEmpty();
+    if (wantBlink)
+        m_blinkTimer.start();
+    else
+        m_blinkTimer.stop();
+}
+
+void TerminalView::focusInEvent(QFocusEvent *e)
+{
+    QAbstractScrollArea::focusInEvent(e);
+    m_focused = true;
+    if (m_session)
+        m_session->terminal().focusIn();
+    restartBlink();
+    viewport()->update();
+    emit focusReceived();
+}
+
+void TerminalView::focusOutEvent(QFocusEvent *e)
+{
+    QAbstractScrollArea::focusOutEvent(e);
+    m_focused = false;
+    if (m_session)
+        m_session->terminal().focusOut();
+    m_blinkTimer.stop();
+    m_blinkOn = true;
+    viewport()->update();
+}
+
+QString TerminalView::selectedText() const
+{
+    if (!m_session)
+        return {};
+    return QString::fromStdString(m_selection.text(m_session->terminal()));
+}
+
+void TerminalView::copyToClipboard()
+{
+    const QString text = selectedText();
+    if (!text.isEmpty())
+        QApplication::clipboard()->setText(text, QClipboard::Clipboard);
+}
+
+void TerminalView::copySelectionToPrimary()
+{
+    const QString text = selectedText();
+    if (!text.isEmpty() && QApplication::clipboard()->supportsSelection())
+        QApplication::clipboard()->setText(text, QClipboard::Selection);
+}
+
+void TerminalView::pasteClipboard()
+{
+    if (!m_session)
+        return;
+    const QString text = QApplication::clipboard()->text(QClipboard::Clipboard);
+    if (text.isEmpty())
+        return;
+    scrollToBottom();
+    m_session->terminal().paste(text.toStdString());
+}
+
+void TerminalView::pastePrimarySelection()
+{
+    if (!m_session)
+        return;
+    QClipboard *cb = QApplication::clipboard();
+    const QString text = cb->text(cb->supportsSelection() ? QClipboard::Selection : QClipboard::Clipboard);
+    if (text.isEmpty())
+        return;
+    scrollToBottom();
+    m_session->terminal().paste(text.toStdString());
+}
+
+void TerminalView::selectAll()
+{
+    if (!m_session)
+        return;
+    const auto &t = m_session->terminal();
+    const int64_t first = t.linesAboveScreen() - t.scrollback().size();
+    m_selection.begin(t, {first, 0}, dt::term::Selection::Unit::Line);
+    m_selection.extendTo(t, {t.linesAboveScreen() + t.rows() - 1, t.columns() - 1});
+    copySelectionToPrimary();
+    viewport()->update();
+}
+
+void TerminalView::clearScrollback()
+{
+    if (!m_session)
+        return;
+    m_session->terminal().clearScrollback();
+    m_selection.clear();
+    scrollToBottom();
+}
+
+} // namespace dt::ui

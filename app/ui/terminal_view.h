@@ -1,0 +1,132 @@
+#pragma once
+
+#include "terminal/core/selection.h"
+#include "terminal/terminal_session.h"
+#include "terminal_theme.h"
+
+#include <QAbstractScrollArea>
+#include <QElapsedTimer>
+#include <QFont>
+#include <QPointer>
+#include <QTimer>
+
+namespace dt::ui {
+
+// Paints a TerminalSession's model and turns keys, mouse and input-method
+// events into input for it. Owns nothing of the session; the tab does.
+class TerminalView : public QAbstractScrollArea {
+    Q_OBJECT
+public:
+    explicit TerminalView(dt::terminal::TerminalSession *session, QWidget *parent = nullptr);
+    ~TerminalView() override;
+
+    dt::terminal::TerminalSession *session() const { return m_session; }
+
+    void setTerminalFont(const QFont &font);
+    QFont terminalFont() const { return m_font; }
+    void setTheme(const TerminalTheme &theme);
+    void setExitMessage(const QString &message);
+
+    QSize cellSize() const { return QSize(m_cellWidth, m_cellHeight); }
+    // Top-left pixel of a cell of the visible grid, in viewport coordinates.
+    QPoint cellOrigin(int row, int col) const;
+    // The scrollback lines currently scrolled into view (0 = at the bottom).
+    int scrollOffset() const { return m_scrollOffset; }
+    void scrollToBottom();
+    void scrollLines(int delta); // positive = back into history
+
+    QString selectedText() const;
+    bool hasSelection() const { return m_selection.isActive(); }
+    void copyToClipboard();
+    void pasteClipboard();
+    void pastePrimarySelection();
+    void selectAll();
+    void clearScrollback();
+
+    // Keys that deviceterm keeps for itself instead of passing on to the
+    // program; documented in the README.
+    static bool isApplicationShortcut(int key, Qt::KeyboardModifiers modifiers);
+
+    QSize sizeHint() const override;
+
+signals:
+    void gridSizeChanged(int rows, int columns);
+    void focusReceived();
+
+protected:
+    bool event(QEvent *e) override;
+    void paintEvent(QPaintEvent *e) override;
+    void resizeEvent(QResizeEvent *e) override;
+    void keyPressEvent(QKeyEvent *e) override;
+    void inputMethodEvent(QInputMethodEvent *e) override;
+    QVariant inputMethodQuery(Qt::InputMethodQuery query) const override;
+    void mousePressEvent(QMouseEvent *e) override;
+    void mouseMoveEvent(QMouseEvent *e) override;
+    void mouseReleaseEvent(QMouseEvent *e) override;
+    void mouseDoubleClickEvent(QMouseEvent *e) override;
+    void wheelEvent(QWheelEvent *e) override;
+    void focusInEvent(QFocusEvent *e) override;
+    void focusOutEvent(QFocusEvent *e) override;
+    void scrollContentsBy(int dx, int dy) override;
+
+private:
+    struct FontSet;
+
+    // terminal_view.cpp
+    void onContentChanged();
+    void flushDamage();
+    void applyGridSize();
+    void updateScrollBar();
+    void onBell();
+    void restartBlink();
+    int visibleRows() const;
+    int64_t firstVisibleLine() const;
+    dt::term::GridPos gridPosAt(const QPoint &p, bool clampToGrid = true) const;
+
+    // terminal_view_paint.cpp
+    void paintLine(QPainter &p, const dt::term::Line *line, int64_t absoluteLine, int y, int firstCol,
+                   int lastCol) const;
+    void paintCursor(QPainter &p) const;
+    void paintPreedit(QPainter &p) const;
+    void paintExitMessage(QPainter &p) const;
+    void rebuildFonts();
+
+    // terminal_view_input.cpp
+    bool forwardMouse(QMouseEvent *e, bool pressed, bool isMove);
+    void copySelectionToPrimary();
+
+    QPointer<dt::terminal::TerminalSession> m_session;
+    TerminalTheme m_theme = TerminalTheme::dark();
+    QFont m_font;
+    std::unique_ptr<FontSet> m_fonts;
+    int m_cellWidth = 8;
+    int m_cellHeight = 16;
+    int m_ascent = 12;
+    static constexpr int kPadding = 4;
+
+    int m_scrollOffset = 0;
+    bool m_updatingScrollBar = false;
+    QTimer m_repaintTimer; // coalesces output to at most one paint per frame
+    QElapsedTimer m_sinceLastPaint;
+    QTimer m_resizeTimer;
+    bool m_gridApplied = false;
+    QTimer m_blinkTimer;
+    bool m_blinkOn = true;
+    bool m_focused = false;
+    int m_lastCursorRow = 0;
+    QElapsedTimer m_bellFlash;
+    bool m_bellActive = false;
+
+    dt::term::Selection m_selection;
+    bool m_selecting = false;
+    dt::term::GridPos m_pressPos;
+    QPoint m_pressPixel;
+    int m_clickCount = 0;
+    QElapsedTimer m_lastClick;
+    int m_mouseButtonsDown = 0;
+
+    QString m_preedit;
+    QString m_exitMessage;
+};
+
+} // namespace dt::ui

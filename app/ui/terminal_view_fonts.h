@@ -1,0 +1,26 @@
+#pragma once
+
+#include "terminal_view.h"
+
+#include <QFont>
+
+namespace dt::ui {
+
+// The four faces a terminal draws with, each spaced so that one character
+// advances exactly one (integer) cell, which keeps runs of text aligned with
+// the cell grid however the font rounds.
+struct TerminalView::FontSet {
+    QFont regular;
+    QFont bold;
+    QFont italic;
+    QFont boldItalic;
+
+    const QFont &pick(bool isBold, bool isItalic) const
+    {
+        if (isBold)
+            return isItalic ? boldItalic : bold;
+        return isItalic ? italic : regular;
+    }
+};
+
+} // namespace dt::ui

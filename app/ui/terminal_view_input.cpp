@@ -1,0 +1,298 @@
+#include "terminal/key_mapping.h"
+#include "terminal/terminal_session.h"
+#include "terminal_view.h"
+
+#include <QApplication>
+#include <QInputMethodEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QStyleHints>
+#include <QWheelEvent>
+
+namespace dt::ui {
+
+using dt::term::Selection;
+
+namespace {
+
+dt::term::Modifiers modifiersOf(Qt::KeyboardModifiers m)
+{
+    dt::term::Modifiers out = dt::term::NoModifier;
+    if (m & Qt::ShiftModifier)
+        out |= dt::term::Shift;
+    if (m & Qt::AltModifier)
+        out |= dt::term::Alt;
+    if (m & Qt::ControlModifier)
+        out |= dt::term::Ctrl;
+    return out;
+}
+
+} // namespace
+
+bool TerminalView::isApplicationShortcut(int key, Qt::KeyboardModifiers modifiers)
+{
+    const Qt::KeyboardModifiers m = modifiers & (Qt::ShiftModifier | Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier);
+    // Ctrl+Shift+anything: tabs, copy/paste and the rest of the menus.
+    if (m == (Qt::ControlModifier | Qt::ShiftModifier))
+        return true;
+    if (m == Qt::ControlModifier) {
+        switch (key) {
+        case Qt::Key_PageUp: // previous / next tab
+        case Qt::Key_PageDown:
+        case Qt::Key_Equal: // font zoom
+        case Qt::Key_Plus:
+        case Qt::Key_Minus:
+        case Qt::Key_0:
+            return true;
+        default:
+            return false;
+        }
+    }
+    if (m == Qt::AltModifier && key >= Qt::Key_1 && key <= Qt::Key_9)
+        return true; // Alt+N selects tab N
+    return false;
+}
+
+bool TerminalView::event(QEvent *e)
+{
+    if (e->type() == QEvent::ShortcutOverride) {
+        // Everything that is not one of our own shortcuts belongs to the
+        // program in the terminal, even if some menu action would match it.
+        auto *ke = static_cast<QKeyEvent *>(e);
+        if (!isApplicationShortcut(ke->key(), ke->modifiers())) {
+            e->accept();
+            return true;
+        }
+        return false;
+    }
+    if (e->type() == QEvent::KeyPress) {
+        // Tab and Backtab must reach the terminal, not move focus.
+        auto *ke = static_cast<QKeyEvent *>(e);
+        if (ke->key() == Qt::Key_Tab || ke->key() == Qt::Key_Backtab) {
+            keyPressEvent(ke);
+            return true;
+        }
+    }
+    return QAbstractScrollArea::event(e);
+}
+
+void TerminalView::keyPressEvent(QKeyEvent *e)
+{
+    if (!m_session)
+        return;
+    const Qt::KeyboardModifiers mods = e->modifiers();
+    // Scrolling through history stays with the view.
+    if (mods == Qt::ShiftModifier && !m_session->terminal().altScreenActive()) {
+        switch (e->key()) {
+        case Qt::Key_PageUp: scrollLines(std::max(1, m_session->terminal().rows() - 1)); return;
+        case Qt::Key_PageDown: scrollLines(-std::max(1, m_session->terminal().rows() - 1)); return;
+        case Qt::Key_Home: scrollLines(m_session->terminal().scrollback().size()); return;
+        case Qt::Key_End: scrollToBottom(); return;
+        default: break;
+        }
+    }
+    if (mods == Qt::ShiftModifier && e->key() == Qt::Key_Insert) {
+        pastePrimarySelection();
+        return;
+    }
+    if (isApplicationShortcut(e->key(), mods)) {
+        e->ignore();
+        return;
+    }
+    const dt::terminal::KeyAction action = dt::terminal::mapKey(e->key(), mods, e->text());
+    if (action.kind == dt::terminal::KeyAction::Nothing) {
+        QAbstractScrollArea::keyPressEvent(e);
+        return;
+    }
+    if (m_scrollOffset != 0)
+        scrollToBottom();
+    m_selection.clear();
+    dt::terminal::applyKeyAction(m_session->terminal(), action);
+    restartBlink();
+    e->accept();
+}
+
+void TerminalView::inputMethodEvent(QInputMethodEvent *e)
+{
+    if (!m_session)
+        return;
+    if (!e->commitString().isEmpty()) {
+        m_session->terminal().sendText(e->commitString().toStdString());
+        if (m_scrollOffset != 0)
+            scrollToBottom();
+    }
+    m_preedit = e->preeditString();
+    viewport()->update();
+    e->accept();
+}
+
+QVariant TerminalView::inputMethodQuery(Qt::InputMethodQuery query) const
+{
+    if (!m_session)
+        return QAbstractScrollArea::inputMethodQuery(query);
+    const auto c = m_session->terminal().cursor();
+    switch (query) {
+    case Qt::ImCursorRectangle:
+        return QRect(cellOrigin(c.row, c.col), QSize(m_cellWidth, m_cellHeight));
+    case Qt::ImFont:
+        return m_font;
+    case Qt::ImCursorPosition:
+        return c.col;
+    case Qt::ImSurroundingText:
+        return QString::fromStdString(m_session->terminal().screenLine(c.row).text());
+    case Qt::ImEnabled:
+        return true;
+    default:
+        return QAbstractScrollArea::inputMethodQuery(query);
+    }
+}
+
+bool TerminalView::forwardMouse(QMouseEvent *e, bool pressed, bool isMove)
+{
+    auto &t = m_session->terminal();
+    // Shift always gives the mouse back to selection, as in xterm.
+    if (t.mouseTracking() == dt::term::MouseTracking::None || (e->modifiers() & Qt::ShiftModifier))
+        return false;
+    const QPoint pos = e->position().toPoint();
+    const int row = std::clamp((pos.y() - kPadding) / m_cellHeight, 0, t.rows() - 1);
+    const int col = std::clamp((pos.x() - kPadding) / m_cellWidth, 0, t.columns() - 1);
+    const dt::term::Modifiers mods = modifiersOf(e->modifiers());
+    t.sendMouseMove(row, col, mods);
+    if (isMove)
+        return true;
+    dt::term::MouseButton button;
+    switch (e->button()) {
+    case Qt::LeftButton: button = dt::term::MouseButton::Left; break;
+    case Qt::MiddleButton: button = dt::term::MouseButton::Middle; break;
+    case Qt::RightButton: button = dt::term::MouseButton::Right; break;
+    default: return true;
+    }
+    t.sendMouseButton(button, pressed, mods);
+    return true;
+}
+
+void TerminalView::mousePressEvent(QMouseEvent *e)
+{
+    if (!m_session)
+        return;
+    setFocus(Qt::MouseFocusReason);
+    if (forwardMouse(e, true, false)) {
+        ++m_mouseButtonsDown;
+        return;
+    }
+    if (e->button() == Qt::MiddleButton) {
+        pastePrimarySelection();
+        return;
+    }
+    if (e->button() != Qt::LeftButton)
+        return;
+
+    const auto &t = m_session->terminal();
+    const dt::term::GridPos pos = gridPosAt(e->position().toPoint());
+    const bool quick = m_lastClick.isValid() && m_lastClick.elapsed() < QApplication::styleHints()->mouseDoubleClickInterval()
+        && (e->position().toPoint() - m_pressPixel).manhattanLength() < 6;
+    m_clickCount = quick ? m_clickCount + 1 : 1;
+    if (m_clickCount > 3)
+        m_clickCount = 1;
+    m_lastClick.start();
+    m_pressPixel = e->position().toPoint();
+
+    if ((e->modifiers() & Qt::ShiftModifier) && m_selection.isActive()) {
+        m_selection.extendTo(t, pos);
+    } else if (m_clickCount == 2) {
+        m_selection.begin(t, pos, Selection::Unit::Word);
+    } else if (m_clickCount == 3) {
+        m_selection.begin(t, pos, Selection::Unit::Line);
+    } else {
+        m_selection.clear();
+    }
+    m_pressPos = pos;
+    m_selecting = true;
+    viewport()->update();
+}
+
+void TerminalView::mouseDoubleClickEvent(QMouseEvent *e)
+{
+    // Qt reports the second press of a double click here; click counting in
+    // mousePressEvent already covers it.
+    mousePressEvent(e);
+}
+
+void TerminalView::mouseMoveEvent(QMouseEvent *e)
+{
+    if (!m_session)
+        return;
+    const auto tracking = m_session->terminal().mouseTracking();
+    if (m_mouseButtonsDown > 0 || tracking == dt::term::MouseTracking::Move) {
+        if ((tracking == dt::term::MouseTracking::Drag && m_mouseButtonsDown > 0) || tracking == dt::term::MouseTracking::Move) {
+            if (forwardMouse(e, false, true))
+                return;
+        } else if (tracking != dt::term::MouseTracking::None && !(e->modifiers() & Qt::ShiftModifier)) {
+            return;
+        }
+    }
+    if (!m_selecting || !(e->buttons() & Qt::LeftButton))
+        return;
+    // Dragging past the top or bottom edge scrolls through history.
+    const QPoint p = e->position().toPoint();
+    if (p.y() < 0)
+        scrollLines(1);
+    else if (p.y() > viewport()->height())
+        scrollLines(-1);
+    const auto &t = m_session->terminal();
+    const dt::term::GridPos pos = gridPosAt(p);
+    if (!m_selection.isActive()) {
+        if (pos == m_pressPos)
+            return;
+        m_selection.begin(t, m_pressPos, Selection::Unit::Character);
+    }
+    m_selection.extendTo(t, pos);
+    viewport()->update();
+}
+
+void TerminalView::mouseReleaseEvent(QMouseEvent *e)
+{
+    if (!m_session)
+        return;
+    if (m_mouseButtonsDown > 0) {
+        --m_mouseButtonsDown;
+        if (forwardMouse(e, false, false))
+            return;
+    }
+    if (e->button() == Qt::LeftButton && m_selecting) {
+        m_selecting = false;
+        copySelectionToPrimary();
+    }
+}
+
+void TerminalView::wheelEvent(QWheelEvent *e)
+{
+    if (!m_session)
+        return;
+    auto &t = m_session->terminal();
+    const int notches = e->angleDelta().y() / 120;
+    if (notches == 0) {
+        e->accept();
+        return;
+    }
+    const bool tracking = t.mouseTracking() != dt::term::MouseTracking::None && !(e->modifiers() & Qt::ShiftModifier);
+    if (tracking) {
+        const QPoint pos = e->position().toPoint();
+        t.sendMouseMove(std::clamp((pos.y() - kPadding) / m_cellHeight, 0, t.rows() - 1),
+                        std::clamp((pos.x() - kPadding) / m_cellWidth, 0, t.columns() - 1), dt::term::NoModifier);
+        const auto button = notches > 0 ? dt::term::MouseButton::WheelUp : dt::term::MouseButton::WheelDown;
+        for (int i = 0; i < std::abs(notches); ++i)
+            t.sendMouseButton(button, true, dt::term::NoModifier);
+    } else if (t.altScreenActive()) {
+        // Full-screen programs without mouse support (less, man) scroll
+        // with arrow keys.
+        const auto key = notches > 0 ? dt::term::Key::Up : dt::term::Key::Down;
+        for (int i = 0; i < 3 * std::abs(notches); ++i)
+            t.sendKey(key, dt::term::NoModifier);
+    } else {
+        scrollLines(3 * notches);
+    }
+    e->accept();
+}
+
+} // namespace dt::ui

@@ -1,0 +1,287 @@
+#include "terminal/terminal_session.h"
+#include "terminal_view.h"
+#include "terminal_view_fonts.h"
+
+#include <QFontMetricsF>
+#include <QPaintEvent>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <cmath>
+
+namespace dt::ui {
+
+using dt::term::Cell;
+using dt::term::Line;
+
+namespace {
+
+QColor blend(const QColor &a, const QColor &b, qreal t)
+{
+    return QColor::fromRgbF(a.redF() * (1 - t) + b.redF() * t, a.greenF() * (1 - t) + b.greenF() * t,
+                            a.blueF() * (1 - t) + b.blueF() * t);
+}
+
+// Characters a monospace run can draw in one call without drifting off the
+// grid: printable ASCII. Everything else is placed cell by cell.
+bool isRunSafe(const Cell &c)
+{
+    return !c.clustered && !c.continuation && c.codepoint >= 0x20 && c.codepoint < 0x7f;
+}
+
+// Note that a clustered cell's codepoint field is an index, so 0 there is
+// not "blank".
+bool isBlank(const Cell &c)
+{
+    return c.codepoint == 0 && !c.clustered && !c.continuation;
+}
+
+QFont spaced(QFont f, int cellWidth)
+{
+    const qreal advance = QFontMetricsF(f).horizontalAdvance(QLatin1Char('M'));
+    f.setLetterSpacing(QFont::AbsoluteSpacing, cellWidth - advance);
+    return f;
+}
+
+} // namespace
+
+void TerminalView::rebuildFonts()
+{
+    const QFontMetricsF fm(m_font);
+    m_cellWidth = std::max(1, static_cast<int>(std::round(fm.horizontalAdvance(QLatin1Char('M')))));
+    m_cellHeight = std::max(1, static_cast<int>(std::ceil(fm.height())));
+    m_ascent = static_cast<int>(std::round(fm.ascent()));
+
+    m_fonts = std::make_unique<FontSet>();
+    QFont bold = m_font;
+    bold.setBold(true);
+    QFont italic = m_font;
+    italic.setItalic(true);
+    QFont boldItalic = bold;
+    boldItalic.setItalic(true);
+    m_fonts->regular = spaced(m_font, m_cellWidth);
+    m_fonts->bold = spaced(bold, m_cellWidth);
+    m_fonts->italic = spaced(italic, m_cellWidth);
+    m_fonts->boldItalic = spaced(boldItalic, m_cellWidth);
+}
+
+void TerminalView::paintEvent(QPaintEvent *e)
+{
+    QPainter p(viewport());
+    m_sinceLastPaint.restart();
+    const bool globalReverse = m_session && m_session->terminal().reverseVideo();
+    const QColor background = globalReverse ? m_theme.foreground : m_theme.background;
+    p.fillRect(e->rect(), background);
+    if (!m_session)
+        return;
+
+    const auto &t = m_session->terminal();
+    const QRect r = e->rect();
+    const int firstRow = std::max(0, (r.top() - kPadding) / m_cellHeight);
+    const int lastRow = std::min(t.rows() - 1, (r.bottom() - kPadding) / m_cellHeight);
+    const int firstCol = std::max(0, (r.left() - kPadding) / m_cellWidth);
+    const int lastCol = std::min(t.columns() - 1, (r.right() - kPadding) / m_cellWidth);
+    const int64_t top = firstVisibleLine();
+    for (int row = firstRow; row <= lastRow; ++row) {
+        const int64_t abs = top + row;
+        paintLine(p, t.lineAt(abs), abs, kPadding + row * m_cellHeight, firstCol, lastCol);
+    }
+    if (m_scrollOffset == 0 && m_exitMessage.isEmpty())
+        paintCursor(p);
+    paintPreedit(p);
+    paintExitMessage(p);
+    if (m_bellActive) {
+        QColor flash = m_theme.foreground;
+        flash.setAlpha(40);
+        p.fillRect(viewport()->rect(), flash);
+    }
+}
+
+void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine, int y, int firstCol,
+                             int lastCol) const
+{
+    if (!line)
+        return;
+    const bool globalReverse = m_session->terminal().reverseVideo();
+    const QColor defaultBg = globalReverse ? m_theme.foreground : m_theme.background;
+    const int end = std::min(lastCol + 1, line->size());
+    // Start at the lead cell of a wide character cut by the exposed rect.
+    int start = firstCol;
+    while (start > 0 && start < line->size() && (*line)[start].continuation)
+        --start;
+
+    auto colorsOf = [&](int col, QColor &fg, QColor &bg) {
+        const Cell &c = (*line)[col];
+        fg = m_theme.resolve(c.fg, true);
+        bg = m_theme.resolve(c.bg, false);
+        if (c.bold && c.fg.kind == dt::term::Color::Indexed && c.fg.index() < 8)
+            fg = m_theme.palette[c.fg.index() + 8u]; // bold brightens the basic eight, as xterm does
+        if (static_cast<bool>(c.reverse) != globalReverse)
+            std::swap(fg, bg);
+        if (c.dim)
+            fg = blend(fg, bg, 0.45);
+        if (m_selection.contains(absoluteLine, col))
+            bg = m_theme.selection;
+    };
+
+    // Backgrounds, merged into runs.
+    int col = start;
+    while (col < end) {
+        QColor fg, bg;
+        colorsOf(col, fg, bg);
+        int runEnd = col + 1;
+        while (runEnd < end) {
+            QColor fg2, bg2;
+            colorsOf(runEnd, fg2, bg2);
+            if (bg2 != bg)
+                break;
+            ++runEnd;
+        }
+        if (bg != defaultBg)
+            p.fillRect(kPadding + col * m_cellWidth, y, (runEnd - col) * m_cellWidth, m_cellHeight, bg);
+        col = runEnd;
+    }
+
+    // Text and decorations, in runs of one style.
+    const int baseline = y + m_ascent;
+    col = start;
+    QString run;
+    while (col < end) {
+        const Cell &c = (*line)[col];
+        // Erased cells carry the pen they were erased with, but xterm draws
+        // only its background there: no underline or strike on empty cells.
+        if (c.continuation || isBlank(c)) {
+            ++col;
+            continue;
+        }
+        QColor fg, bg;
+        colorsOf(col, fg, bg);
+        p.setPen(fg);
+        p.setFont(m_fonts->pick(c.bold, c.italic));
+        int runEnd = col;
+        run.clear();
+        if (isRunSafe(c)) {
+            while (runEnd < end) {
+                const Cell &d = (*line)[runEnd];
+                if (!isRunSafe(d) || !d.sameStyle(c))
+                    break;
+                QColor fg2, bg2;
+                colorsOf(runEnd, fg2, bg2);
+                if (fg2 != fg)
+                    break;
+                run.append(QChar(static_cast<char16_t>(d.codepoint)));
+                ++runEnd;
+            }
+            p.drawText(QPointF(kPadding + col * m_cellWidth, baseline), run);
+        } else {
+            // One grapheme (wide, combining, emoji or outside ASCII) at its cell.
+            const std::u32string g = line->graphemeAt(col);
+            const QString text = QString::fromUcs4(g.data(), static_cast<qsizetype>(g.size()));
+            const int width = (col + 1 < line->size() && (*line)[col + 1].continuation) ? 2 : 1;
+            if (!text.isEmpty()) {
+                const QRect cellRect(kPadding + col * m_cellWidth, y, width * m_cellWidth, m_cellHeight);
+                p.save();
+                p.setClipRect(cellRect.adjusted(0, 0, m_cellWidth / 2, 0));
+                p.drawText(QPointF(cellRect.left(), baseline), text);
+                p.restore();
+            }
+            runEnd = col + width;
+        }
+        const int x0 = kPadding + col * m_cellWidth;
+        const int x1 = kPadding + runEnd * m_cellWidth;
+        if (c.underline) {
+            const int uy = y + m_cellHeight - 2;
+            if (c.underline == 2) {
+                p.drawLine(x0, uy - 2, x1 - 1, uy - 2);
+                p.drawLine(x0, uy, x1 - 1, uy);
+            } else if (c.underline == 3) {
+                QPainterPath wave;
+                wave.moveTo(x0, uy);
+                for (int x = x0; x < x1; x += 4)
+                    wave.quadTo(x + 1, (x / 4) % 2 ? uy + 2 : uy - 2, x + 2, uy);
+                p.save();
+                p.setRenderHint(QPainter::Antialiasing);
+                p.drawPath(wave);
+                p.restore();
+            } else {
+                p.drawLine(x0, uy, x1 - 1, uy);
+            }
+        }
+        if (c.strike) {
+            const int sy = y + m_cellHeight / 2;
+            p.drawLine(x0, sy, x1 - 1, sy);
+        }
+        col = std::max(runEnd, col + 1);
+    }
+}
+
+void TerminalView::paintCursor(QPainter &p) const
+{
+    const auto &t = m_session->terminal();
+    const auto c = t.cursor();
+    if (!c.visible)
+        return;
+    const Line &line = t.screenLine(c.row);
+    const int width = (c.col + 1 < line.size() && line[c.col + 1].continuation) ? 2 : 1;
+    const QRect cell(cellOrigin(c.row, c.col), QSize(width * m_cellWidth, m_cellHeight));
+    if (!m_focused) {
+        p.setPen(m_theme.cursor);
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(cell.adjusted(0, 0, -1, -1));
+        return;
+    }
+    if (c.blink && !m_blinkOn)
+        return;
+    switch (c.shape) {
+    case dt::term::CursorShape::Underline:
+        p.fillRect(cell.left(), cell.bottom() - 1, cell.width(), 2, m_theme.cursor);
+        return;
+    case dt::term::CursorShape::Bar:
+        p.fillRect(cell.left(), cell.top(), 2, cell.height(), m_theme.cursor);
+        return;
+    case dt::term::CursorShape::Block: {
+        p.fillRect(cell, m_theme.cursor);
+        const std::u32string g = line.graphemeAt(c.col);
+        if (!g.empty()) {
+            const Cell &cc = line[c.col];
+            p.setPen(m_theme.cursorText);
+            p.setFont(m_fonts->pick(cc.bold, cc.italic));
+            p.drawText(QPointF(cell.left(), cell.top() + m_ascent),
+                       QString::fromUcs4(g.data(), static_cast<qsizetype>(g.size())));
+        }
+        return;
+    }
+    }
+}
+
+void TerminalView::paintPreedit(QPainter &p) const
+{
+    if (m_preedit.isEmpty())
+        return;
+    const auto c = m_session->terminal().cursor();
+    const QPoint origin = cellOrigin(c.row, c.col);
+    const QFontMetrics fm(m_fonts->regular);
+    const QRect box(origin, QSize(fm.horizontalAdvance(m_preedit) + 2, m_cellHeight));
+    p.fillRect(box, m_theme.background);
+    p.setPen(m_theme.foreground);
+    p.setFont(m_fonts->regular);
+    p.drawText(QPointF(origin.x(), origin.y() + m_ascent), m_preedit);
+    p.drawLine(box.left(), box.bottom(), box.right(), box.bottom());
+}
+
+void TerminalView::paintExitMessage(QPainter &p) const
+{
+    if (m_exitMessage.isEmpty())
+        return;
+    const QFontMetrics fm(font());
+    const int h = fm.height() + 12;
+    const QRect bar(0, viewport()->height() - h, viewport()->width(), h);
+    QColor bg = m_theme.foreground;
+    bg.setAlpha(230);
+    p.fillRect(bar, bg);
+    p.setPen(m_theme.background);
+    p.setFont(font());
+    p.drawText(bar.adjusted(10, 0, -10, 0), Qt::AlignVCenter | Qt::AlignLeft, m_exitMessage);
+}
+
+} // namespace dt::ui
