@@ -128,9 +128,11 @@ int main(int argc, char *argv[])
         }
     }
 
+    // Show and size the window first, so the first program starts with the
+    // final grid rather than being resized right after it starts.
     auto *window = new dt::ui::MainWindow(settings);
-    window->openTab(command.value(0), command.mid(1), workingDirectory);
     window->show();
     window->resizeToGrid(cols, rows);
+    window->openTab(command.value(0), command.mid(1), workingDirectory);
     return QApplication::exec();
 }

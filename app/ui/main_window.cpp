@@ -8,6 +8,8 @@
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QLayout>
+#include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
 
@@ -127,8 +129,11 @@ TerminalTab *MainWindow::openTab(const QString &program, const QStringList &argu
     connect(tab, &TerminalTab::titleChanged, this, [this, tab](const QString &title) { onTabTitleChanged(tab, title); });
     connect(tab, &TerminalTab::closeRequested, this, [this, tab] { closeTab(m_tabs->indexOf(tab)); });
     m_tabs->setCurrentIndex(index);
-    // Size the view first so the program starts with the real grid.
-    tab->view()->resize(m_tabs->currentWidget() ? m_tabs->currentWidget()->size() : tab->sizeHint());
+    // A new page is laid out on the next event loop pass; lay it out now so
+    // its program starts with the real grid size, not a placeholder one.
+    if (auto *stack = m_tabs->findChild<QStackedWidget *>(); stack && stack->layout())
+        stack->layout()->activate();
+    tab->layout()->activate();
     tab->start();
     tab->setFocus();
     return tab;

@@ -3,6 +3,7 @@
 #include "terminal_tab.h"
 #include "terminal_theme.h"
 
+#include <QFontDatabase>
 #include <QMainWindow>
 
 class QTabWidget;
@@ -14,7 +15,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     struct Settings {
-        QFont font;
+        QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
         TerminalTheme theme = TerminalTheme::dark();
         int scrollbackLines = 10000;
         ExitAction exitAction = ExitAction::KeepOnError;

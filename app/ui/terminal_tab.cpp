@@ -25,16 +25,17 @@ TerminalTab::TerminalTab(const Options &options, QWidget *parent)
     layout->addWidget(m_view);
     setFocusProxy(m_view);
     m_view->setTheme(options.theme);
-    if (options.font != QFont())
-        m_view->setTerminalFont(options.font);
+    m_view->setTerminalFont(options.font);
 
     connect(m_session, &TerminalSession::titleChanged, this, &TerminalTab::refreshTitle);
     // The working directory has no change notification; look again when the
     // shell prints something (a prompt after `cd`), at most twice a second.
-    m_sinceTitleCheck.start();
+    m_titleCheck.setSingleShot(true);
+    m_titleCheck.setInterval(300);
+    connect(&m_titleCheck, &QTimer::timeout, this, &TerminalTab::refreshTitle);
     connect(m_session, &TerminalSession::contentChanged, this, [this] {
-        if (m_sinceTitleCheck.elapsed() > 500)
-            refreshTitle();
+        if (!m_titleCheck.isActive())
+            m_titleCheck.start();
     });
     connect(m_session, &TerminalSession::finished, this, &TerminalTab::onFinished);
 }
@@ -82,7 +83,6 @@ bool TerminalTab::hasExited() const
 
 void TerminalTab::refreshTitle()
 {
-    m_sinceTitleCheck.restart();
     TabTitleSources sources;
     sources.manual = m_manualTitle;
     sources.program = m_session->programTitle();

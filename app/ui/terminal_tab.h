@@ -2,7 +2,8 @@
 
 #include "terminal_theme.h"
 
-#include <QElapsedTimer>
+#include <QFontDatabase>
+#include <QTimer>
 #include <QWidget>
 
 namespace dt::terminal {
@@ -30,7 +31,7 @@ public:
         QString workingDirectory;
         int scrollbackLines = 10000;
         ExitAction exitAction = ExitAction::KeepOnError;
-        QFont font;
+        QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
         TerminalTheme theme = TerminalTheme::dark();
     };
 
@@ -62,7 +63,7 @@ private:
     TerminalView *m_view; // child widget
     QString m_manualTitle;
     QString m_lastTitle;
-    QElapsedTimer m_sinceTitleCheck;
+    QTimer m_titleCheck; // the directory has no change signal: look after output
 };
 
 } // namespace dt::ui

@@ -75,7 +75,9 @@ void TerminalView::setTerminalFont(const QFont &font)
     m_font.setKerning(false);
     m_font.setHintingPreference(QFont::PreferFullHinting);
     rebuildFonts();
-    applyGridSize();
+    // A hidden view has no real size yet; showEvent() sizes the grid then.
+    if (isVisible())
+        applyGridSize();
     viewport()->update();
     updateGeometry();
 }
@@ -138,10 +140,18 @@ void TerminalView::resizeEvent(QResizeEvent *e)
     // Apply the first size at once so the shell starts with it; coalesce the
     // burst a window drag produces (libvterm cannot reflow, and every resize
     // makes full-screen programs redraw).
+    if (!isVisible())
+        return; // showEvent() takes care of it
     if (!m_gridApplied)
         applyGridSize();
     else
         m_resizeTimer.start();
+}
+
+void TerminalView::showEvent(QShowEvent *e)
+{
+    QAbstractScrollArea::showEvent(e);
+    applyGridSize();
 }
 
 void TerminalView::applyGridSize()

@@ -189,11 +189,15 @@ void TerminalView::mousePressEvent(QMouseEvent *e)
 
     const auto &t = m_session->terminal();
     const dt::term::GridPos pos = gridPosAt(e->position().toPoint());
-    const bool quick = m_lastClick.isValid() && m_lastClick.elapsed() < QApplication::styleHints()->mouseDoubleClickInterval()
-        && (e->position().toPoint() - m_pressPixel).manhattanLength() < 6;
-    m_clickCount = quick ? m_clickCount + 1 : 1;
-    if (m_clickCount > 3)
-        m_clickCount = 1;
+    if (e->type() == QEvent::MouseButtonDblClick) {
+        // Qt already recognised a double click (it replaces the second press).
+        m_clickCount = 2;
+    } else {
+        const bool quick = m_lastClick.isValid()
+            && m_lastClick.elapsed() < QApplication::styleHints()->mouseDoubleClickInterval()
+            && (e->position().toPoint() - m_pressPixel).manhattanLength() < 6;
+        m_clickCount = quick && m_clickCount < 3 ? m_clickCount + 1 : 1;
+    }
     m_lastClick.start();
     m_pressPixel = e->position().toPoint();
 
@@ -213,8 +217,7 @@ void TerminalView::mousePressEvent(QMouseEvent *e)
 
 void TerminalView::mouseDoubleClickEvent(QMouseEvent *e)
 {
-    // Qt reports the second press of a double click here; click counting in
-    // mousePressEvent already covers it.
+    // Qt reports the second press of a double click here instead of as a press.
     mousePressEvent(e);
 }
 

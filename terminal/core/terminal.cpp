@@ -380,7 +380,11 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
     const int height = endRow - startRow;
     const int width = endCol - startCol;
     if (std::abs(downward) >= height || std::abs(rightward) >= width) {
-        // Scrolling by the whole area or more just clears it.
+        // Scrolling by the whole area or more just clears it (as libvterm's
+        // screen does). The exception: a line feed on a one-row terminal,
+        // which libvterm would lose instead of moving into history.
+        if (height == 1 && downward == 1 && startRow == 0 && startCol == 0 && endCol == m_columns)
+            pushToScrollback(1);
         onErase(startRow, endRow, startCol, endCol, false);
         return 1;
     }

@@ -1,0 +1,199 @@
+// The terminal view, offscreen, driven by synthesized keyboard and mouse
+// events, with a real shell behind it.
+
+#include "support/wait_until.h"
+#include "terminal/terminal_session.h"
+#include "ui/terminal_view.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QImage>
+#include <QScrollBar>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using dt::terminal::TerminalSession;
+using dt::test::waitUntil;
+using dt::ui::TerminalView;
+
+class TerminalViewTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        qputenv("SHELL", "/bin/sh");
+        qputenv("PS1", "$ ");
+        session = new TerminalSession(24, 80, 1000);
+        view = new TerminalView(session);
+        session->setParent(view);
+        view->resize(700, 420);
+        view->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(view));
+        TerminalSession::Launch l;
+        l.program = QStringLiteral("/bin/bash");
+        l.arguments = {QStringLiteral("--norc"), QStringLiteral("--noprofile")};
+        ASSERT_TRUE(session->start(l, nullptr));
+        view->setFocus();
+        ASSERT_TRUE(waitUntil([&] { return screen().find("$") != std::string::npos; })) << screen();
+    }
+    void TearDown() override { delete view; }
+
+    std::string screen() const { return session->terminal().screenText(); }
+    bool shows(const std::string &s) { return waitUntil([&] { return screen().find(s) != std::string::npos; }); }
+    void run(const QString &command)
+    {
+        QTest::keyClicks(view, command);
+        QTest::keyClick(view, Qt::Key_Return);
+    }
+    QPoint cellCenter(int row, int col) const
+    {
+        return view->cellOrigin(row, col) + QPoint(view->cellSize().width() / 2, view->cellSize().height() / 2);
+    }
+    QImage grab() { return view->viewport()->grab().toImage(); }
+    // Waits for a row that starts with `text` (program output, not the
+    // command line that echoes it) and returns its number.
+    int outputRow(const std::string &text)
+    {
+        int found = -1;
+        waitUntil([&] {
+            for (int r = 0; r < session->terminal().rows(); ++r)
+                if (session->terminal().screenLine(r).text().rfind(text, 0) == 0)
+                    found = r;
+            return found >= 0;
+        });
+        return found;
+    }
+
+    TerminalSession *session = nullptr;
+    TerminalView *view = nullptr;
+};
+
+TEST_F(TerminalViewTest, theGridFollowsTheWidgetSize)
+{
+    const QSize cell = view->cellSize();
+    EXPECT_TRUE(waitUntil([&] {
+        return session->terminal().columns() == (view->viewport()->width() - 8) / cell.width()
+            && session->terminal().rows() == (view->viewport()->height() - 8) / cell.height();
+    }));
+    view->resize(400, 300);
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().columns() == (view->viewport()->width() - 8) / cell.width(); }));
+    run(QStringLiteral("stty size"));
+    EXPECT_TRUE(shows(std::to_string(session->terminal().rows()) + " " + std::to_string(session->terminal().columns())));
+}
+
+TEST_F(TerminalViewTest, typedKeysReachTheShellAndItsOutputIsShown)
+{
+    run(QStringLiteral("echo typed-$((40+2))"));
+    EXPECT_TRUE(shows("typed-42")) << screen();
+}
+
+TEST_F(TerminalViewTest, ctrlCGoesToTheProgramNotToAShortcut)
+{
+    run(QStringLiteral("sleep 30; echo not-interrupted"));
+    ASSERT_TRUE(waitUntil([&] { return session->foregroundProgram() == QStringLiteral("sleep"); }));
+    QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
+    run(QStringLiteral("echo after-interrupt"));
+    EXPECT_GE(outputRow("after-interrupt"), 0) << screen();
+    EXPECT_EQ(outputRow("not-interrupted"), -1) << screen();
+}
+
+TEST_F(TerminalViewTest, dragSelectsTextAndCopyPutsItOnTheClipboard)
+{
+    run(QStringLiteral("echo alpha beta gamma"));
+    const int outRow = outputRow("alpha beta gamma");
+    ASSERT_GE(outRow, 0) << screen();
+    QTest::mousePress(view->viewport(), Qt::LeftButton, Qt::NoModifier, cellCenter(outRow, 6));
+    QTest::mouseMove(view->viewport(), cellCenter(outRow, 8));
+    QTest::mouseMove(view->viewport(), cellCenter(outRow, 9));
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, Qt::NoModifier, cellCenter(outRow, 9));
+    EXPECT_EQ(view->selectedText(), QStringLiteral("beta"));
+    view->copyToClipboard();
+    EXPECT_EQ(QApplication::clipboard()->text(), QStringLiteral("beta"));
+}
+
+TEST_F(TerminalViewTest, doubleClickSelectsAWordAndTripleClickTheLine)
+{
+    run(QStringLiteral("echo one /usr/lib/x.so three"));
+    const int outRow = outputRow("one /usr/lib/x.so three");
+    ASSERT_GE(outRow, 0) << screen();
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, cellCenter(outRow, 8));
+    EXPECT_EQ(view->selectedText(), QStringLiteral("/usr/lib/x.so"));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, cellCenter(outRow, 8));
+    EXPECT_EQ(view->selectedText(), QStringLiteral("one /usr/lib/x.so three"));
+}
+
+TEST_F(TerminalViewTest, pasteSendsClipboardTextAsInput)
+{
+    // bash asks for bracketed paste, so the pasted newline is inserted as
+    // text rather than run: the command waits for Enter, as it should.
+    QApplication::clipboard()->setText(QStringLiteral("echo pasted-$((2*21))\n"));
+    view->pasteClipboard();
+    ASSERT_TRUE(shows("$ echo pasted-$((2*21))")) << screen();
+    EXPECT_EQ(outputRow("pasted-42"), -1) << screen();
+    QTest::keyClick(view, Qt::Key_Return);
+    EXPECT_GE(outputRow("pasted-42"), 0) << screen();
+}
+
+TEST_F(TerminalViewTest, wheelScrollsHistoryAndNewOutputReturnsToTheBottom)
+{
+    run(QStringLiteral("seq 1 300"));
+    ASSERT_TRUE(shows("300\n"));
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().scrollback().size() > 250; }));
+    QWheelEvent up(QPointF(50, 50), view->mapToGlobal(QPoint(50, 50)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                   Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view->viewport(), &up);
+    EXPECT_EQ(view->scrollOffset(), 3);
+    EXPECT_EQ(view->verticalScrollBar()->value(), view->verticalScrollBar()->maximum() - 3);
+    QTest::keyClick(view, Qt::Key_PageUp, Qt::ShiftModifier);
+    EXPECT_GT(view->scrollOffset(), 3);
+    run(QStringLiteral("echo back"));
+    EXPECT_TRUE(waitUntil([&] { return view->scrollOffset() == 0; }));
+}
+
+TEST_F(TerminalViewTest, paintsColouredCellsInTheThemeColours)
+{
+    run(QStringLiteral("clear; printf '\\033[41m      \\033[0m\\n'"));
+    ASSERT_TRUE(waitUntil([&] {
+        const auto &line = session->terminal().screenLine(0);
+        return line[0].bg == dt::term::Color::indexed(1);
+    }));
+    ASSERT_TRUE(waitUntil([&] {
+        const QImage img = grab();
+        return img.pixelColor(cellCenter(0, 2)) == dt::ui::TerminalTheme::dark().palette[1];
+    })) << "cell (0,2) is not painted red";
+    // Far right on the same row keeps the default background.
+    EXPECT_EQ(grab().pixelColor(cellCenter(0, 60)), dt::ui::TerminalTheme::dark().background);
+}
+
+TEST_F(TerminalViewTest, mouseReportingGoesToProgramsThatAskAndShiftOverridesIt)
+{
+    // Switch on SGR mouse reporting, then read one report back as text.
+    run(QStringLiteral("printf '\\033[?1000h\\033[?1006h'; stty -echo -icanon; dd bs=1 count=9 2>/dev/null | od -c | head -1; stty sane"));
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().mouseTracking() != dt::term::MouseTracking::None; }));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, cellCenter(5, 3));
+    EXPECT_TRUE(shows("[   <   0   ;   4   ;   6   M")) << screen();
+    EXPECT_FALSE(view->hasSelection());
+}
+
+TEST_F(TerminalViewTest, aShortcutKeyIsNotSentToTheProgram)
+{
+    EXPECT_TRUE(TerminalView::isApplicationShortcut(Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier));
+    EXPECT_TRUE(TerminalView::isApplicationShortcut(Qt::Key_PageDown, Qt::ControlModifier));
+    EXPECT_TRUE(TerminalView::isApplicationShortcut(Qt::Key_3, Qt::AltModifier));
+    EXPECT_FALSE(TerminalView::isApplicationShortcut(Qt::Key_C, Qt::ControlModifier));
+    EXPECT_FALSE(TerminalView::isApplicationShortcut(Qt::Key_R, Qt::ControlModifier));
+    EXPECT_FALSE(TerminalView::isApplicationShortcut(Qt::Key_B, Qt::AltModifier));
+}
+
+TEST_F(TerminalViewTest, inputMethodCommitsReachTheShell)
+{
+    QInputMethodEvent e(QString(), {});
+    e.setCommitString(QStringLiteral("echo 漢字"));
+    QApplication::sendEvent(view, &e);
+    QTest::keyClick(view, Qt::Key_Return);
+    EXPECT_TRUE(shows("\n漢字")) << screen();
+}
+
+} // namespace

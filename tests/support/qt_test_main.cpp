@@ -1,0 +1,24 @@
+// main() for gtest suites that need a Qt application object. Widget suites
+// default to the offscreen platform so they run without a display.
+
+#ifdef DT_TEST_WIDGETS
+#include <QApplication>
+#endif
+#include <QCoreApplication>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+int main(int argc, char **argv)
+{
+    ::testing::InitGoogleTest(&argc, argv);
+#ifdef DT_TEST_WIDGETS
+    if (!std::getenv("QT_QPA_PLATFORM"))
+        setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    QApplication app(argc, argv);
+#else
+    QCoreApplication app(argc, argv);
+#endif
+    return RUN_ALL_TESTS();
+}

@@ -1,0 +1,73 @@
+#include "terminal/core/terminal.h"
+#include "terminal/key_mapping.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using dt::terminal::applyKeyAction;
+using dt::terminal::mapKey;
+
+// What a key press sends to the program.
+std::string sent(int key, Qt::KeyboardModifiers mods, const QString &text = {}, const std::string &setup = {})
+{
+    dt::term::Terminal t(5, 20);
+    std::string out;
+    t.setOutput([&out](const char *b, size_t n) { out.append(b, n); });
+    t.feed(setup);
+    applyKeyAction(t, mapKey(key, mods, text));
+    return out;
+}
+
+TEST(KeyMapping, printableKeysSendTheirText)
+{
+    EXPECT_EQ(sent(Qt::Key_A, Qt::NoModifier, QStringLiteral("a")), "a");
+    EXPECT_EQ(sent(Qt::Key_A, Qt::ShiftModifier, QStringLiteral("A")), "A");
+    EXPECT_EQ(sent(Qt::Key_unknown, Qt::NoModifier, QStringLiteral("é")), "\xc3\xa9");
+}
+
+TEST(KeyMapping, ctrlLettersSendControlCharacters)
+{
+    EXPECT_EQ(sent(Qt::Key_C, Qt::ControlModifier, QString(QChar(3))), "\x03");
+    EXPECT_EQ(sent(Qt::Key_C, Qt::ControlModifier), "\x03"); // platform composed nothing
+    EXPECT_EQ(sent(Qt::Key_Space, Qt::ControlModifier), std::string(1, '\0'));
+    EXPECT_EQ(sent(Qt::Key_BracketLeft, Qt::ControlModifier), "\x1b");
+}
+
+TEST(KeyMapping, altPrefixesEscape)
+{
+    EXPECT_EQ(sent(Qt::Key_B, Qt::AltModifier, QStringLiteral("b")), "\x1b" "b");
+    EXPECT_EQ(sent(Qt::Key_Backspace, Qt::AltModifier), "\x1b\x7f");
+}
+
+TEST(KeyMapping, specialKeys)
+{
+    EXPECT_EQ(sent(Qt::Key_Return, Qt::NoModifier, QStringLiteral("\r")), "\r");
+    EXPECT_EQ(sent(Qt::Key_Return, Qt::ShiftModifier), "\r");
+    EXPECT_EQ(sent(Qt::Key_Backspace, Qt::NoModifier), "\x7f");
+    EXPECT_EQ(sent(Qt::Key_Backspace, Qt::ControlModifier), "\x08");
+    EXPECT_EQ(sent(Qt::Key_Tab, Qt::NoModifier), "\t");
+    EXPECT_EQ(sent(Qt::Key_Backtab, Qt::ShiftModifier), "\x1b[Z");
+    EXPECT_EQ(sent(Qt::Key_Escape, Qt::NoModifier), "\x1b");
+    EXPECT_EQ(sent(Qt::Key_Up, Qt::NoModifier), "\x1b[A");
+    EXPECT_EQ(sent(Qt::Key_Left, Qt::ControlModifier), "\x1b[1;5D");
+    EXPECT_EQ(sent(Qt::Key_Home, Qt::NoModifier), "\x1b[H");
+    EXPECT_EQ(sent(Qt::Key_End, Qt::NoModifier), "\x1b[F");
+    EXPECT_EQ(sent(Qt::Key_PageUp, Qt::NoModifier), "\x1b[5~");
+    EXPECT_EQ(sent(Qt::Key_PageDown, Qt::NoModifier), "\x1b[6~");
+    EXPECT_EQ(sent(Qt::Key_Insert, Qt::NoModifier), "\x1b[2~");
+    EXPECT_EQ(sent(Qt::Key_Delete, Qt::NoModifier), "\x1b[3~");
+    EXPECT_EQ(sent(Qt::Key_F1, Qt::NoModifier), "\x1bOP");
+    EXPECT_EQ(sent(Qt::Key_F5, Qt::NoModifier), "\x1b[15~");
+    EXPECT_EQ(sent(Qt::Key_F12, Qt::NoModifier), "\x1b[24~");
+}
+
+TEST(KeyMapping, applicationCursorAndKeypadModes)
+{
+    EXPECT_EQ(sent(Qt::Key_Down, Qt::NoModifier, {}, "\x1b[?1h"), "\x1bOB");
+    EXPECT_EQ(sent(Qt::Key_5, Qt::KeypadModifier, QStringLiteral("5")), "5");
+    EXPECT_EQ(sent(Qt::Key_5, Qt::KeypadModifier, QStringLiteral("5"), "\x1b="), "\x1bOu");
+    EXPECT_EQ(sent(Qt::Key_Enter, Qt::KeypadModifier, QStringLiteral("\r"), "\x1b="), "\x1bOM");
+}
+
+} // namespace
