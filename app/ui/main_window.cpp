@@ -59,43 +59,43 @@ void MainWindow::createMenus()
     };
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    add(file, tr("New &Tab"), QKeySequence(tr("Ctrl+Shift+T")), [this] { openTab(); });
-    add(file, tr("&Close Tab"), QKeySequence(tr("Ctrl+Shift+W")), [this] { closeTab(m_tabs->currentIndex()); });
+    add(file, tr("New &Tab"), QKeySequence(QStringLiteral("Ctrl+Shift+T")), [this] { openTab(); });
+    add(file, tr("&Close Tab"), QKeySequence(QStringLiteral("Ctrl+Shift+W")), [this] { closeTab(m_tabs->currentIndex()); });
     file->addSeparator();
-    add(file, tr("&Quit"), QKeySequence(tr("Ctrl+Shift+Q")), [] { QApplication::closeAllWindows(); });
+    add(file, tr("&Quit"), QKeySequence(QStringLiteral("Ctrl+Shift+Q")), [] { QApplication::closeAllWindows(); });
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    add(edit, tr("&Copy"), QKeySequence(tr("Ctrl+Shift+C")), [this] {
+    add(edit, tr("&Copy"), QKeySequence(QStringLiteral("Ctrl+Shift+C")), [this] {
         if (TerminalTab *t = currentTab())
             t->view()->copyToClipboard();
     });
-    add(edit, tr("&Paste"), QKeySequence(tr("Ctrl+Shift+V")), [this] {
+    add(edit, tr("&Paste"), QKeySequence(QStringLiteral("Ctrl+Shift+V")), [this] {
         if (TerminalTab *t = currentTab())
             t->view()->pasteClipboard();
     });
-    add(edit, tr("Select &All"), QKeySequence(tr("Ctrl+Shift+A")), [this] {
+    add(edit, tr("Select &All"), QKeySequence(QStringLiteral("Ctrl+Shift+A")), [this] {
         if (TerminalTab *t = currentTab())
             t->view()->selectAll();
     });
     edit->addSeparator();
-    add(edit, tr("Clear &Scrollback"), QKeySequence(tr("Ctrl+Shift+K")), [this] {
+    add(edit, tr("Clear &Scrollback"), QKeySequence(QStringLiteral("Ctrl+Shift+K")), [this] {
         if (TerminalTab *t = currentTab())
             t->view()->clearScrollback();
     });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    QAction *zoomIn = add(view, tr("Zoom &In"), QKeySequence(tr("Ctrl+=")), [this] { zoomFont(1); });
-    zoomIn->setShortcuts({QKeySequence(tr("Ctrl+=")), QKeySequence(tr("Ctrl++"))});
-    add(view, tr("Zoom &Out"), QKeySequence(tr("Ctrl+-")), [this] { zoomFont(-1); });
-    add(view, tr("&Reset Zoom"), QKeySequence(tr("Ctrl+0")), [this] { resetFontZoom(); });
+    QAction *zoomIn = add(view, tr("Zoom &In"), QKeySequence(QStringLiteral("Ctrl+=")), [this] { zoomFont(1); });
+    zoomIn->setShortcuts({QKeySequence(QStringLiteral("Ctrl+=")), QKeySequence(QStringLiteral("Ctrl++"))});
+    add(view, tr("Zoom &Out"), QKeySequence(QStringLiteral("Ctrl+-")), [this] { zoomFont(-1); });
+    add(view, tr("&Reset Zoom"), QKeySequence(QStringLiteral("Ctrl+0")), [this] { resetFontZoom(); });
 
     QMenu *tabMenu = menuBar()->addMenu(tr("&Tab"));
-    add(tabMenu, tr("&Rename Tab…"), QKeySequence(tr("Ctrl+Shift+R")), [this] { renameCurrentTab(); });
-    add(tabMenu, tr("&Next Tab"), QKeySequence(tr("Ctrl+PgDown")), [this] {
+    add(tabMenu, tr("&Rename Tab…"), QKeySequence(QStringLiteral("Ctrl+Shift+R")), [this] { renameCurrentTab(); });
+    add(tabMenu, tr("&Next Tab"), QKeySequence(QStringLiteral("Ctrl+PgDown")), [this] {
         if (m_tabs->count() > 0)
             selectTab((m_tabs->currentIndex() + 1) % m_tabs->count());
     });
-    add(tabMenu, tr("&Previous Tab"), QKeySequence(tr("Ctrl+PgUp")), [this] {
+    add(tabMenu, tr("&Previous Tab"), QKeySequence(QStringLiteral("Ctrl+PgUp")), [this] {
         if (m_tabs->count() > 0)
             selectTab((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
     });

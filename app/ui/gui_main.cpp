@@ -1,0 +1,141 @@
+#include "gui_main.h"
+
+#include "main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFontDatabase>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+#include <cstdio>
+
+namespace {
+
+void installTranslators(QApplication &app)
+{
+    auto *qtbase = new QTranslator(&app);
+    if (qtbase->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qtbase);
+    auto *own = new QTranslator(&app);
+    if (own->load(QLocale(), QStringLiteral("deviceterm"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(own);
+}
+
+} // namespace
+
+namespace dt::ui {
+
+int runGui(int argc, char *argv[])
+{
+    // Everything after -e is the command and its arguments, as with xterm;
+    // keep it away from the option parser.
+    QStringList command;
+    int ownArgc = argc;
+    for (int i = 1; i < argc; ++i) {
+        if (qstrcmp(argv[i], "-e") == 0) {
+            for (int j = i + 1; j < argc; ++j)
+                command << QString::fromLocal8Bit(argv[j]);
+            ownArgc = i;
+            break;
+        }
+    }
+
+    QApplication app(ownArgc, argv);
+    QApplication::setApplicationName(QStringLiteral("deviceterm"));
+    QApplication::setApplicationVersion(QStringLiteral(DEVICETERM_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("deviceterm"));
+    installTranslators(app);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "A terminal for people who build software for devices."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    QCommandLineOption cwd(QStringLiteral("cwd"), QApplication::translate("main", "Start in directory <dir>."),
+                           QStringLiteral("dir"));
+    QCommandLineOption font(QStringLiteral("font"), QApplication::translate("main", "Font family (default: the system fixed font)."),
+                            QStringLiteral("family"));
+    QCommandLineOption fontSize(QStringLiteral("font-size"), QApplication::translate("main", "Font size in points."),
+                                QStringLiteral("points"));
+    QCommandLineOption theme(QStringLiteral("theme"), QApplication::translate("main", "Colour theme: dark or light."),
+                             QStringLiteral("name"), QStringLiteral("dark"));
+    QCommandLineOption scrollback(QStringLiteral("scrollback"), QApplication::translate("main", "Lines of scrollback per terminal."),
+                                  QStringLiteral("lines"), QStringLiteral("10000"));
+    QCommandLineOption onExit(QStringLiteral("on-exit"),
+                              QApplication::translate("main", "When the program exits: close, keep, or keep-on-error."),
+                              QStringLiteral("action"), QStringLiteral("keep-on-error"));
+    QCommandLineOption geometry(QStringLiteral("geometry"), QApplication::translate("main", "Initial size in cells, e.g. 100x30."),
+                                QStringLiteral("colsxrows"));
+    parser.addOptions({cwd, font, fontSize, theme, scrollback, onExit, geometry});
+    parser.addPositionalArgument(QStringLiteral("-e"), QApplication::translate("main", "Run <command> [args…] instead of the shell."),
+                                 QStringLiteral("[-e command [args…]]"));
+    parser.process(app);
+
+    dt::ui::MainWindow::Settings settings;
+    settings.font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    if (parser.isSet(font))
+        settings.font.setFamily(parser.value(font));
+    if (parser.isSet(fontSize)) {
+        bool ok = false;
+        const int size = parser.value(fontSize).toInt(&ok);
+        if (!ok || size < 4 || size > 200) {
+            std::fprintf(stderr, "deviceterm-gui: --font-size must be a number from 4 to 200\n");
+            return 2;
+        }
+        settings.font.setPointSize(size);
+    }
+    const QString themeName = parser.value(theme);
+    if (themeName != QLatin1String("dark") && themeName != QLatin1String("light")) {
+        std::fprintf(stderr, "deviceterm-gui: --theme must be dark or light\n");
+        return 2;
+    }
+    settings.theme = dt::ui::TerminalTheme::byName(themeName);
+    bool ok = false;
+    settings.scrollbackLines = parser.value(scrollback).toInt(&ok);
+    if (!ok || settings.scrollbackLines < 0 || settings.scrollbackLines > 1000000) {
+        std::fprintf(stderr, "deviceterm-gui: --scrollback must be a number from 0 to 1000000\n");
+        return 2;
+    }
+    const QString exitAction = parser.value(onExit);
+    if (exitAction == QLatin1String("close"))
+        settings.exitAction = dt::ui::ExitAction::Close;
+    else if (exitAction == QLatin1String("keep"))
+        settings.exitAction = dt::ui::ExitAction::Keep;
+    else if (exitAction == QLatin1String("keep-on-error"))
+        settings.exitAction = dt::ui::ExitAction::KeepOnError;
+    else {
+        std::fprintf(stderr, "deviceterm-gui: --on-exit must be close, keep or keep-on-error\n");
+        return 2;
+    }
+    QString workingDirectory = parser.value(cwd);
+    if (!workingDirectory.isEmpty() && !QDir(workingDirectory).exists()) {
+        std::fprintf(stderr, "deviceterm-gui: --cwd: no such directory: %s\n", qPrintable(workingDirectory));
+        return 2;
+    }
+    if (workingDirectory.isEmpty())
+        workingDirectory = QDir::currentPath();
+
+    int cols = 100, rows = 30;
+    if (parser.isSet(geometry)) {
+        const QStringList parts = parser.value(geometry).split(QLatin1Char('x'));
+        cols = parts.value(0).toInt();
+        rows = parts.value(1).toInt();
+        if (parts.size() != 2 || cols < 10 || rows < 3 || cols > 1000 || rows > 500) {
+            std::fprintf(stderr, "deviceterm-gui: --geometry must look like 100x30\n");
+            return 2;
+        }
+    }
+
+    // Show and size the window first, so the first program starts with the
+    // final grid rather than being resized right after it starts.
+    auto *window = new dt::ui::MainWindow(settings);
+    window->show();
+    window->resizeToGrid(cols, rows);
+    window->openTab(command.value(0), command.mid(1), workingDirectory);
+    return QApplication::exec();
+}
+
+} // namespace dt::ui

@@ -1,0 +1,133 @@
+// The real deviceterm-gui binary on a real X server (Xvfb), typed into with
+// XTest (xdotool) and looked at through screenshots.
+
+#include "support/virtual_display.h"
+#include "support/wait_until.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using dt::test::VirtualDisplay;
+using dt::test::waitUntil;
+
+class GuiOnX : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(display.isRunning()) << "Xvfb did not start";
+        ASSERT_TRUE(tmp.isValid());
+    }
+    void TearDown() override
+    {
+        if (app.state() != QProcess::NotRunning) {
+            app.kill();
+            app.waitForFinished(5000);
+        }
+    }
+
+    void launch(const QStringList &arguments)
+    {
+        QProcessEnvironment env = display.environment();
+        env.insert(QStringLiteral("SHELL"), QStringLiteral("/bin/sh"));
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), tmp.path());
+        app.setProcessEnvironment(env);
+        app.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        app.start(QStringLiteral(DT_GUI_BINARY), arguments);
+        ASSERT_TRUE(app.waitForStarted(5000));
+    }
+
+    // The window id of deviceterm's main window, once it is mapped.
+    QString waitForWindow()
+    {
+        QString id;
+        waitUntil([&] {
+            id = QString::fromLatin1(display.run(QStringLiteral("xdotool"),
+                                                 {QStringLiteral("search"), QStringLiteral("--onlyvisible"),
+                                                  QStringLiteral("--classname"), QStringLiteral("deviceterm-gui")})
+                                         .split('\n')
+                                         .value(0));
+            return !id.isEmpty();
+        }, 10000);
+        return id;
+    }
+
+    QImage screenshot()
+    {
+        const QString path = tmp.filePath(QStringLiteral("shot.png"));
+        display.run(QStringLiteral("import"), {QStringLiteral("-window"), QStringLiteral("root"), path});
+        return QImage(path);
+    }
+
+    VirtualDisplay display;
+    QTemporaryDir tmp;
+    QProcess app;
+};
+
+TEST_F(GuiOnX, keysTypedOnTheKeyboardReachTheProgramAndItsExitClosesTheApp)
+{
+    const QString out = tmp.filePath(QStringLiteral("typed.txt"));
+    launch({QStringLiteral("-e"), QStringLiteral("sh"), QStringLiteral("-c"),
+            QStringLiteral("read line; printf '%s' \"$line\" > '%1'").arg(out)});
+    const QString window = waitForWindow();
+    ASSERT_FALSE(window.isEmpty());
+    display.run(QStringLiteral("xdotool"), {QStringLiteral("windowfocus"), QStringLiteral("--sync"), window});
+    // Only characters of Xvfb's default (US) keymap: xdotool types others by
+    // remapping a keycode for a moment, which races with the client.
+    display.run(QStringLiteral("xdotool"), {QStringLiteral("type"), QStringLiteral("--delay"), QStringLiteral("10"),
+                                            QStringLiteral("Hello, X! ~/$HOME {|}")});
+    display.run(QStringLiteral("xdotool"), {QStringLiteral("key"), QStringLiteral("Return")});
+    ASSERT_TRUE(app.waitForFinished(10000)) << "the app did not exit after its only program ended";
+    EXPECT_EQ(app.exitCode(), 0);
+    QFile f(out);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(QString::fromUtf8(f.readAll()), QStringLiteral("Hello, X! ~/$HOME {|}"));
+}
+
+TEST_F(GuiOnX, colouredOutputIsPaintedInThePaletteColour)
+{
+    launch({QStringLiteral("-e"), QStringLiteral("sh"), QStringLiteral("-c"),
+            QStringLiteral("printf '\\033[41m%s\\033[0m' '                    '; sleep 60")});
+    ASSERT_FALSE(waitForWindow().isEmpty());
+    const QColor red(0xe0, 0x6c, 0x75); // the dark theme's palette entry 1
+    int redPixels = 0;
+    waitUntil([&] {
+        const QImage shot = screenshot();
+        redPixels = 0;
+        for (int y = 0; y < shot.height(); y += 2)
+            for (int x = 0; x < shot.width(); x += 2)
+                redPixels += shot.pixelColor(x, y) == red;
+        return redPixels > 500;
+    }, 10000);
+    // 20 cells of red background, sampled every other pixel.
+    EXPECT_GT(redPixels, 500);
+}
+
+TEST_F(GuiOnX, aFailingProgramKeepsTheWindowOpenWithItsStatus)
+{
+    launch({QStringLiteral("-e"), QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exit 3")});
+    ASSERT_FALSE(waitForWindow().isEmpty());
+    EXPECT_FALSE(app.waitForFinished(1500)) << "the window closed although the program failed";
+    const QByteArray title = display.run(QStringLiteral("xdotool"),
+                                         {QStringLiteral("search"), QStringLiteral("--name"), QStringLiteral("exited")});
+    EXPECT_FALSE(title.isEmpty()) << "no window title says the program exited";
+}
+
+TEST_F(GuiOnX, badCommandLineOptionsAreRefusedWithAClearMessage)
+{
+    QProcess p;
+    p.setProcessEnvironment(display.environment());
+    p.start(QStringLiteral(DT_GUI_BINARY), {QStringLiteral("--theme"), QStringLiteral("purple")});
+    ASSERT_TRUE(p.waitForFinished(10000));
+    EXPECT_EQ(p.exitCode(), 2);
+    EXPECT_TRUE(p.readAllStandardError().contains("--theme must be dark or light"));
+}
+
+} // namespace

@@ -1,0 +1,2 @@
+#include <QtWidgets/QWidget>
+#include <QLabel>

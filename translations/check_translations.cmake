@@ -1,0 +1,27 @@
+# Fails when a .ts file is out of date with the sources, or when it still
+# has unfinished translations. Run by ctest:
+#   cmake -DLUPDATE=… -DTS_FILES=… -DSOURCES=… -DOPTIONS=… -DWORK_DIR=… -P check_translations.cmake
+foreach(ts ${TS_FILES})
+    get_filename_component(name ${ts} NAME)
+    set(copy ${WORK_DIR}/${name})
+    file(COPY_FILE ${ts} ${copy})
+    execute_process(COMMAND ${LUPDATE} ${OPTIONS} ${SOURCES} -ts ${copy}
+        RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "lupdate failed on ${name}: ${err}")
+    endif()
+    file(READ ${ts} committed)
+    file(READ ${copy} fresh)
+    if(NOT committed STREQUAL fresh)
+        execute_process(COMMAND diff -u ${ts} ${copy})
+        message(FATAL_ERROR "${name} is out of date: run `cmake --build build --target update_translations`, translate, and commit it")
+    endif()
+    string(REGEX MATCHALL "type=\"unfinished\"" unfinished "${committed}")
+    list(LENGTH unfinished count)
+    if(count GREATER 0)
+        message(FATAL_ERROR "${name} has ${count} unfinished translations")
+    endif()
+    string(REGEX MATCHALL "<message" messages "${committed}")
+    list(LENGTH messages total)
+    message(STATUS "${name}: ${total} messages, all translated")
+endforeach()

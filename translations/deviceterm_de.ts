@@ -1,0 +1,173 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>dt::ui::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>New &amp;Tab</source>
+        <translation>Neuer &amp;Tab</translation>
+    </message>
+    <message>
+        <source>&amp;Close Tab</source>
+        <translation>Tab &amp;schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>&amp;Einfügen</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>&amp;Alles auswählen</translation>
+    </message>
+    <message>
+        <source>Clear &amp;Scrollback</source>
+        <translation>&amp;Verlauf löschen</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Zoom</source>
+        <translation>&amp;Normalgröße</translation>
+    </message>
+    <message>
+        <source>&amp;Tab</source>
+        <translation>&amp;Tab</translation>
+    </message>
+    <message>
+        <source>&amp;Rename Tab…</source>
+        <translation>Tab &amp;umbenennen…</translation>
+    </message>
+    <message>
+        <source>&amp;Next Tab</source>
+        <translation>&amp;Nächster Tab</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Tab</source>
+        <translation>&amp;Vorheriger Tab</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About deviceterm</source>
+        <translation>Ü&amp;ber deviceterm</translation>
+    </message>
+    <message>
+        <source>Shell</source>
+        <translation>Shell</translation>
+    </message>
+    <message>
+        <source>%1 (exited)</source>
+        <translation>%1 (beendet)</translation>
+    </message>
+    <message>
+        <source>%1 — deviceterm</source>
+        <translation>%1 — deviceterm</translation>
+    </message>
+    <message>
+        <source>deviceterm</source>
+        <translation>deviceterm</translation>
+    </message>
+    <message>
+        <source>Rename Tab</source>
+        <translation>Tab umbenennen</translation>
+    </message>
+    <message>
+        <source>Tab name (leave empty to follow the program&apos;s title):</source>
+        <translation>Tab-Name (leer lassen, um dem Titel des Programms zu folgen):</translation>
+    </message>
+    <message>
+        <source>About deviceterm</source>
+        <translation>Über deviceterm</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;deviceterm %1&lt;/h3&gt;&lt;p&gt;A terminal for people who build software for devices.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;deviceterm %1&lt;/h3&gt;&lt;p&gt;Ein Terminal für alle, die Software für Geräte entwickeln.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>dt::ui::TerminalTab</name>
+    <message>
+        <source>Could not start %1: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>The program was terminated by signal %1 (%2).</source>
+        <translation>Das Programm wurde durch Signal %1 (%2) beendet.</translation>
+    </message>
+    <message>
+        <source>The program exited with status %1.</source>
+        <translation>Das Programm wurde mit Status %1 beendet.</translation>
+    </message>
+    <message>
+        <source>Close the tab with Ctrl+Shift+W.</source>
+        <translation>Schließen Sie den Tab mit Strg+Umschalt+W.</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>A terminal for people who build software for devices.</source>
+        <translation>Ein Terminal für alle, die Software für Geräte entwickeln.</translation>
+    </message>
+    <message>
+        <source>Start in directory &lt;dir&gt;.</source>
+        <translation>Im Verzeichnis &lt;dir&gt; starten.</translation>
+    </message>
+    <message>
+        <source>Font family (default: the system fixed font).</source>
+        <translation>Schriftfamilie (Standard: die feste Systemschrift).</translation>
+    </message>
+    <message>
+        <source>Font size in points.</source>
+        <translation>Schriftgröße in Punkt.</translation>
+    </message>
+    <message>
+        <source>Colour theme: dark or light.</source>
+        <translation>Farbschema: dark (dunkel) oder light (hell).</translation>
+    </message>
+    <message>
+        <source>Lines of scrollback per terminal.</source>
+        <translation>Zeilen im Verlauf je Terminal.</translation>
+    </message>
+    <message>
+        <source>When the program exits: close, keep, or keep-on-error.</source>
+        <translation>Wenn das Programm endet: close (schließen), keep (behalten) oder keep-on-error (bei Fehler behalten).</translation>
+    </message>
+    <message>
+        <source>Initial size in cells, e.g. 100x30.</source>
+        <translation>Anfangsgröße in Zellen, z. B. 100x30.</translation>
+    </message>
+    <message>
+        <source>Run &lt;command&gt; [args…] instead of the shell.</source>
+        <translation>&lt;command&gt; [args…] statt der Shell ausführen.</translation>
+    </message>
+</context>
+</TS>
