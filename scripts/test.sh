@@ -15,5 +15,6 @@ if [[ "${DEVICETERM_SKIP_SANITIZERS:-0}" != 1 ]]; then
     configure_and_build "$ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug -DDEVICETERM_SANITIZE=ON -DDEVICETERM_BENCH=OFF
     log "running tests under AddressSanitizer + UndefinedBehaviorSanitizer"
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        LSAN_OPTIONS="suppressions=$ROOT/tests/lsan.supp:print_suppressions=0" \
         ctest --test-dir "$ROOT/build-asan" --output-on-failure -j "$JOBS" --timeout 600
 fi

@@ -158,8 +158,9 @@ void PtyProcess::onReadable()
             gotData = true;
             if (m_onData)
                 m_onData(m_readBuffer.get(), static_cast<size_t>(n));
-            if (static_cast<size_t>(n) < kReadChunk)
-                break;
+            // A PTY hands out at most a few KiB per read even when the
+            // writer has more ready, so keep reading until it runs dry (or
+            // the budget is spent): one wake-up per read would cost far more.
             continue;
         }
         if (n < 0 && (errno == EAGAIN || errno == EINTR))

@@ -54,7 +54,7 @@ public:
     // How much one wake-up may read before returning to the event loop,
     // so typing and painting stay responsive under a flood of output.
     static constexpr size_t kReadChunk = 64 * 1024;
-    static constexpr int kReadsPerWakeup = 16;
+    static constexpr int kReadsPerWakeup = 64;
 
 signals:
     // After a batch of reads: the model has new content.

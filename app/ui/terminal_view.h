@@ -7,6 +7,8 @@
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
 #include <QFont>
+#include <QHash>
+#include <QStaticText>
 #include <QPointer>
 #include <QTimer>
 
@@ -91,6 +93,7 @@ private:
     void paintPreedit(QPainter &p) const;
     void paintExitMessage(QPainter &p) const;
     void rebuildFonts();
+    const QStaticText &staticText(const QString &grapheme, bool bold, bool italic) const;
 
     // terminal_view_input.cpp
     bool forwardMouse(QMouseEvent *e, bool pressed, bool isMove);
@@ -103,6 +106,8 @@ private:
     int m_cellWidth = 8;
     int m_cellHeight = 16;
     int m_ascent = 12;
+    int m_staticTextAscent = 12;
+    mutable QHash<QString, QStaticText> m_staticTexts;
     static constexpr int kPadding = 4;
 
     int m_scrollOffset = 0;

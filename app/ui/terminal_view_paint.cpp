@@ -63,6 +63,9 @@ void TerminalView::rebuildFonts()
     m_fonts->bold = spaced(bold, m_cellWidth);
     m_fonts->italic = spaced(italic, m_cellWidth);
     m_fonts->boldItalic = spaced(boldItalic, m_cellWidth);
+    m_staticTexts.clear();
+    // drawStaticText places the top of the layout, not the baseline.
+    m_staticTextAscent = static_cast<int>(std::round(QFontMetricsF(m_fonts->regular).ascent()));
 }
 
 void TerminalView::paintEvent(QPaintEvent *e)
@@ -178,13 +181,9 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
             const std::u32string g = line->graphemeAt(col);
             const QString text = QString::fromUcs4(g.data(), static_cast<qsizetype>(g.size()));
             const int width = (col + 1 < line->size() && (*line)[col + 1].continuation) ? 2 : 1;
-            if (!text.isEmpty()) {
-                const QRect cellRect(kPadding + col * m_cellWidth, y, width * m_cellWidth, m_cellHeight);
-                p.save();
-                p.setClipRect(cellRect.adjusted(0, 0, m_cellWidth / 2, 0));
-                p.drawText(QPointF(cellRect.left(), baseline), text);
-                p.restore();
-            }
+            if (!text.isEmpty())
+                p.drawStaticText(QPointF(kPadding + col * m_cellWidth, y + m_ascent - m_staticTextAscent),
+                                 staticText(text, c.bold, c.italic));
             runEnd = col + width;
         }
         const int x0 = kPadding + col * m_cellWidth;
@@ -213,6 +212,24 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
         }
         col = std::max(runEnd, col + 1);
     }
+}
+
+const QStaticText &TerminalView::staticText(const QString &grapheme, bool bold, bool italic) const
+{
+    // Laying out a lone character is the expensive part of drawing it; keep
+    // the layouts of the graphemes seen recently (a screen of CJK text uses a
+    // few hundred). The cache is dropped when it grows past its bound.
+    const QString key = grapheme + QChar(u'0' + (bold ? 1 : 0) + (italic ? 2 : 0));
+    auto it = m_staticTexts.find(key);
+    if (it != m_staticTexts.end())
+        return it.value();
+    if (m_staticTexts.size() > 4096)
+        m_staticTexts.clear();
+    QStaticText st(grapheme);
+    st.setTextFormat(Qt::PlainText);
+    st.setPerformanceHint(QStaticText::AggressiveCaching);
+    st.prepare(QTransform(), m_fonts->pick(bold, italic));
+    return m_staticTexts.insert(key, st).value();
 }
 
 void TerminalView::paintCursor(QPainter &p) const

@@ -33,9 +33,44 @@ std::string toUtf8(char32_t codepoint)
     return s;
 }
 
+Line::Line(const Line &other) : m_cells(other.m_cells), m_data(other.m_data), m_size(other.m_size), m_clusters(other.m_clusters)
+{
+    if (other.ownsCells())
+        syncView();
+}
+
+Line::Line(Line &&other) noexcept
+    : m_cells(std::move(other.m_cells)), m_data(other.m_data), m_size(other.m_size), m_clusters(std::move(other.m_clusters))
+{
+    other.m_cells.clear();
+    other.syncView();
+}
+
+Line &Line::operator=(Line &&other) noexcept
+{
+    if (this != &other) {
+        m_cells = std::move(other.m_cells);
+        m_data = other.m_data;
+        m_size = other.m_size;
+        m_clusters = std::move(other.m_clusters);
+        other.m_cells.clear();
+        other.syncView();
+    }
+    return *this;
+}
+
+Line &Line::operator=(const Line &other)
+{
+    if (this != &other) {
+        Line copy(other);
+        swap(copy);
+    }
+    return *this;
+}
+
 std::u32string Line::graphemeAt(int col) const
 {
-    const Cell &c = m_cells[static_cast<size_t>(col)];
+    const Cell &c = m_data[col];
     if (c.continuation)
         return {};
     if (c.clustered)
@@ -47,7 +82,7 @@ std::u32string Line::graphemeAt(int col) const
 
 char32_t Line::baseCodepoint(int col) const
 {
-    const Cell &c = m_cells[static_cast<size_t>(col)];
+    const Cell &c = m_data[col];
     if (c.continuation)
         return 0;
     if (c.clustered)
@@ -55,27 +90,28 @@ char32_t Line::baseCodepoint(int col) const
     return c.codepoint;
 }
 
-void Line::setGrapheme(int col, const char32_t *codepoints, int count, const Cell &style)
+void Line::setGrapheme(int col, const char32_t *codepoints, int count, const Cell &style, bool protect)
 {
-    Cell &c = m_cells[static_cast<size_t>(col)];
-    c = style;
-    c.continuation = 0;
     if (count <= 1) {
-        c.clustered = 0;
         // Beyond Unicode's range (libvterm decodes 5- and 6-byte forms):
         // show the replacement character.
-        c.codepoint = count == 1 ? (codepoints[0] > 0x10FFFF ? 0xFFFD : codepoints[0]) : 0;
+        const char32_t cp = count == 1 ? (codepoints[0] > 0x10FFFF ? 0xFFFD : codepoints[0]) : 0;
+        cellword::storeCharacter(m_data + col, style, cp, protect);
         return;
     }
+    Cell c = style;
+    c.continuation = 0;
     c.clustered = 1;
+    c.protect = protect ? 1 : 0;
     c.codepoint = internCluster(std::u32string(codepoints, static_cast<size_t>(count)));
+    m_data[col] = c;
 }
 
 uint32_t Line::internCluster(std::u32string cluster)
 {
     // Overwritten cells leave unused entries behind; sweep them before the
     // table outgrows the line so it stays bounded however long a TUI redraws.
-    if (m_clusters.size() >= m_cells.size() + 8)
+    if (m_clusters.size() >= static_cast<size_t>(m_size) + 8)
         collectGarbageClusters();
     for (size_t i = 0; i < m_clusters.size(); ++i) {
         if (m_clusters[i] == cluster)
@@ -88,7 +124,8 @@ uint32_t Line::internCluster(std::u32string cluster)
 void Line::collectGarbageClusters()
 {
     std::vector<std::u32string> kept;
-    for (Cell &c : m_cells) {
+    for (int col = 0; col < m_size; ++col) {
+        Cell &c = m_data[col];
         if (!c.clustered)
             continue;
         std::u32string &cl = m_clusters[c.codepoint];
@@ -106,8 +143,9 @@ void Line::fill(int from, int to, const Cell &pen)
 {
     from = std::max(from, 0);
     to = std::min(to, size());
-    for (int col = from; col < to; ++col)
-        m_cells[static_cast<size_t>(col)].eraseWith(pen);
+    Cell blank;
+    cellword::storeCharacter(&blank, pen, 0, false);
+    std::fill(m_data + from, m_data + to, blank);
     if (from == 0 && to == size())
         m_clusters.clear();
 }
@@ -117,21 +155,15 @@ void Line::resize(int columns, const Cell &fill)
     Cell blank = fill;
     blank.eraseWith(fill);
     m_cells.resize(static_cast<size_t>(columns), blank);
+    syncView();
 }
 
-Line Line::trimmedCopy() const
+int Line::trimmedLength() const
 {
-    int end = size();
-    while (end > 0 && m_cells[static_cast<size_t>(end - 1)].isPristine())
+    int end = m_size;
+    while (end > 0 && m_data[end - 1].isPristine())
         --end;
-    Line out;
-    out.m_cells.assign(m_cells.begin(), m_cells.begin() + end);
-    if (!m_clusters.empty()) {
-        out.m_clusters = m_clusters;
-        out.collectGarbageClusters();
-        out.m_clusters.shrink_to_fit();
-    }
-    return out;
+    return end;
 }
 
 void Line::copyCellsFrom(const Line &src, int srcCol, int destCol, int count)
@@ -142,12 +174,11 @@ void Line::copyCellsFrom(const Line &src, int srcCol, int destCol, int count)
         moveCellsWithin(srcCol, destCol, count);
         return;
     }
-    std::memcpy(static_cast<void *>(&m_cells[static_cast<size_t>(destCol)]), &src.m_cells[static_cast<size_t>(srcCol)],
-                static_cast<size_t>(count) * sizeof(Cell));
+    std::memcpy(static_cast<void *>(m_data + destCol), src.m_data + srcCol, static_cast<size_t>(count) * sizeof(Cell));
     if (src.m_clusters.empty())
         return;
     for (int i = 0; i < count; ++i) {
-        Cell &c = m_cells[static_cast<size_t>(destCol + i)];
+        Cell &c = m_data[destCol + i];
         if (c.clustered)
             c.codepoint = internCluster(src.m_clusters[c.codepoint]);
     }
@@ -157,8 +188,7 @@ void Line::moveCellsWithin(int srcCol, int destCol, int count)
 {
     if (count <= 0 || srcCol == destCol)
         return;
-    std::memmove(static_cast<void *>(&m_cells[static_cast<size_t>(destCol)]), &m_cells[static_cast<size_t>(srcCol)],
-                 static_cast<size_t>(count) * sizeof(Cell));
+    std::memmove(static_cast<void *>(m_data + destCol), m_data + srcCol, static_cast<size_t>(count) * sizeof(Cell));
 }
 
 std::string Line::text(int from, int to) const
@@ -168,7 +198,7 @@ std::string Line::text(int from, int to) const
     std::string out;
     out.reserve(static_cast<size_t>(std::max(0, to - from)));
     for (int col = std::max(0, from); col < to; ++col) {
-        const Cell &c = m_cells[static_cast<size_t>(col)];
+        const Cell &c = m_data[col];
         if (c.continuation)
             continue;
         if (c.clustered) {
@@ -185,9 +215,9 @@ std::string Line::text(int from, int to) const
 
 size_t Line::memoryBytes() const
 {
-    size_t bytes = sizeof(Line) + m_cells.capacity() * sizeof(Cell);
+    size_t bytes = m_cells.capacity() * sizeof(Cell) + m_clusters.capacity() * sizeof(std::u32string);
     for (const auto &cl : m_clusters)
-        bytes += sizeof(cl) + cl.capacity() * sizeof(char32_t);
+        bytes += cl.capacity() > 3 ? (cl.capacity() + 1) * sizeof(char32_t) : 0; // beyond the small-string buffer
     return bytes;
 }
 

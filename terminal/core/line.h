@@ -7,19 +7,27 @@
 
 namespace dt::term {
 
-// One row of cells plus the grapheme clusters its cells point into. Screen
-// rows always hold exactly `columns` cells; scrollback lines are trimmed of
-// trailing pristine cells so a line costs no more than what it shows.
+class Scrollback;
+
+// One row of cells plus the grapheme clusters its cells point into.
+//
+// A screen row owns its cells (exactly `columns` of them). A scrollback line
+// is a read-only view into the scrollback's cell arena, trimmed of trailing
+// pristine cells, so a line of history costs no more than what it shows and
+// pushing one allocates nothing.
 class Line {
 public:
     Line() = default;
-    explicit Line(int columns, const Cell &fill = Cell{}) : m_cells(static_cast<size_t>(columns), fill) {}
+    explicit Line(int columns, const Cell &fill = Cell{}) : m_cells(static_cast<size_t>(columns), fill) { syncView(); }
+    Line(const Line &other);
+    Line &operator=(const Line &other);
+    Line(Line &&other) noexcept;
+    Line &operator=(Line &&other) noexcept;
 
-    int size() const { return static_cast<int>(m_cells.size()); }
-    const Cell &operator[](int col) const { return m_cells[static_cast<size_t>(col)]; }
-    Cell &operator[](int col) { return m_cells[static_cast<size_t>(col)]; }
-    Cell *data() { return m_cells.data(); }
-    const Cell *data() const { return m_cells.data(); }
+    int size() const { return m_size; }
+    const Cell &operator[](int col) const { return m_data[col]; }
+    Cell &operator[](int col) { return m_data[col]; } // screen rows only
+    const Cell *data() const { return m_data; }
 
     // The code points shown by one cell: the base character followed by any
     // combining marks; empty for blanks and continuation cells.
@@ -28,15 +36,15 @@ public:
     char32_t baseCodepoint(int col) const;
 
     // Writes a grapheme of one or more code points into a cell with a style.
-    void setGrapheme(int col, const char32_t *codepoints, int count, const Cell &style);
+    void setGrapheme(int col, const char32_t *codepoints, int count, const Cell &style, bool protect = false);
 
     void fill(int from, int to, const Cell &pen);
     void resize(int columns, const Cell &fill);
     bool hasClusters() const { return !m_clusters.empty(); }
 
-    // A copy without trailing pristine cells, with only the clusters it uses.
-    Line trimmedCopy() const;
-    // Moves cells [srcCol, srcCol+count) of `src` to [destCol, …) here;
+    // How many cells remain once trailing pristine cells are dropped.
+    int trimmedLength() const;
+    // Copies cells [srcCol, srcCol+count) of `src` to [destCol, …) here;
     // clusters are re-homed when the two lines differ.
     void copyCellsFrom(const Line &src, int srcCol, int destCol, int count);
     void moveCellsWithin(int srcCol, int destCol, int count);
@@ -45,18 +53,32 @@ public:
     {
         m_cells.swap(other.m_cells);
         m_clusters.swap(other.m_clusters);
+        std::swap(m_data, other.m_data);
+        std::swap(m_size, other.m_size);
     }
 
     // The text of columns [from, to) as UTF-8; blanks become spaces.
     std::string text(int from = 0, int to = -1) const;
 
+    // Heap bytes this line holds itself (a view's arena cells are counted
+    // by the scrollback).
     size_t memoryBytes() const;
 
 private:
+    friend class Scrollback;
+
+    bool ownsCells() const { return m_data == m_cells.data(); }
+    void syncView()
+    {
+        m_data = m_cells.data();
+        m_size = static_cast<int>(m_cells.size());
+    }
     uint32_t internCluster(std::u32string cluster);
     void collectGarbageClusters();
 
-    std::vector<Cell> m_cells;
+    std::vector<Cell> m_cells; // owned storage; empty for a scrollback view
+    Cell *m_data = nullptr; // m_cells.data(), or the arena for a view
+    int m_size = 0;
     std::vector<std::u32string> m_clusters;
 };
 

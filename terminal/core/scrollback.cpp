@@ -1,33 +1,117 @@
 #include "scrollback.h"
 
+#include <algorithm>
+#include <cstring>
+#include <new>
+
 namespace dt::term {
 
-void Scrollback::push(Line line)
+Scrollback::Scrollback(int capacity) : m_capacity(capacity < 0 ? 0 : capacity) {}
+
+Scrollback::~Scrollback()
+{
+    clear();
+}
+
+Scrollback::Block *Scrollback::blockBySerial(uint64_t serial)
+{
+    if (m_blocks.empty() || serial < m_blocks.front().serial)
+        return nullptr;
+    const uint64_t index = serial - m_blocks.front().serial;
+    return index < m_blocks.size() ? &m_blocks[static_cast<size_t>(index)] : nullptr;
+}
+
+Cell *Scrollback::allocate(int cells, uint64_t &serial)
+{
+    if (m_blocks.empty() || m_blocks.back().capacity - m_blocks.back().used < cells) {
+        Block b;
+        b.capacity = std::max(kBlockCells, cells);
+        // Raw storage: cells are trivially copyable and always written
+        // before they are read, so nothing needs constructing.
+        b.cells = static_cast<Cell *>(::operator new(static_cast<size_t>(b.capacity) * sizeof(Cell)));
+        b.serial = m_nextSerial++;
+        m_blocks.push_back(b);
+    }
+    Block &b = m_blocks.back();
+    Cell *at = b.cells + b.used;
+    b.used += cells;
+    ++b.liveLines;
+    serial = b.serial;
+    return at;
+}
+
+void Scrollback::release(size_t slotIndex)
+{
+    Line &line = m_lines[slotIndex];
+    if (Block *b = blockBySerial(m_lineBlock[slotIndex])) {
+        --b->liveLines;
+        // The newest line popped back: its cells are the last in the arena.
+        if (&*b == &m_blocks.back() && line.m_data + line.m_size == b->cells + b->used)
+            b->used -= line.m_size;
+    }
+    line = Line();
+    // Blocks empty out oldest first; keep the newest one for reuse.
+    while (m_blocks.size() > 1 && m_blocks.front().liveLines == 0) {
+        ::operator delete(m_blocks.front().cells);
+        m_blocks.pop_front();
+    }
+    if (m_blocks.size() == 1 && m_blocks.front().liveLines == 0)
+        m_blocks.front().used = 0;
+}
+
+void Scrollback::push(const Line &line)
 {
     if (m_capacity == 0)
         return;
+    size_t target;
     if (m_size == m_capacity) {
         // Full: the newest line takes the oldest one's slot.
-        m_lines[static_cast<size_t>(m_head)] = std::move(line);
+        target = static_cast<size_t>(m_head);
+        release(target);
         m_head = (m_head + 1) % m_capacity;
-        return;
+    } else {
+        target = slot(m_size);
+        if (target == m_lines.size()) {
+            if (m_lines.size() == m_lines.capacity()) {
+                // Grow geometrically but never past the capacity, so a full
+                // history has no unused slots.
+                const size_t next = std::min<size_t>(static_cast<size_t>(m_capacity), std::max<size_t>(64, m_lines.size() * 2));
+                m_lines.reserve(next);
+                m_lineBlock.reserve(next);
+            }
+            m_lines.emplace_back();
+            m_lineBlock.push_back(0);
+        }
+        ++m_size;
     }
-    // The ring only wraps once it is full, so a slot beyond the vector's end
-    // can only be the next one.
-    if (slot(m_size) == m_lines.size())
-        m_lines.push_back(std::move(line));
-    else
-        m_lines[slot(m_size)] = std::move(line);
-    ++m_size;
+
+    const int n = line.trimmedLength();
+    Line &view = m_lines[target];
+    uint64_t serial = 0;
+    view.m_data = n > 0 ? allocate(n, serial) : nullptr;
+    view.m_size = n;
+    m_lineBlock[target] = n > 0 ? serial : UINT64_MAX;
+    if (n > 0)
+        std::memcpy(static_cast<void *>(view.m_data), line.data(), static_cast<size_t>(n) * sizeof(Cell));
+    if (line.hasClusters()) {
+        view.m_clusters = line.m_clusters;
+        view.collectGarbageClusters();
+        view.m_clusters.shrink_to_fit();
+    }
 }
 
 bool Scrollback::popNewest(Line &out)
 {
     if (m_size == 0)
         return false;
-    Line &newest = m_lines[slot(m_size - 1)];
-    out = std::move(newest);
-    newest = Line();
+    const size_t s = slot(m_size - 1);
+    const Line &newest = m_lines[s];
+    Line owned;
+    owned.m_cells.assign(newest.m_data, newest.m_data + newest.m_size);
+    owned.syncView();
+    owned.m_clusters = newest.m_clusters;
+    out = std::move(owned);
+    release(s);
     --m_size;
     return true;
 }
@@ -36,6 +120,11 @@ void Scrollback::clear()
 {
     m_lines.clear();
     m_lines.shrink_to_fit();
+    m_lineBlock.clear();
+    m_lineBlock.shrink_to_fit();
+    for (Block &b : m_blocks)
+        ::operator delete(b.cells);
+    m_blocks.clear();
     m_head = 0;
     m_size = 0;
 }
@@ -44,22 +133,31 @@ void Scrollback::setCapacity(int capacity)
 {
     if (capacity < 0)
         capacity = 0;
+    // Rebuild: copy the newest lines that still fit into a fresh arena.
+    const int keep = std::min(m_size, capacity);
     std::vector<Line> kept;
-    const int keep = m_size < capacity ? m_size : capacity;
     kept.reserve(static_cast<size_t>(keep));
-    for (int i = m_size - keep; i < m_size; ++i)
-        kept.push_back(std::move(m_lines[slot(i)]));
-    m_lines = std::move(kept);
+    for (int i = m_size - keep; i < m_size; ++i) {
+        const Line &l = fromOldest(i);
+        Line owned;
+        owned.m_cells.assign(l.m_data, l.m_data + l.m_size);
+        owned.syncView();
+        owned.m_clusters = l.m_clusters;
+        kept.push_back(std::move(owned));
+    }
+    clear();
     m_capacity = capacity;
-    m_head = 0;
-    m_size = keep;
+    for (const Line &l : kept)
+        push(l);
 }
 
 size_t Scrollback::memoryBytes() const
 {
-    size_t bytes = m_lines.capacity() * sizeof(Line);
+    size_t bytes = m_lines.capacity() * sizeof(Line) + m_lineBlock.capacity() * sizeof(uint64_t);
+    for (const Block &b : m_blocks)
+        bytes += static_cast<size_t>(b.capacity) * sizeof(Cell);
     for (int i = 0; i < m_size; ++i)
-        bytes += fromOldest(i).memoryBytes() - sizeof(Line);
+        bytes += fromOldest(i).memoryBytes();
     return bytes;
 }
 

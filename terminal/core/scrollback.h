@@ -2,21 +2,33 @@
 
 #include "line.h"
 
+#include <cstdint>
+#include <deque>
+#include <memory>
 #include <vector>
 
 namespace dt::term {
 
 // Lines that scrolled off the top of the primary screen, newest last, in a
 // bounded ring: once full, each new line replaces the oldest.
+//
+// Cells live in an arena of large blocks filled front to back, and a block is
+// released once every line in it has been evicted. Pushing a line is one copy
+// of its trimmed cells and no allocation (a new block every ~16k cells), which
+// matters: a flood of output pushes hundreds of thousands of lines a second.
 class Scrollback {
 public:
-    explicit Scrollback(int capacity) : m_capacity(capacity < 0 ? 0 : capacity) {}
+    explicit Scrollback(int capacity);
+    ~Scrollback();
+    Scrollback(const Scrollback &) = delete;
+    Scrollback &operator=(const Scrollback &) = delete;
 
     int size() const { return m_size; }
     int capacity() const { return m_capacity; }
     void setCapacity(int capacity);
 
-    void push(Line line);
+    // Stores a copy of `line` without its trailing pristine cells.
+    void push(const Line &line);
     // Takes the newest line back (when the screen grows taller).
     bool popNewest(Line &out);
     void clear();
@@ -28,13 +40,29 @@ public:
 
     size_t memoryBytes() const;
 
-private:
-    size_t slot(int logical) const { return static_cast<size_t>((m_head + logical) % m_capacity); }
+    static constexpr int kBlockCells = 16384;
 
-    std::vector<Line> m_lines;
+private:
+    struct Block {
+        Cell *cells = nullptr;
+        int capacity = 0;
+        int used = 0;
+        int liveLines = 0;
+        uint64_t serial = 0;
+    };
+
+    size_t slot(int logical) const { return static_cast<size_t>((m_head + logical) % m_capacity); }
+    Cell *allocate(int cells, uint64_t &serial);
+    void release(size_t slotIndex);
+    Block *blockBySerial(uint64_t serial);
+
+    std::vector<Line> m_lines; // views into the arena
+    std::vector<uint64_t> m_lineBlock; // which block each slot's cells are in
     int m_capacity;
     int m_head = 0; // slot of the oldest line
     int m_size = 0;
+    std::deque<Block> m_blocks; // oldest first
+    uint64_t m_nextSerial = 0;
 };
 
 } // namespace dt::term

@@ -316,9 +316,7 @@ int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, boo
         cps[count] = chars[count];
         ++count;
     }
-    Cell style = m_pen;
-    style.protect = protect ? 1 : 0;
-    line.setGrapheme(col, cps, count, style);
+    line.setGrapheme(col, cps, count, m_pen, protect);
     for (int c = 1; c < width && col + c < m_columns; ++c) {
         Cell &cont = line[col + c];
         cont.codepoint = 0;
@@ -358,7 +356,7 @@ void Terminal::pushToScrollback(int rows)
     if (m_altActive)
         return;
     for (int r = 0; r < rows; ++r)
-        m_scrollback.push(m_primary.row(r).trimmedCopy());
+        m_scrollback.push(m_primary.row(r));
     m_changes.linesScrolledIntoHistory += rows;
     m_linesAboveScreen += rows;
 }

@@ -38,12 +38,46 @@ TEST(TerminalModel, scrollbackIsBoundedAndKeepsTheNewestLines)
 
 TEST(TerminalModel, aScrollbackLineCostsNoMoreThanItsCells)
 {
-    Terminal t(3, 200, 100);
-    t.feed("ab\r\n\r\n\r\n");
-    ASSERT_GE(t.scrollback().size(), 1);
+    // 10,000 two-character lines on a 200-column terminal: history must not
+    // store the 198 blank columns of each.
+    Terminal t(3, 200, 10000);
+    for (int i = 0; i < 10003; ++i)
+        t.feed("ab\r\n");
+    ASSERT_EQ(t.scrollback().size(), 10000);
     const dt::term::Line &line = t.scrollback().fromOldest(0);
     EXPECT_EQ(line.size(), 2);
-    EXPECT_LE(line.memoryBytes(), sizeof(dt::term::Line) + 2 * sizeof(dt::term::Cell));
+    EXPECT_EQ(line.text(), "ab");
+    const double perLine = static_cast<double>(t.scrollbackMemoryBytes()) / 10000;
+    // The line's bookkeeping, its two cells, and its share of one arena block.
+    const double bound = sizeof(dt::term::Line) + sizeof(uint64_t) + 2 * sizeof(dt::term::Cell)
+        + dt::term::Scrollback::kBlockCells * sizeof(dt::term::Cell) / 10000.0;
+    EXPECT_LE(perLine, bound);
+}
+
+TEST(TerminalModel, scrollbackReleasesMemoryAsOldLinesAreEvicted)
+{
+    Terminal t(3, 80, 1000);
+    const std::string line(79, 'x');
+    for (int i = 0; i < 50000; ++i)
+        t.feed(line + "\r\n");
+    ASSERT_EQ(t.scrollback().size(), 1000);
+    // 1000 lines of 79 cells, plus at most two partly used blocks.
+    EXPECT_LE(t.scrollbackMemoryBytes(), 1000 * (79 * sizeof(dt::term::Cell) + 120) + 2 * dt::term::Scrollback::kBlockCells * sizeof(dt::term::Cell));
+    EXPECT_EQ(t.scrollback().fromNewest(0).text(), line);
+}
+
+TEST(TerminalModel, historyComesBackIntactWhenTheScreenGrowsTaller)
+{
+    Terminal t(3, 20, 100);
+    t.feed("one\r\ntwo \xe4\xb8\xad\r\nthree e\xcc\x81\r\nfour\r\nfive");
+    ASSERT_EQ(t.scrollback().size(), 2);
+    t.resize(6, 20);
+    EXPECT_EQ(t.scrollback().size(), 0);
+    EXPECT_EQ(t.screenText(), "one\ntwo \xe4\xb8\xad\nthree e\xcc\x81\nfour\nfive\n\n");
+    // And they can scroll away and back again.
+    t.resize(2, 20);
+    t.resize(6, 20);
+    EXPECT_EQ(t.screenText(), "one\ntwo \xe4\xb8\xad\nthree e\xcc\x81\nfour\nfive\n\n");
 }
 
 TEST(TerminalModel, fullScreenScrollKeepsContentInOrder)
@@ -131,6 +165,33 @@ TEST(TerminalModel, hostileSequencesDoNotCrashOrEscapeTheGrid)
     const auto c = t.cursor();
     EXPECT_EQ(c.row, 0);
     EXPECT_EQ(c.col, 0);
+}
+
+} // namespace
+
+namespace {
+
+TEST(CellLayout, theWordFastPathMatchesTheBitFields)
+{
+    dt::term::Cell style;
+    style.bold = 1;
+    style.underline = 2;
+    style.dim = 1;
+    style.reverse = 1;
+    style.fg = dt::term::Color::rgb(1, 2, 3);
+    style.bg = dt::term::Color::indexed(200);
+    dt::term::Cell out;
+    out.clustered = 1;
+    out.continuation = 1;
+    dt::term::cellword::storeCharacter(&out, style, 0x10FFFF, true);
+    EXPECT_EQ(out.codepoint, 0x10FFFFu);
+    EXPECT_EQ(out.continuation, 0u);
+    EXPECT_EQ(out.clustered, 0u);
+    EXPECT_EQ(out.protect, 1u);
+    EXPECT_TRUE(out.sameStyle(style));
+    dt::term::cellword::storeCharacter(&out, style, 'a', false);
+    EXPECT_EQ(out.codepoint, static_cast<uint32_t>('a'));
+    EXPECT_EQ(out.protect, 0u);
 }
 
 } // namespace

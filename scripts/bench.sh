@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs the benchmarks. Pass --quick for
+# a smaller throughput corpus (a tenth of the sizes).
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+install_missing "${BUILD_PACKAGES[@]}" "${RUN_PACKAGES[@]}" libxcb1-dev libxcb-xtest0-dev
+configure_and_build "$ROOT/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+scale=1
+[[ "${1:-}" == --quick ]] && scale=0.1
+log "throughput"
+"$ROOT/build/bench/bench_throughput" --scale "$scale"
+log "latency, start-up, memory, idle CPU (the real app on Xvfb)"
+"$ROOT/build/bench/bench_gui"
