@@ -225,7 +225,7 @@ int main(int argc, char **argv)
     for (int run = 0; run < 5; ++run) {
         QElapsedTimer clock;
         clock.start();
-        Gui gui(xvfb.display, {QStringLiteral("--geometry"), QStringLiteral("80x24")});
+        Gui gui(xvfb.display, {QStringLiteral("--size"), QStringLiteral("80x24")});
         double ms = -1;
         while (clock.elapsed() < 10000) {
             const xcb_window_t w = x.findWindow("deviceterm-gui");
@@ -240,7 +240,7 @@ int main(int argc, char **argv)
     }
 
     // Latency and idle figures with `cat` echoing what is typed.
-    Gui gui(xvfb.display, {QStringLiteral("--geometry"), QStringLiteral("80x24"), QStringLiteral("-e"), QStringLiteral("sh"),
+    Gui gui(xvfb.display, {QStringLiteral("--size"), QStringLiteral("80x24"), QStringLiteral("-e"), QStringLiteral("sh"),
                            QStringLiteral("-c"), QStringLiteral("printf '\\033[?12l'; exec cat")});
     xcb_window_t w = 0;
     QDeadlineTimer deadline(10000);
@@ -279,7 +279,7 @@ int main(int argc, char **argv)
     const double idleCpuPercent = idleTicks * 100.0 / sysconf(_SC_CLK_TCK) / 3.0;
 
     // Scrollback memory: 10,000 lines of typical output.
-    Gui history(xvfb.display, {QStringLiteral("--geometry"), QStringLiteral("80x24"), QStringLiteral("-e"), QStringLiteral("sh"),
+    Gui history(xvfb.display, {QStringLiteral("--size"), QStringLiteral("80x24"), QStringLiteral("-e"), QStringLiteral("sh"),
                                QStringLiteral("-c"),
                                QStringLiteral("sleep 2; seq -f 'line %g of the build log: compiling src/device/panel.cpp' 1 10000; "
                                               "exec sleep 60")});

@@ -67,9 +67,10 @@ int runGui(int argc, char *argv[])
     QCommandLineOption onExit(QStringLiteral("on-exit"),
                               QApplication::translate("main", "When the program exits: close, keep, or keep-on-error."),
                               QStringLiteral("action"), QStringLiteral("keep-on-error"));
-    QCommandLineOption geometry(QStringLiteral("geometry"), QApplication::translate("main", "Initial size in cells, e.g. 100x30."),
+    // Not --geometry: Qt itself takes -geometry (in pixels, X11 style).
+    QCommandLineOption sizeOption(QStringLiteral("size"), QApplication::translate("main", "Initial size in cells, e.g. 100x30."),
                                 QStringLiteral("colsxrows"));
-    parser.addOptions({cwd, font, fontSize, theme, scrollback, onExit, geometry});
+    parser.addOptions({cwd, font, fontSize, theme, scrollback, onExit, sizeOption});
     parser.addPositionalArgument(QStringLiteral("-e"), QApplication::translate("main", "Run <command> [args…] instead of the shell."),
                                  QStringLiteral("[-e command [args…]]"));
     parser.process(app);
@@ -119,12 +120,12 @@ int runGui(int argc, char *argv[])
         workingDirectory = QDir::currentPath();
 
     int cols = 100, rows = 30;
-    if (parser.isSet(geometry)) {
-        const QStringList parts = parser.value(geometry).split(QLatin1Char('x'));
+    if (parser.isSet(sizeOption)) {
+        const QStringList parts = parser.value(sizeOption).split(QLatin1Char('x'));
         cols = parts.value(0).toInt();
         rows = parts.value(1).toInt();
         if (parts.size() != 2 || cols < 10 || rows < 3 || cols > 1000 || rows > 500) {
-            std::fprintf(stderr, "deviceterm-gui: --geometry must look like 100x30\n");
+            std::fprintf(stderr, "deviceterm-gui: --size must look like 100x30\n");
             return 2;
         }
     }

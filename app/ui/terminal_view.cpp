@@ -25,7 +25,9 @@ TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
     setFrameShape(QFrame::NoFrame);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_InputMethodEnabled);
-    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    // Always shown: a bar that appears with the first line of history would
+    // narrow the grid, and without reflow that cuts off every long line.
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     viewport()->setCursor(Qt::IBeamCursor);

@@ -120,6 +120,18 @@ TEST_F(GuiOnX, aFailingProgramKeepsTheWindowOpenWithItsStatus)
     EXPECT_FALSE(title.isEmpty()) << "no window title says the program exited";
 }
 
+TEST_F(GuiOnX, theProgramStartsWithTheRequestedGridAndDirectory)
+{
+    const QString out = tmp.filePath(QStringLiteral("size.txt"));
+    launch({QStringLiteral("--size"), QStringLiteral("60x10"), QStringLiteral("--cwd"), QStringLiteral("/usr/share"),
+            QStringLiteral("-e"), QStringLiteral("sh"), QStringLiteral("-c"),
+            QStringLiteral("echo \"$(stty size) $PWD\" > '%1'").arg(out)});
+    ASSERT_TRUE(app.waitForFinished(10000));
+    QFile f(out);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll().trimmed(), QByteArray("10 60 /usr/share"));
+}
+
 TEST_F(GuiOnX, badCommandLineOptionsAreRefusedWithAClearMessage)
 {
     QProcess p;
