@@ -15,14 +15,18 @@ fi
 
 SHOT="${DEVICETERM_SCREENSHOT:-$PWD/deviceterm-screenshot.png}"
 log "no display found: starting a virtual one (Xvfb)"
-exec 3< <(:)
 DISPLAY_FD_FILE="$(mktemp)"
 Xvfb -displayfd 1 -screen 0 1280x800x24 -nolisten tcp >"$DISPLAY_FD_FILE" 2>/dev/null &
 XVFB_PID=$!
 APP_PID=""
 cleanup() {
-    [[ -n "$APP_PID" ]] && kill "$APP_PID" 2>/dev/null && wait "$APP_PID" 2>/dev/null
-    kill "$XVFB_PID" 2>/dev/null && wait "$XVFB_PID" 2>/dev/null
+    set +e # a killed process's status must not abort the clean-up
+    if [[ -n "$APP_PID" ]]; then
+        kill "$APP_PID" 2>/dev/null
+        wait "$APP_PID" 2>/dev/null
+    fi
+    kill "$XVFB_PID" 2>/dev/null
+    wait "$XVFB_PID" 2>/dev/null
     rm -f "$DISPLAY_FD_FILE"
 }
 trap cleanup EXIT INT TERM

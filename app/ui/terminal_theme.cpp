@@ -18,6 +18,12 @@ void fillExtendedPalette(std::array<QColor, 256> &p)
 
 } // namespace
 
+QColor blend(const QColor &a, const QColor &b, qreal t)
+{
+    return QColor::fromRgbF(a.redF() * (1 - t) + b.redF() * t, a.greenF() * (1 - t) + b.greenF() * t,
+                            a.blueF() * (1 - t) + b.blueF() * t);
+}
+
 QColor TerminalTheme::resolve(dt::term::Color c, bool isForeground) const
 {
     switch (c.kind) {

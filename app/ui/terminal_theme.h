@@ -11,6 +11,9 @@ namespace dt::ui {
 
 // Colours a terminal is painted with. Cells keep palette indices and
 // "default" symbolically, so switching themes recolours existing text.
+// `a` moved toward `b` by t (0..1): faint text, scroll bar handles.
+QColor blend(const QColor &a, const QColor &b, qreal t);
+
 struct TerminalTheme {
     QString name;
     QColor foreground;

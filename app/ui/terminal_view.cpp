@@ -15,6 +15,7 @@ using dt::terminal::TerminalSession;
 
 namespace {
 constexpr int kFrameMillis = 16; // one display frame at 60 Hz
+
 constexpr int kBellMillis = 120;
 constexpr int kBlinkMillis = 530;
 } // namespace
@@ -91,6 +92,16 @@ void TerminalView::setTheme(const TerminalTheme &theme)
     pal.setColor(QPalette::Base, theme.background);
     pal.setColor(QPalette::Window, theme.background);
     setPalette(pal);
+    // The scroll bar belongs to the terminal, so it takes the terminal's
+    // colours rather than the desktop's.
+    QPalette bar = verticalScrollBar()->palette();
+    const QColor handle = blend(theme.background, theme.foreground, 0.3);
+    for (QPalette::ColorRole role : {QPalette::Window, QPalette::Base, QPalette::Dark, QPalette::Shadow})
+        bar.setColor(role, theme.background);
+    for (QPalette::ColorRole role : {QPalette::Button, QPalette::Light, QPalette::Midlight, QPalette::Mid})
+        bar.setColor(role, handle);
+    bar.setColor(QPalette::ButtonText, theme.foreground);
+    verticalScrollBar()->setPalette(bar);
     viewport()->update();
 }
 

@@ -16,12 +16,6 @@ using dt::term::Line;
 
 namespace {
 
-QColor blend(const QColor &a, const QColor &b, qreal t)
-{
-    return QColor::fromRgbF(a.redF() * (1 - t) + b.redF() * t, a.greenF() * (1 - t) + b.greenF() * t,
-                            a.blueF() * (1 - t) + b.blueF() * t);
-}
-
 // Characters a monospace run can draw in one call without drifting off the
 // grid: printable ASCII. Everything else is placed cell by cell.
 bool isRunSafe(const Cell &c)
