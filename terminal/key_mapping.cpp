@@ -6,8 +6,6 @@ namespace dt::terminal {
 
 using dt::term::Key;
 
-namespace {
-
 dt::term::Modifiers toModifiers(Qt::KeyboardModifiers m)
 {
     dt::term::Modifiers out = dt::term::NoModifier;
@@ -19,6 +17,8 @@ dt::term::Modifiers toModifiers(Qt::KeyboardModifiers m)
         out |= dt::term::Ctrl;
     return out;
 }
+
+namespace {
 
 bool specialKey(int qtKey, bool keypad, Key &out)
 {

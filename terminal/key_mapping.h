@@ -21,6 +21,9 @@ struct KeyAction {
 
 KeyAction mapKey(int qtKey, Qt::KeyboardModifiers modifiers, const QString &text);
 
+// Qt's modifier flags as the terminal model's (for mouse reports too).
+dt::term::Modifiers toModifiers(Qt::KeyboardModifiers modifiers);
+
 // Sends an action to the terminal model.
 void applyKeyAction(dt::term::Terminal &terminal, const KeyAction &action);
 

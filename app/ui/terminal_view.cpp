@@ -174,9 +174,9 @@ void TerminalView::applyGridSize()
     const int cols = std::max(2, (viewport()->width() - 2 * kPadding) / m_cellWidth);
     const int rows = std::max(1, (viewport()->height() - 2 * kPadding) / m_cellHeight);
     auto &t = m_session->terminal();
+    m_gridApplied = true;
     if (rows == t.rows() && cols == t.columns())
         return;
-    m_gridApplied = true;
     m_selection.clear();
     m_session->resize(rows, cols);
     updateScrollBar();

@@ -13,22 +13,6 @@ namespace dt::ui {
 
 using dt::term::Selection;
 
-namespace {
-
-dt::term::Modifiers modifiersOf(Qt::KeyboardModifiers m)
-{
-    dt::term::Modifiers out = dt::term::NoModifier;
-    if (m & Qt::ShiftModifier)
-        out |= dt::term::Shift;
-    if (m & Qt::AltModifier)
-        out |= dt::term::Alt;
-    if (m & Qt::ControlModifier)
-        out |= dt::term::Ctrl;
-    return out;
-}
-
-} // namespace
-
 bool TerminalView::isApplicationShortcut(int key, Qt::KeyboardModifiers modifiers)
 {
     const Qt::KeyboardModifiers m = modifiers & (Qt::ShiftModifier | Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier);
@@ -156,7 +140,7 @@ bool TerminalView::forwardMouse(QMouseEvent *e, bool pressed, bool isMove)
     const QPoint pos = e->position().toPoint();
     const int row = std::clamp((pos.y() - kPadding) / m_cellHeight, 0, t.rows() - 1);
     const int col = std::clamp((pos.x() - kPadding) / m_cellWidth, 0, t.columns() - 1);
-    const dt::term::Modifiers mods = modifiersOf(e->modifiers());
+    const dt::term::Modifiers mods = dt::terminal::toModifiers(e->modifiers());
     t.sendMouseMove(row, col, mods);
     if (isMove)
         return true;
