@@ -14,6 +14,7 @@ public:
     virtual void write(const char *bytes, size_t length) = 0;
     virtual void dimOn() = 0; // SGR 2 (faint): libvterm has no such attribute
     virtual void clearScrollback() = 0; // CSI 3 J: libvterm accepts and drops it
+    virtual void cursorRestored() = 0; // ESC 8: libvterm does not clamp the position
 };
 
 // A small, chunk-boundary-safe pre-parser that runs ahead of libvterm. Besides

@@ -225,6 +225,21 @@ void Terminal::write(const char *bytes, size_t length)
     vterm_input_write(m_vt.get(), bytes, length);
 }
 
+void Terminal::cursorRestored()
+{
+    // libvterm 0.1.4's DECRC (ESC 8) restores a saved position without
+    // clamping it, so after the screen got smaller the cursor can sit below
+    // it, where every character is dropped until an absolute move. Any CSI
+    // makes libvterm clamp the cursor; an SGR with a parameter it ignores
+    // does nothing else.
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    if (pos.row >= m_rows || pos.col >= m_columns || pos.row < 0 || pos.col < 0) {
+        static const char kClamp[] = "\x1b[99m";
+        vterm_input_write(m_vt.get(), kClamp, sizeof kClamp - 1);
+    }
+}
+
 void Terminal::dimOn()
 {
     m_pen.dim = 1;
@@ -355,6 +370,11 @@ void Terminal::pushToScrollback(int rows)
     // Only the primary screen has history, as in xterm.
     if (m_altActive)
         return;
+    pushPrimaryRows(rows);
+}
+
+void Terminal::pushPrimaryRows(int rows)
+{
     for (int r = 0; r < rows; ++r)
         m_scrollback.push(m_primary.row(r));
     m_changes.linesScrolledIntoHistory += rows;
@@ -455,6 +475,24 @@ int Terminal::onResize(int rows, int columns, int *deltaRow)
         if (scroll > 0) {
             onScrollRect(0, oldRows, 0, m_columns, scroll, 0);
             *deltaRow -= scroll;
+        }
+    }
+
+    if (alt && rows < oldRows) {
+        // The main screen waits behind a full-screen program. libvterm would
+        // cut off its bottom rows, which usually hold the shell prompt; move
+        // the top ones into history instead, so that everything down to the
+        // last line with text still fits. When the program exits, the
+        // restored cursor (clamped to the new size) lands on that line.
+        int lastUsed = oldRows - 1;
+        while (lastUsed >= 0 && m_primary.row(lastUsed).trimmedLength() == 0)
+            --lastUsed;
+        const int shift = lastUsed + 1 - rows;
+        if (shift > 0) {
+            pushPrimaryRows(shift);
+            m_primary.rotate(0, oldRows, shift);
+            for (int r = oldRows - shift; r < oldRows; ++r)
+                m_primary.row(r).fill(0, m_columns, Cell{});
         }
     }
 

@@ -128,6 +128,7 @@ private:
     // ScannerSink
     void write(const char *bytes, size_t length) override;
     void dimOn() override;
+    void cursorRestored() override;
     // clearScrollback() above is also the sink's CSI 3 J handler.
 
     // libvterm state callbacks
@@ -136,6 +137,7 @@ private:
     int onErase(int startRow, int endRow, int startCol, int endCol, bool selective);
     void moveRect(int destRow, int destCol, int srcRow, int srcCol, int height, int width);
     void pushToScrollback(int rows);
+    void pushPrimaryRows(int rows);
     int onResize(int rows, int columns, int *deltaRow);
 
     std::unique_ptr<VTerm, void (*)(VTerm *)> m_vt;

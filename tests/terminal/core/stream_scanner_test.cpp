@@ -20,6 +20,7 @@ struct Recorder : ScannerSink {
     }
     void dimOn() override { events += "<dim>"; }
     void clearScrollback() override { events += "<clear-scrollback>"; }
+    void cursorRestored() override { events += "<restored>"; }
 };
 
 std::string feedInPieces(const std::string &s, size_t piece, Recorder &r)
@@ -58,6 +59,14 @@ TEST(StreamScanner, reportsClearScrollbackButNotOtherEraseDisplay)
 {
     Recorder r;
     EXPECT_EQ(feedInPieces("\x1b[2J\x1b[3J\x1b[?3J", 1000, r), "\x1b[2J\x1b[3J<clear-scrollback>\x1b[?3J");
+}
+
+TEST(StreamScanner, marksCursorRestoreRightAfterEsc8EvenWhenSplit)
+{
+    Recorder whole;
+    EXPECT_EQ(feedInPieces("a\x1b" "7b\x1b" "8c", 1000, whole), "a\x1b" "7b\x1b" "8<restored>c");
+    Recorder byteWise;
+    EXPECT_EQ(feedInPieces("a\x1b" "7b\x1b" "8c", 1, byteWise), "a\x1b" "7b\x1b" "8<restored>c");
 }
 
 TEST(StreamScanner, deliversAnOscSplitAcrossManyReadsInOneWrite)
