@@ -195,3 +195,20 @@ TEST(CellLayout, theWordFastPathMatchesTheBitFields)
 }
 
 } // namespace
+
+namespace {
+
+TEST(TerminalModel, focusChangesAreReportedOnlyWhenTheProgramAsked)
+{
+    dt::term::Terminal t(4, 10);
+    std::string out;
+    t.setOutput([&out](const char *b, size_t n) { out.append(b, n); });
+    t.focusIn();
+    EXPECT_EQ(out, "");
+    t.feed("\x1b[?1004h");
+    t.focusOut();
+    t.focusIn();
+    EXPECT_EQ(out, "\x1b[O\x1b[I");
+}
+
+} // namespace
