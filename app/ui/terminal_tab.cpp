@@ -1,6 +1,6 @@
 #include "terminal_tab.h"
 
-#include "tab_title.h"
+#include "core/tab_title.h"
 #include "terminal/terminal_session.h"
 #include "terminal_view.h"
 
@@ -83,12 +83,12 @@ bool TerminalTab::hasExited() const
 
 void TerminalTab::refreshTitle()
 {
-    TabTitleSources sources;
+    dt::app::TabTitleSources sources;
     sources.manual = m_manualTitle;
     sources.program = m_session->programTitle();
     sources.workingDirectory = m_session->hasExited() ? QString() : m_session->workingDirectory();
     sources.shell = m_session->shellName();
-    const QString t = tabTitle(sources);
+    const QString t = dt::app::tabTitle(sources);
     if (t == m_lastTitle)
         return;
     m_lastTitle = t;

@@ -3,7 +3,6 @@
 #include "support/wait_until.h"
 #include "terminal/terminal_session.h"
 #include "ui/main_window.h"
-#include "ui/tab_title.h"
 #include "ui/terminal_view.h"
 
 #include <QPointer>
@@ -117,20 +116,6 @@ TEST(MainWindow, fontZoomChangesTheCellSizeOfEveryTab)
     QTest::keyClick(w->tabAt(1)->view(), Qt::Key_0, Qt::ControlModifier);
     EXPECT_EQ(w->tabAt(0)->view()->cellSize(), before);
     delete w;
-}
-
-TEST(TabTitle, followsThePriorityOrderAndSanitises)
-{
-    using dt::ui::TabTitleSources;
-    EXPECT_EQ(dt::ui::tabTitle({QStringLiteral("mine"), QStringLiteral("vim"), QStringLiteral("/tmp"), QStringLiteral("bash")}),
-              QStringLiteral("mine"));
-    EXPECT_EQ(dt::ui::tabTitle({QString(), QStringLiteral("vim"), QStringLiteral("/tmp"), QStringLiteral("bash")}),
-              QStringLiteral("vim"));
-    EXPECT_EQ(dt::ui::tabTitle({QString(), QString(), QStringLiteral("/usr/share"), QStringLiteral("bash")}),
-              QStringLiteral("share"));
-    EXPECT_EQ(dt::ui::tabTitle({QString(), QString(), QString(), QStringLiteral("bash")}), QStringLiteral("bash"));
-    EXPECT_EQ(dt::ui::sanitizeTitle(QStringLiteral("a\x1b[31mb\u202Ec\u200Bd\te")), QStringLiteral("a[31mbcd e").remove(QLatin1Char(' ')) + QString());
-    EXPECT_EQ(dt::ui::sanitizeTitle(QString(1000, QLatin1Char('x'))).size(), 256);
 }
 
 } // namespace

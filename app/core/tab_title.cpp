@@ -2,25 +2,30 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QList>
 
-namespace dt::ui {
+namespace dt::app {
 
-QString sanitizeTitle(const QString &raw, int maxLength)
+QString sanitizeTitle(const QString &raw, int maxBytes)
 {
     QString out;
-    out.reserve(std::min<qsizetype>(raw.size(), maxLength));
-    for (const QChar c : raw) {
-        const ushort u = c.unicode();
+    int bytes = 0;
+    const QList<uint> codepoints = raw.toUcs4();
+    for (uint u : codepoints) {
         const bool bidiControl = (u >= 0x202A && u <= 0x202E) || (u >= 0x2066 && u <= 0x2069) || u == 0x200E
             || u == 0x200F || u == 0x061C;
-        const bool invisible = (u >= 0x200B && u <= 0x200D) || u == 0xFEFF || u == 0x2060;
-        if (c.category() == QChar::Other_Control || bidiControl || invisible)
+        const bool invisible = (u >= 0x200B && u <= 0x200D) || u == 0xFEFF || u == 0x2060 || u == 0x00AD;
+        if (QChar::category(static_cast<char32_t>(u)) == QChar::Other_Control || bidiControl || invisible)
             continue;
-        out.append(c);
-        if (out.size() >= maxLength)
+        // Cut at a character boundary once the UTF-8 form would pass the limit.
+        const int len = u < 0x80 ? 1 : u < 0x800 ? 2 : u < 0x10000 ? 3 : 4;
+        if (bytes + len > maxBytes)
             break;
+        bytes += len;
+        const char32_t c = static_cast<char32_t>(u);
+        out.append(QString::fromUcs4(&c, 1));
     }
-    return out.simplified();
+    return out.trimmed();
 }
 
 QString tabTitle(const TabTitleSources &s)
@@ -40,4 +45,4 @@ QString tabTitle(const TabTitleSources &s)
     return sanitizeTitle(s.shell);
 }
 
-} // namespace dt::ui
+} // namespace dt::app

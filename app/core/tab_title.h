@@ -2,7 +2,7 @@
 
 #include <QString>
 
-namespace dt::ui {
+namespace dt::app {
 
 // What a tab is called, strongest first: a name the user gave it, the title
 // the program set (OSC 0/2), the working directory's name, the shell's name.
@@ -16,7 +16,8 @@ struct TabTitleSources {
 QString tabTitle(const TabTitleSources &sources);
 
 // Strips control, bidi-override and other invisible characters from text a
-// program chose, so a title cannot spoof or garble the tab bar.
-QString sanitizeTitle(const QString &raw, int maxLength = 256);
+// program chose, so a title cannot spoof or garble the tab bar; at most
+// `maxBytes` bytes of UTF-8, cut between characters.
+QString sanitizeTitle(const QString &raw, int maxBytes = 256);
 
-} // namespace dt::ui
+} // namespace dt::app

@@ -1,0 +1,457 @@
+#include "workspace.h"
+
+#include "session_directory.h"
+#include "tab_title.h"
+#include "terminal/terminal_session.h"
+
+#include <QDir>
+#include <QProcessEnvironment>
+#include <QTimer>
+
+namespace dt::app {
+
+using dt::terminal::TerminalSession;
+
+Workspace::Workspace(const Settings &settings, QObject *parent) : QObject(parent), m_settings(settings) {}
+
+Workspace::~Workspace()
+{
+    // Sessions first: their processes are hung up while the rest still exists.
+    for (auto &[id, pane] : m_panes)
+        pane->session.reset();
+}
+
+Workspace::Window *Workspace::windowPtr(WindowId id)
+{
+    auto it = m_windows.find(id);
+    return it == m_windows.end() ? nullptr : &it->second;
+}
+
+Workspace::Tab *Workspace::tabPtr(TabId id)
+{
+    auto it = m_tabs.find(id);
+    return it == m_tabs.end() ? nullptr : it->second.get();
+}
+
+Workspace::Pane *Workspace::panePtr(PaneId id)
+{
+    auto it = m_panes.find(id);
+    return it == m_panes.end() ? nullptr : it->second.get();
+}
+
+const Workspace::Window *Workspace::window(WindowId id) const
+{
+    return const_cast<Workspace *>(this)->windowPtr(id);
+}
+
+const Workspace::Tab *Workspace::tab(TabId id) const
+{
+    return const_cast<Workspace *>(this)->tabPtr(id);
+}
+
+const Workspace::Pane *Workspace::pane(PaneId id) const
+{
+    return const_cast<Workspace *>(this)->panePtr(id);
+}
+
+TerminalSession *Workspace::session(PaneId id) const
+{
+    const Pane *p = pane(id);
+    return p ? p->session.get() : nullptr;
+}
+
+QList<TabId> Workspace::allTabs() const
+{
+    QList<TabId> out;
+    for (WindowId w : m_windowOrder)
+        out += m_windows.at(w).tabs;
+    return out;
+}
+
+QSet<QString> Workspace::liveShortIds() const
+{
+    QSet<QString> ids;
+    for (const auto &[id, pane] : m_panes)
+        ids.insert(pane->identity.shortId());
+    return ids;
+}
+
+QString Workspace::workingDirectory(PaneId id) const
+{
+    const Pane *p = pane(id);
+    return p && p->session && !p->exited ? p->session->workingDirectory() : QString();
+}
+
+QString Workspace::tabTitle(TabId id) const
+{
+    const Tab *t = tab(id);
+    if (!t)
+        return {};
+    const Pane *primary = pane(t->primary);
+    TabTitleSources s;
+    s.manual = t->manualTitle;
+    if (primary) {
+        s.program = primary->displayTitle;
+        s.workingDirectory = workingDirectory(primary->id);
+        s.shell = primary->session ? primary->session->shellName() : QString();
+    }
+    return dt::app::tabTitle(s);
+}
+
+void Workspace::refreshTitle(TabId id)
+{
+    const QString title = tabTitle(id);
+    if (m_lastTitles.value(id) == title)
+        return;
+    m_lastTitles.insert(id, title);
+    emit tabTitleChanged(id);
+}
+
+// --- windows ---------------------------------------------------------------
+
+WindowId Workspace::openWindow()
+{
+    const WindowId id = m_nextId++;
+    Window w;
+    w.id = id;
+    m_windows.emplace(id, w);
+    m_windowOrder.append(id);
+    m_focusedWindow = id;
+    emit windowOpened(id);
+    return id;
+}
+
+bool Workspace::closeWindow(WindowId id)
+{
+    Window *w = windowPtr(id);
+    if (!w)
+        return false;
+    // Closing the last tab closes the window itself.
+    const QList<TabId> tabs = w->tabs;
+    for (TabId t : tabs)
+        closeTab(t);
+    if (windowPtr(id)) {
+        m_windows.erase(id);
+        m_windowOrder.removeAll(id);
+        if (m_focusedWindow == id)
+            m_focusedWindow = m_windowOrder.isEmpty() ? 0 : m_windowOrder.last();
+        emit windowClosed(id);
+    }
+    return true;
+}
+
+bool Workspace::focusWindow(WindowId id)
+{
+    if (!windowPtr(id))
+        return false;
+    if (m_focusedWindow != id) {
+        m_focusedWindow = id;
+        emit windowFocused(id);
+    }
+    return true;
+}
+
+// --- tabs --------------------------------------------------------------------
+
+PaneId Workspace::createPane(TabId tabId, const TerminalLaunch &launch)
+{
+    const PaneId id = m_nextId++;
+    auto pane = std::make_unique<Pane>();
+    pane->id = id;
+    pane->tab = tabId;
+    pane->role = launch.role;
+    QString capability;
+    pane->identity = SessionIdentity::create(liveShortIds(), &capability);
+    pane->directory = SessionDirectory::create(m_settings.runtimeDirectory, pane->identity.sessionIdString(),
+                                               m_settings.cliPath);
+
+    TerminalSession::Launch l;
+    l.program = launch.program;
+    l.arguments = launch.arguments;
+    l.workingDirectory = launch.workingDirectory;
+    l.extraEnvironment.insert(QStringLiteral("DEVICETERM_SESSION"), pane->identity.sessionIdString());
+    l.extraEnvironment.insert(QStringLiteral("DEVICETERM_SESSION_CAP"), capability);
+    l.extraEnvironment.insert(QStringLiteral("DEVICETERM_SESSION_ROLE"), launch.role);
+    if (!m_settings.socketPath.isEmpty())
+        l.extraEnvironment.insert(QStringLiteral("DEVICETERM_DAEMON_SOCK"), m_settings.socketPath);
+    if (pane->directory) {
+        const QString bin = pane->directory->binDirectory();
+        l.extraEnvironment.insert(QStringLiteral("DEVICETERM_SHIM_DIR"), bin);
+        const QString path = QProcessEnvironment::systemEnvironment().value(QStringLiteral("PATH"));
+        l.extraEnvironment.insert(QStringLiteral("PATH"), path.isEmpty() ? bin : bin + QLatin1Char(':') + path);
+    }
+
+    pane->session = std::make_unique<TerminalSession>(m_settings.rows, m_settings.columns, m_settings.scrollbackLines);
+    TerminalSession *s = pane->session.get();
+    connect(s, &TerminalSession::finished, this,
+            [this, id](int code, int sig) { onPaneFinished(id, code, sig); });
+    connect(s, &TerminalSession::titleChanged, this, [this, id] {
+        if (Pane *p = panePtr(id)) {
+            p->displayTitle = sanitizeTitle(p->session->programTitle());
+            refreshTitle(p->tab);
+        }
+    });
+    // The directory has no change notification; look after output (a
+    // prompt after `cd`), coalesced.
+    auto *titleCheck = new QTimer(s);
+    titleCheck->setSingleShot(true);
+    titleCheck->setInterval(300);
+    connect(titleCheck, &QTimer::timeout, this, [this, id] {
+        if (Pane *p = panePtr(id))
+            refreshTitle(p->tab);
+    });
+    connect(s, &TerminalSession::contentChanged, titleCheck, [titleCheck] {
+        if (!titleCheck->isActive())
+            titleCheck->start();
+    });
+
+    m_panes.emplace(id, std::move(pane));
+    QString error;
+    if (!s->start(l, &error)) {
+        // The pane stays, showing why; the session never ran.
+        Pane *p = panePtr(id);
+        p->exited = true;
+        p->exitCode = 127;
+    }
+    return id;
+}
+
+void Workspace::destroyPane(PaneId id)
+{
+    auto it = m_panes.find(id);
+    if (it == m_panes.end())
+        return;
+    // Move it out first so signals fired while it dies see it gone.
+    std::unique_ptr<Pane> pane = std::move(it->second);
+    m_panes.erase(it);
+    pane->session.reset();
+}
+
+TabId Workspace::openTab(WindowId windowId, const TerminalLaunch &launch, int index)
+{
+    Window *w = windowPtr(windowId);
+    if (!w)
+        return 0;
+    const TabId id = m_nextId++;
+    const PaneId first = createPane(id, launch);
+    auto tab = std::make_unique<Tab>(first);
+    tab->id = id;
+    tab->window = windowId;
+    tab->primary = first;
+    tab->focused = first;
+    m_tabs.emplace(id, std::move(tab));
+    if (index < 0 || index > w->tabs.size())
+        index = static_cast<int>(w->tabs.size());
+    w->tabs.insert(index, id);
+    w->selected = id;
+    emit tabOpened(id);
+    emit paneOpened(first);
+    emit tabSelected(windowId, id);
+    refreshTitle(id);
+    return id;
+}
+
+void Workspace::detachTab(Tab &t)
+{
+    Window *w = windowPtr(t.window);
+    if (!w)
+        return;
+    const qsizetype at = w->tabs.indexOf(t.id);
+    w->tabs.removeAll(t.id);
+    if (w->selected == t.id)
+        w->selected = w->tabs.isEmpty() ? 0 : w->tabs.at(std::clamp<qsizetype>(at, 0, w->tabs.size() - 1));
+}
+
+bool Workspace::closeTab(TabId id)
+{
+    Tab *t = tabPtr(id);
+    if (!t)
+        return false;
+    const WindowId windowId = t->window;
+    detachTab(*t);
+    const QList<PaneId> panes = t->layout.panes();
+    std::unique_ptr<Tab> owned = std::move(m_tabs.at(id));
+    m_tabs.erase(id);
+    m_lastTitles.remove(id);
+    emit tabClosed(id, windowId);
+    for (PaneId p : panes) {
+        destroyPane(p);
+        emit paneClosed(p, id);
+    }
+    Window *w = windowPtr(windowId);
+    if (w && w->tabs.isEmpty()) {
+        closeWindow(windowId);
+    } else if (w) {
+        emit tabSelected(windowId, w->selected);
+    }
+    return true;
+}
+
+bool Workspace::renameTab(TabId id, const QString &title)
+{
+    Tab *t = tabPtr(id);
+    if (!t)
+        return false;
+    t->manualTitle = sanitizeTitle(title);
+    refreshTitle(id);
+    return true;
+}
+
+bool Workspace::selectTab(TabId id)
+{
+    Tab *t = tabPtr(id);
+    if (!t)
+        return false;
+    Window &w = m_windows.at(t->window);
+    if (w.selected != id) {
+        w.selected = id;
+        emit tabSelected(w.id, id);
+    }
+    return true;
+}
+
+bool Workspace::moveTab(TabId id, WindowId to, int index)
+{
+    Tab *t = tabPtr(id);
+    Window *target = windowPtr(to);
+    if (!t || !target)
+        return false;
+    const WindowId from = t->window;
+    detachTab(*t);
+    if (index < 0 || index > target->tabs.size())
+        index = static_cast<int>(target->tabs.size());
+    target->tabs.insert(index, id);
+    target->selected = id;
+    t->window = to;
+    emit tabMoved(id, from, to, index);
+    emit tabSelected(to, id);
+    if (from != to) {
+        Window *source = windowPtr(from);
+        if (source && source->tabs.isEmpty())
+            closeWindow(from);
+        else if (source)
+            emit tabSelected(from, source->selected);
+    }
+    return true;
+}
+
+// --- panes -------------------------------------------------------------------
+
+PaneId Workspace::splitPane(PaneId paneId, SplitTree::Orientation orientation, const TerminalLaunch &launch)
+{
+    Pane *p = panePtr(paneId);
+    if (!p)
+        return 0;
+    Tab *t = tabPtr(p->tab);
+    TerminalLaunch l = launch;
+    if (l.workingDirectory.isEmpty())
+        l.workingDirectory = workingDirectory(paneId);
+    // A split of an orchestrator (or any) tab runs with the tab's role.
+    l.role = p->role;
+    const PaneId added = createPane(t->id, l);
+    t->layout.split(paneId, orientation, added);
+    t->zoomed = 0;
+    t->focused = added;
+    emit paneOpened(added);
+    emit layoutChanged(t->id);
+    emit paneFocused(t->id, added);
+    return added;
+}
+
+bool Workspace::closePane(PaneId paneId)
+{
+    Pane *p = panePtr(paneId);
+    if (!p)
+        return false;
+    Tab *t = tabPtr(p->tab);
+    if (t->layout.paneCount() == 1)
+        return closeTab(t->id);
+
+    // Focus goes to the nearest survivor: the neighbour in display order.
+    const QList<PaneId> order = t->layout.panes();
+    const qsizetype at = order.indexOf(paneId);
+    t->layout.remove(paneId);
+    if (t->zoomed == paneId)
+        t->zoomed = 0;
+    if (t->primary == paneId)
+        t->primary = t->layout.panes().first();
+    if (t->focused == paneId)
+        t->focused = order.value(at > 0 ? at - 1 : at + 1);
+    const TabId tabId = t->id;
+    destroyPane(paneId);
+    emit paneClosed(paneId, tabId);
+    emit layoutChanged(tabId);
+    emit paneFocused(tabId, tabPtr(tabId)->focused);
+    refreshTitle(tabId);
+    return true;
+}
+
+bool Workspace::focusPane(PaneId paneId)
+{
+    Pane *p = panePtr(paneId);
+    if (!p)
+        return false;
+    Tab *t = tabPtr(p->tab);
+    if (t->focused != paneId) {
+        t->focused = paneId;
+        emit paneFocused(t->id, paneId);
+    }
+    return true;
+}
+
+bool Workspace::toggleZoom(TabId id)
+{
+    Tab *t = tabPtr(id);
+    if (!t || (t->layout.paneCount() < 2 && t->zoomed == 0))
+        return false;
+    t->zoomed = t->zoomed ? 0 : t->focused;
+    emit zoomChanged(id);
+    return true;
+}
+
+bool Workspace::equalize(TabId id)
+{
+    Tab *t = tabPtr(id);
+    if (!t)
+        return false;
+    t->layout.equalize();
+    emit layoutChanged(id);
+    return true;
+}
+
+bool Workspace::setSplitRatio(TabId id, const QList<int> &path, double ratio)
+{
+    Tab *t = tabPtr(id);
+    return t && t->layout.setRatioAt(path, ratio);
+}
+
+bool Workspace::setPaneName(PaneId id, const QString &name)
+{
+    Pane *p = panePtr(id);
+    if (!p)
+        return false;
+    p->name = sanitizeTitle(name);
+    return true;
+}
+
+void Workspace::onPaneFinished(PaneId id, int exitCode, int signalNumber)
+{
+    Pane *p = panePtr(id);
+    if (!p)
+        return;
+    p->exited = true;
+    p->exitCode = exitCode;
+    p->exitSignal = signalNumber;
+    const bool clean = exitCode == 0 && signalNumber == 0;
+    const bool close = m_settings.exitAction == ExitAction::Close
+        || (m_settings.exitAction == ExitAction::KeepOnError && clean);
+    if (close) {
+        // Not from inside the session's own signal: it is about to be deleted.
+        QTimer::singleShot(0, this, [this, id] { closePane(id); });
+        return;
+    }
+    emit paneExited(id);
+    refreshTitle(p->tab);
+}
+
+} // namespace dt::app

@@ -1,0 +1,169 @@
+#pragma once
+
+#include "session_identity.h"
+#include "split_tree.h"
+
+#include <QMap>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <memory>
+
+namespace dt::terminal {
+class TerminalSession;
+}
+
+namespace dt::app {
+
+class SessionDirectory;
+
+using WindowId = uint64_t;
+using TabId = uint64_t;
+
+// What happens to a pane when its program exits.
+enum class ExitAction {
+    Close, // close the pane (and with the last pane, the tab)
+    Keep, // keep it, showing how the program ended
+    KeepOnError, // close after a clean exit, keep after a failure or a signal
+};
+
+// What to run in a new terminal pane.
+struct TerminalLaunch {
+    QString program; // empty: the user's login shell
+    QStringList arguments;
+    QString workingDirectory; // empty: home
+    QString role = QStringLiteral("agent");
+};
+
+// The one model of windows, tabs, panes and their terminal sessions, which
+// the GUI and (later) the automation server both act on: every change goes
+// through a method here and is announced by a signal. It owns the sessions
+// (PTYs); views only observe them.
+class Workspace : public QObject {
+    Q_OBJECT
+public:
+    struct Settings {
+        int rows = 24;
+        int columns = 80;
+        int scrollbackLines = 10000;
+        ExitAction exitAction = ExitAction::KeepOnError;
+        QString cliPath; // what each session's bin/deviceterm links to
+        QString runtimeDirectory; // empty: no session directories
+        QString socketPath; // DEVICETERM_DAEMON_SOCK
+    };
+
+    struct Pane {
+        PaneId id = 0;
+        TabId tab = 0;
+        SessionIdentity identity;
+        QString role;
+        QString name;
+        QString label;
+        QString displayTitle; // sanitised program title
+        std::unique_ptr<dt::terminal::TerminalSession> session;
+        std::unique_ptr<SessionDirectory> directory;
+        bool exited = false;
+        int exitCode = -1;
+        int exitSignal = 0;
+    };
+
+    struct Tab {
+        TabId id = 0;
+        WindowId window = 0;
+        QString manualTitle;
+        SplitTree layout;
+        PaneId primary = 0; // the terminal the tab was opened with
+        PaneId focused = 0;
+        PaneId zoomed = 0; // 0: none
+        explicit Tab(PaneId first) : layout(first) {}
+    };
+
+    struct Window {
+        WindowId id = 0;
+        QList<TabId> tabs; // in strip order
+        TabId selected = 0;
+    };
+
+    explicit Workspace(const Settings &settings, QObject *parent = nullptr);
+    ~Workspace() override;
+
+    const Settings &settings() const { return m_settings; }
+    void setExitAction(ExitAction action) { m_settings.exitAction = action; }
+    void setScrollbackLines(int lines) { m_settings.scrollbackLines = lines; }
+
+    // --- mutations -----------------------------------------------------
+    WindowId openWindow();
+    // Closes the window with all its tabs.
+    bool closeWindow(WindowId window);
+    bool focusWindow(WindowId window);
+    // Opens a tab with one terminal; `index` -1 appends. 0 on failure.
+    TabId openTab(WindowId window, const TerminalLaunch &launch, int index = -1);
+    bool closeTab(TabId tab);
+    bool renameTab(TabId tab, const QString &title); // empty: automatic again
+    bool selectTab(TabId tab);
+    // Moves a tab within its window or to another one; the source window
+    // closes when it loses its last tab.
+    bool moveTab(TabId tab, WindowId window, int index = -1);
+    // A new terminal beside `pane`, in the same tab. 0 on failure.
+    PaneId splitPane(PaneId pane, SplitTree::Orientation orientation, const TerminalLaunch &launch);
+    // Closing the last pane closes the tab (and the last tab, its window).
+    bool closePane(PaneId pane);
+    bool focusPane(PaneId pane);
+    bool toggleZoom(TabId tab);
+    bool equalize(TabId tab);
+    bool setSplitRatio(TabId tab, const QList<int> &path, double ratio);
+    bool setPaneName(PaneId pane, const QString &name);
+
+    // --- queries -------------------------------------------------------
+    QList<WindowId> windows() const { return m_windowOrder; }
+    WindowId focusedWindow() const { return m_focusedWindow; }
+    const Window *window(WindowId id) const;
+    const Tab *tab(TabId id) const;
+    const Pane *pane(PaneId id) const;
+    dt::terminal::TerminalSession *session(PaneId id) const;
+    // Tabs of all windows in window order, then strip order.
+    QList<TabId> allTabs() const;
+    QSet<QString> liveShortIds() const;
+    // manual name > program title (of the primary terminal) > directory > shell
+    QString tabTitle(TabId id) const;
+    QString workingDirectory(PaneId id) const;
+
+signals:
+    void windowOpened(dt::app::WindowId window);
+    void windowClosed(dt::app::WindowId window);
+    void windowFocused(dt::app::WindowId window);
+    void tabOpened(dt::app::TabId tab);
+    void tabClosed(dt::app::TabId tab, dt::app::WindowId window);
+    void tabMoved(dt::app::TabId tab, dt::app::WindowId from, dt::app::WindowId to, int index);
+    void tabSelected(dt::app::WindowId window, dt::app::TabId tab);
+    void tabTitleChanged(dt::app::TabId tab);
+    void paneOpened(dt::app::PaneId pane);
+    void paneClosed(dt::app::PaneId pane, dt::app::TabId tab);
+    void paneExited(dt::app::PaneId pane);
+    void paneFocused(dt::app::TabId tab, dt::app::PaneId pane);
+    void layoutChanged(dt::app::TabId tab);
+    void zoomChanged(dt::app::TabId tab);
+
+private:
+    Window *windowPtr(WindowId id);
+    Tab *tabPtr(TabId id);
+    Pane *panePtr(PaneId id);
+    PaneId createPane(TabId tab, const TerminalLaunch &launch);
+    void destroyPane(PaneId pane);
+    void detachTab(Tab &tab); // from its window's list
+    void onPaneFinished(PaneId pane, int exitCode, int signalNumber);
+    void refreshTitle(TabId tab);
+
+    Settings m_settings;
+    uint64_t m_nextId = 1;
+    std::map<WindowId, Window> m_windows;
+    QList<WindowId> m_windowOrder;
+    WindowId m_focusedWindow = 0;
+    std::map<TabId, std::unique_ptr<Tab>> m_tabs;
+    std::map<PaneId, std::unique_ptr<Pane>> m_panes;
+    QMap<TabId, QString> m_lastTitles;
+};
+
+} // namespace dt::app
