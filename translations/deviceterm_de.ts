@@ -56,10 +56,6 @@
         <translation>&amp;Normalgröße</translation>
     </message>
     <message>
-        <source>&amp;Tab</source>
-        <translation>&amp;Tab</translation>
-    </message>
-    <message>
         <source>&amp;Rename Tab…</source>
         <translation>Tab &amp;umbenennen…</translation>
     </message>
@@ -78,10 +74,6 @@
     <message>
         <source>&amp;About deviceterm</source>
         <translation>Ü&amp;ber deviceterm</translation>
-    </message>
-    <message>
-        <source>Shell</source>
-        <translation>Shell</translation>
     </message>
     <message>
         <source>%1 (exited)</source>
@@ -111,13 +103,113 @@
         <source>&lt;h3&gt;deviceterm %1&lt;/h3&gt;&lt;p&gt;A terminal for people who build software for devices.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;deviceterm %1&lt;/h3&gt;&lt;p&gt;Ein Terminal für alle, die Software für Geräte entwickeln.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>New &amp;Window</source>
+        <translation>Neues &amp;Fenster</translation>
+    </message>
+    <message>
+        <source>Close W&amp;indow</source>
+        <translation>Fenster s&amp;chließen</translation>
+    </message>
+    <message>
+        <source>&amp;Duplicate Tab</source>
+        <translation>Tab &amp;duplizieren</translation>
+    </message>
+    <message>
+        <source>Close &amp;Other Tabs</source>
+        <translation>&amp;Andere Tabs schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Move Tab to New Window</source>
+        <translation>Tab in neues Fenster &amp;verschieben</translation>
+    </message>
+    <message>
+        <source>Split &amp;Right</source>
+        <translation>&amp;Rechts teilen</translation>
+    </message>
+    <message>
+        <source>Split &amp;Down</source>
+        <translation>&amp;Unten teilen</translation>
+    </message>
+    <message>
+        <source>Close &amp;Pane</source>
+        <translation>&amp;Bereich schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Zoom Pane</source>
+        <translation>Bereich &amp;maximieren</translation>
+    </message>
+    <message>
+        <source>&amp;Equalize Panes</source>
+        <translation>Bereiche &amp;angleichen</translation>
+    </message>
+    <message>
+        <source>Focus Pane &amp;Left</source>
+        <translation>Bereich &amp;links fokussieren</translation>
+    </message>
+    <message>
+        <source>Focus Pane R&amp;ight</source>
+        <translation>Bereich &amp;rechts fokussieren</translation>
+    </message>
+    <message>
+        <source>Focus Pane &amp;Above</source>
+        <translation>Bereich &amp;oben fokussieren</translation>
+    </message>
+    <message>
+        <source>Focus Pane &amp;Below</source>
+        <translation>Bereich &amp;unten fokussieren</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Last Tab</source>
+        <translation>Letzter Tab</translation>
+    </message>
+    <message>
+        <source>Tab %1</source>
+        <translation>Tab %1</translation>
+    </message>
+    <message>
+        <source>&amp;Shell</source>
+        <translation>&amp;Shell</translation>
+    </message>
+    <message>
+        <source>&amp;Window</source>
+        <translation>&amp;Fenster</translation>
+    </message>
+    <message>
+        <source>Move Tab to &amp;Window</source>
+        <translation>Tab in &amp;Fenster verschieben</translation>
+    </message>
+    <message>
+        <source>Window %1: %2</source>
+        <translation>Fenster %1: %2</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Every other key goes to the program in the terminal.</source>
+        <translation>Alle anderen Tasten gehen an das Programm im Terminal.</translation>
+    </message>
 </context>
 <context>
-    <name>dt::ui::TerminalTab</name>
-    <message>
-        <source>Could not start %1: %2</source>
-        <translation>%1 konnte nicht gestartet werden: %2</translation>
-    </message>
+    <name>dt::ui::TabView</name>
     <message>
         <source>The program was terminated by signal %1 (%2).</source>
         <translation>Das Programm wurde durch Signal %1 (%2) beendet.</translation>
@@ -127,8 +219,8 @@
         <translation>Das Programm wurde mit Status %1 beendet.</translation>
     </message>
     <message>
-        <source>Close the tab with Ctrl+Shift+W.</source>
-        <translation>Schließen Sie den Tab mit Strg+Umschalt+W.</translation>
+        <source>Close the pane with Ctrl+Shift+W.</source>
+        <translation>Schließen Sie den Bereich mit Strg+Umschalt+W.</translation>
     </message>
 </context>
 <context>

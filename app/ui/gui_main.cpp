@@ -1,6 +1,9 @@
 #include "gui_main.h"
 
+#include "core/session_directory.h"
+#include "core/workspace.h"
 #include "main_window.h"
+#include "window_manager.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -75,10 +78,10 @@ int runGui(int argc, char *argv[])
                                  QStringLiteral("[-e command [args…]]"));
     parser.process(app);
 
-    dt::ui::MainWindow::Settings settings;
-    settings.font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    dt::ui::MainWindow::Appearance appearance;
+    dt::app::Workspace::Settings settings;
     if (parser.isSet(font))
-        settings.font.setFamily(parser.value(font));
+        appearance.font.setFamily(parser.value(font));
     if (parser.isSet(fontSize)) {
         bool ok = false;
         const int size = parser.value(fontSize).toInt(&ok);
@@ -86,14 +89,14 @@ int runGui(int argc, char *argv[])
             std::fprintf(stderr, "deviceterm-gui: --font-size must be a number from 4 to 200\n");
             return 2;
         }
-        settings.font.setPointSize(size);
+        appearance.font.setPointSize(size);
     }
     const QString themeName = parser.value(theme);
     if (themeName != QLatin1String("dark") && themeName != QLatin1String("light")) {
         std::fprintf(stderr, "deviceterm-gui: --theme must be dark or light\n");
         return 2;
     }
-    settings.theme = dt::ui::TerminalTheme::byName(themeName);
+    appearance.theme = dt::ui::TerminalTheme::byName(themeName);
     bool ok = false;
     settings.scrollbackLines = parser.value(scrollback).toInt(&ok);
     if (!ok || settings.scrollbackLines < 0 || settings.scrollbackLines > 1000000) {
@@ -102,11 +105,11 @@ int runGui(int argc, char *argv[])
     }
     const QString exitAction = parser.value(onExit);
     if (exitAction == QLatin1String("close"))
-        settings.exitAction = dt::ui::ExitAction::Close;
+        settings.exitAction = dt::app::ExitAction::Close;
     else if (exitAction == QLatin1String("keep"))
-        settings.exitAction = dt::ui::ExitAction::Keep;
+        settings.exitAction = dt::app::ExitAction::Keep;
     else if (exitAction == QLatin1String("keep-on-error"))
-        settings.exitAction = dt::ui::ExitAction::KeepOnError;
+        settings.exitAction = dt::app::ExitAction::KeepOnError;
     else {
         std::fprintf(stderr, "deviceterm-gui: --on-exit must be close, keep or keep-on-error\n");
         return 2;
@@ -132,10 +135,22 @@ int runGui(int argc, char *argv[])
 
     // Show and size the window first, so the first program starts with the
     // final grid rather than being resized right after it starts.
-    auto *window = new dt::ui::MainWindow(settings);
-    window->show();
-    window->resizeToGrid(cols, rows);
-    window->openTab(command.value(0), command.mid(1), workingDirectory);
+    // Each session's bin/deviceterm links to the CLI built beside this binary.
+    settings.cliPath = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm");
+    settings.runtimeDirectory = dt::app::runtimeDirectory();
+    dt::app::SessionDirectory::sweepDeadOwners(settings.runtimeDirectory);
+
+    dt::app::Workspace workspace(settings);
+    dt::ui::WindowManager windows(workspace, appearance, QSize(cols, rows));
+    QObject::connect(&windows, &dt::ui::WindowManager::lastWindowClosed, &app, &QCoreApplication::quit);
+    // The window is shown and sized before its first tab opens, so the first
+    // program starts with the final grid rather than being resized at once.
+    const auto window = workspace.openWindow();
+    dt::app::TerminalLaunch launch;
+    launch.program = command.value(0);
+    launch.arguments = command.mid(1);
+    launch.workingDirectory = workingDirectory;
+    workspace.openTab(window, launch);
     return QApplication::exec();
 }
 

@@ -1,28 +1,40 @@
 #include "main_window.h"
 
+#include "action_ids.h"
+#include "tab_view.h"
 #include "terminal/terminal_session.h"
 #include "terminal_view.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QHeaderView>
 #include <QInputDialog>
+#include <QLabel>
+#include <QLayout>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QLayout>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
 
 namespace dt::ui {
 
-MainWindow::MainWindow(const Settings &settings, QWidget *parent)
-    : QMainWindow(parent), m_settings(settings), m_tabs(new QTabWidget(this))
+using dt::app::SplitTree;
+using dt::app::TabId;
+using dt::app::Workspace;
+
+MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const Appearance &appearance, QWidget *parent)
+    : QMainWindow(parent), m_workspace(workspace), m_window(window), m_appearance(appearance), m_tabs(new QTabWidget(this))
 {
-    setAttribute(Qt::WA_DeleteOnClose);
     setWindowIcon(QIcon(QStringLiteral(":/icons/deviceterm.svg")));
-    m_basePointSize = m_settings.font.pointSize() > 0 ? m_settings.font.pointSize() : 11;
-    m_fontPointSize = m_basePointSize;
-    m_settings.font.setPointSize(m_fontPointSize);
+    m_basePointSize = m_appearance.font.pointSize() > 0 ? m_appearance.font.pointSize() : 11;
+    m_appearance.font.setPointSize(m_basePointSize);
 
     m_tabs->setDocumentMode(true);
     m_tabs->setMovable(true);
@@ -30,123 +42,205 @@ MainWindow::MainWindow(const Settings &settings, QWidget *parent)
     m_tabs->setUsesScrollButtons(true);
     m_tabs->tabBar()->setExpanding(false);
     m_tabs->tabBar()->setElideMode(Qt::ElideMiddle);
+    m_tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
     setCentralWidget(m_tabs);
 
-    connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int) {
-        updateWindowTitle();
-        if (TerminalTab *tab = currentTab())
-            tab->setFocus();
+    // What the user does with the strip goes to the model...
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
+        if (TabView *v = tabViewAt(index))
+            m_workspace.closeTab(v->tabId());
     });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (TabView *v = tabViewAt(index); v && !m_syncing)
+            m_workspace.selectTab(v->tabId());
+        updateWindowTitle();
+        if (TerminalView *t = currentTerminal())
+            t->setFocus(Qt::OtherFocusReason);
+    });
+    connect(m_tabs->tabBar(), &QTabBar::tabMoved, this, [this](int, int to) {
+        if (TabView *v = tabViewAt(to); v && !m_syncing)
+            m_workspace.moveTab(v->tabId(), m_window, to);
+    });
+    connect(m_tabs->tabBar(), &QTabBar::customContextMenuRequested, this, &MainWindow::showTabContextMenu);
+
+    // ...and what the model says comes back here.
+    connect(&m_workspace, &Workspace::tabOpened, this, [this](TabId t) {
+        const auto *tab = m_workspace.tab(t);
+        if (tab && tab->window == m_window)
+            insertTabView(t, static_cast<int>(m_workspace.window(m_window)->tabs.indexOf(t)));
+    });
+    connect(&m_workspace, &Workspace::tabClosed, this, [this](TabId t, dt::app::WindowId w) {
+        if (w == m_window)
+            removeTabView(t);
+    });
+    connect(&m_workspace, &Workspace::tabMoved, this, [this](TabId t, dt::app::WindowId from, dt::app::WindowId to, int index) {
+        if (from == m_window && to == m_window) {
+            const int at = indexOfTab(t);
+            if (at >= 0 && at != index) {
+                m_syncing = true;
+                m_tabs->tabBar()->moveTab(at, index);
+                m_syncing = false;
+            }
+        } else if (from == m_window) {
+            removeTabView(t);
+        } else if (to == m_window) {
+            insertTabView(t, index);
+        }
+    });
+    connect(&m_workspace, &Workspace::tabSelected, this, [this](dt::app::WindowId w, TabId t) {
+        if (w != m_window)
+            return;
+        const int at = indexOfTab(t);
+        if (at >= 0 && at != m_tabs->currentIndex()) {
+            m_syncing = true;
+            m_tabs->setCurrentIndex(at);
+            m_syncing = false;
+        }
+    });
+    connect(&m_workspace, &Workspace::tabTitleChanged, this, &MainWindow::updateTabText);
+    connect(&m_workspace, &Workspace::paneExited, this, [this](dt::app::PaneId p) {
+        if (const auto *pane = m_workspace.pane(p))
+            updateTabText(pane->tab);
+    });
+
+    createActions();
     createMenus();
+    if (const auto *w = m_workspace.window(m_window)) {
+        for (TabId t : w->tabs)
+            insertTabView(t, -1);
+    }
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createMenus()
+QAction *MainWindow::addAction(const char *id, const QString &text, const QList<QKeySequence> &shortcuts,
+                               std::function<void()> handler)
 {
-    auto add = [this](QMenu *menu, const QString &text, const QKeySequence &shortcut, auto slot) {
-        auto *action = new QAction(text, this);
-        if (!shortcut.isEmpty())
-            action->setShortcut(shortcut);
-        action->setShortcutContext(Qt::WindowShortcut);
-        connect(action, &QAction::triggered, this, slot);
-        if (menu)
-            menu->addAction(action);
-        else
-            addAction(action);
-        return action;
+    auto *a = new QAction(text, this);
+    a->setObjectName(QString::fromLatin1(id));
+    a->setShortcuts(shortcuts);
+    a->setShortcutContext(Qt::WindowShortcut);
+    connect(a, &QAction::triggered, this, [handler = std::move(handler)] { handler(); });
+    QWidget::addAction(a); // shortcuts work even for actions in no menu
+    m_actions.insert(QByteArray(id), a);
+    m_actionOrder.append(a);
+    return a;
+}
+
+void MainWindow::createActions()
+{
+    using namespace actions;
+    auto key = [](const char *portable) { return QList<QKeySequence>{QKeySequence(QString::fromLatin1(portable))}; };
+    auto withTerminal = [this](void (TerminalView::*fn)()) {
+        return [this, fn] {
+            if (TerminalView *t = currentTerminal())
+                (t->*fn)();
+        };
     };
 
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    add(file, tr("New &Tab"), QKeySequence(QStringLiteral("Ctrl+Shift+T")), [this] { openTab(); });
-    add(file, tr("&Close Tab"), QKeySequence(QStringLiteral("Ctrl+Shift+W")), [this] { closeTab(m_tabs->currentIndex()); });
-    file->addSeparator();
-    add(file, tr("&Quit"), QKeySequence(QStringLiteral("Ctrl+Shift+Q")), [] { QApplication::closeAllWindows(); });
-
-    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    add(edit, tr("&Copy"), QKeySequence(QStringLiteral("Ctrl+Shift+C")), [this] {
-        if (TerminalTab *t = currentTab())
-            t->view()->copyToClipboard();
+    addAction(NewWindow, tr("New &Window"), key("Ctrl+Shift+N"), [this] {
+        const QString cwd = currentTerminal() && currentTabView()
+            ? m_workspace.workingDirectory(m_workspace.tab(currentTabId())->focused)
+            : QString();
+        const auto w = m_workspace.openWindow();
+        dt::app::TerminalLaunch l;
+        l.workingDirectory = cwd;
+        m_workspace.openTab(w, l);
     });
-    add(edit, tr("&Paste"), QKeySequence(QStringLiteral("Ctrl+Shift+V")), [this] {
-        if (TerminalTab *t = currentTab())
-            t->view()->pasteClipboard();
+    addAction(CloseWindow, tr("Close W&indow"), {}, [this] { m_workspace.closeWindow(m_window); });
+    addAction(Quit, tr("&Quit"), key("Ctrl+Shift+Q"), [this] {
+        for (auto w : m_workspace.windows())
+            m_workspace.closeWindow(w);
     });
-    add(edit, tr("Select &All"), QKeySequence(QStringLiteral("Ctrl+Shift+A")), [this] {
-        if (TerminalTab *t = currentTab())
-            t->view()->selectAll();
+    addAction(NewTab, tr("New &Tab"), key("Ctrl+Shift+T"), [this] {
+        dt::app::TerminalLaunch l;
+        if (const auto *t = m_workspace.tab(currentTabId()))
+            l.workingDirectory = m_workspace.workingDirectory(t->focused);
+        m_workspace.openTab(m_window, l);
     });
-    edit->addSeparator();
-    add(edit, tr("Clear &Scrollback"), QKeySequence(QStringLiteral("Ctrl+Shift+K")), [this] {
-        if (TerminalTab *t = currentTab())
-            t->view()->clearScrollback();
+    addAction(DuplicateTab, tr("&Duplicate Tab"), {}, [this] { duplicateTab(currentTabId()); });
+    addAction(CloseTab, tr("&Close Tab"), {}, [this] { m_workspace.closeTab(currentTabId()); });
+    addAction(CloseOtherTabs, tr("Close &Other Tabs"), {}, [this] {
+        const TabId keep = currentTabId();
+        for (TabId t : m_workspace.window(m_window)->tabs)
+            if (t != keep)
+                m_workspace.closeTab(t);
     });
-
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    QAction *zoomIn = add(view, tr("Zoom &In"), QKeySequence(QStringLiteral("Ctrl+=")), [this] { zoomFont(1); });
-    zoomIn->setShortcuts({QKeySequence(QStringLiteral("Ctrl+=")), QKeySequence(QStringLiteral("Ctrl++"))});
-    add(view, tr("Zoom &Out"), QKeySequence(QStringLiteral("Ctrl+-")), [this] { zoomFont(-1); });
-    add(view, tr("&Reset Zoom"), QKeySequence(QStringLiteral("Ctrl+0")), [this] { resetFontZoom(); });
-
-    QMenu *tabMenu = menuBar()->addMenu(tr("&Tab"));
-    add(tabMenu, tr("&Rename Tab…"), QKeySequence(QStringLiteral("Ctrl+Shift+R")), [this] { renameCurrentTab(); });
-    add(tabMenu, tr("&Next Tab"), QKeySequence(QStringLiteral("Ctrl+PgDown")), [this] {
+    addAction(RenameTab, tr("&Rename Tab…"), key("Ctrl+Shift+R"), [this] { renameTab(currentTabId()); });
+    addAction(NextTab, tr("&Next Tab"), key("Ctrl+PgDown"), [this] {
         if (m_tabs->count() > 0)
-            selectTab((m_tabs->currentIndex() + 1) % m_tabs->count());
+            m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count());
     });
-    add(tabMenu, tr("&Previous Tab"), QKeySequence(QStringLiteral("Ctrl+PgUp")), [this] {
+    addAction(PreviousTab, tr("&Previous Tab"), key("Ctrl+PgUp"), [this] {
         if (m_tabs->count() > 0)
-            selectTab((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
+            m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
     });
+    addAction(MoveTabToNewWindow, tr("&Move Tab to New Window"), {}, [this] { moveTabToNewWindow(currentTabId()); });
+    addAction(SplitRight, tr("Split &Right"), key("Ctrl+Shift+D"), [this] { splitFocused(SplitTree::Orientation::SideBySide); });
+    addAction(SplitDown, tr("Split &Down"), key("Ctrl+Shift+E"), [this] { splitFocused(SplitTree::Orientation::Stacked); });
+    addAction(ClosePane, tr("Close &Pane"), key("Ctrl+Shift+W"), [this] {
+        if (const auto *t = m_workspace.tab(currentTabId()))
+            m_workspace.closePane(t->focused);
+    });
+    addAction(ZoomPane, tr("&Zoom Pane"), key("Ctrl+Shift+Z"), [this] { m_workspace.toggleZoom(currentTabId()); });
+    addAction(EqualizePanes, tr("&Equalize Panes"), {}, [this] { m_workspace.equalize(currentTabId()); });
+    addAction(FocusLeft, tr("Focus Pane &Left"), key("Alt+Left"), [this] { focusNeighbour(int(TabView::Direction::Left)); });
+    addAction(FocusRight, tr("Focus Pane R&ight"), key("Alt+Right"), [this] { focusNeighbour(int(TabView::Direction::Right)); });
+    addAction(FocusUp, tr("Focus Pane &Above"), key("Alt+Up"), [this] { focusNeighbour(int(TabView::Direction::Up)); });
+    addAction(FocusDown, tr("Focus Pane &Below"), key("Alt+Down"), [this] { focusNeighbour(int(TabView::Direction::Down)); });
+    addAction(Copy, tr("&Copy"), key("Ctrl+Shift+C"), withTerminal(&TerminalView::copyToClipboard));
+    addAction(Paste, tr("&Paste"), key("Ctrl+Shift+V"), withTerminal(&TerminalView::pasteClipboard));
+    addAction(SelectAll, tr("Select &All"), key("Ctrl+Shift+A"), withTerminal(&TerminalView::selectAll));
+    addAction(ClearScrollback, tr("Clear &Scrollback"), key("Ctrl+Shift+K"), withTerminal(&TerminalView::clearScrollback));
+    addAction(ZoomIn, tr("Zoom &In"), {QKeySequence(QStringLiteral("Ctrl+=")), QKeySequence(QStringLiteral("Ctrl++"))},
+              [this] { zoomFont(1); });
+    addAction(ZoomOut, tr("Zoom &Out"), key("Ctrl+-"), [this] { zoomFont(-1); });
+    addAction(ResetZoom, tr("&Reset Zoom"), key("Ctrl+0"), [this] { resetFontZoom(); });
+    QAction *full = addAction(FullScreen, tr("&Full Screen"), key("F11"), [this] {
+        setWindowState(windowState() ^ Qt::WindowFullScreen);
+    });
+    full->setCheckable(true);
+    addAction(Shortcuts, tr("&Keyboard Shortcuts"), {}, [this] { showShortcuts(); });
+    addAction(About, tr("&About deviceterm"), {}, [this] { showAbout(); });
+
+    // Alt+1…8 select a tab, Alt+9 the last one, as in browsers.
     for (int i = 1; i <= 9; ++i) {
-        // Alt+9 is "the last tab", as in browsers.
-        add(nullptr, QString(), QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + i)),
-            [this, i] { selectTab(i == 9 ? m_tabs->count() - 1 : i - 1); });
+        const QByteArray id = "tab.select" + QByteArray::number(i);
+        auto *a = new QAction(i == 9 ? tr("Last Tab") : tr("Tab %1").arg(i), this);
+        a->setObjectName(QString::fromLatin1(id));
+        a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + i)));
+        connect(a, &QAction::triggered, this, [this, i] {
+            const int index = i == 9 ? m_tabs->count() - 1 : i - 1;
+            if (index >= 0 && index < m_tabs->count())
+                m_tabs->setCurrentIndex(index);
+        });
+        QWidget::addAction(a);
+        m_actions.insert(id, a);
+        m_actionOrder.append(a);
     }
-
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    add(help, tr("&About deviceterm"), QKeySequence(), [this] { showAbout(); });
 }
 
-TerminalTab *MainWindow::openTab(const QString &program, const QStringList &arguments, const QString &cwd)
+void MainWindow::createMenus()
 {
-    TerminalTab::Options o;
-    o.program = program;
-    o.arguments = arguments;
-    o.workingDirectory = cwd;
-    if (o.workingDirectory.isEmpty()) {
-        if (TerminalTab *current = currentTab())
-            o.workingDirectory = current->workingDirectory();
-    }
-    o.scrollbackLines = m_settings.scrollbackLines;
-    o.exitAction = m_settings.exitAction;
-    o.font = m_settings.font;
-    o.theme = m_settings.theme;
-
-    auto *tab = new TerminalTab(o, m_tabs);
-    const int index = m_tabs->addTab(tab, program.isEmpty() ? tr("Shell") : program);
-    connect(tab, &TerminalTab::titleChanged, this, [this, tab](const QString &title) { onTabTitleChanged(tab, title); });
-    connect(tab, &TerminalTab::closeRequested, this, [this, tab] { closeTab(m_tabs->indexOf(tab)); });
-    m_tabs->setCurrentIndex(index);
-    // A new page is laid out on the next event loop pass; lay it out now so
-    // its program starts with the real grid size, not a placeholder one.
-    if (auto *stack = m_tabs->findChild<QStackedWidget *>(); stack && stack->layout())
-        stack->layout()->activate();
-    tab->layout()->activate();
-    tab->start();
-    tab->setFocus();
-    return tab;
-}
-
-TerminalTab *MainWindow::currentTab() const
-{
-    return qobject_cast<TerminalTab *>(m_tabs->currentWidget());
-}
-
-TerminalTab *MainWindow::tabAt(int index) const
-{
-    return qobject_cast<TerminalTab *>(m_tabs->widget(index));
+    using namespace actions;
+    auto fill = [this](QMenu *menu, std::initializer_list<const char *> ids) {
+        for (const char *id : ids) {
+            if (id == nullptr)
+                menu->addSeparator();
+            else
+                menu->addAction(action(id));
+        }
+    };
+    fill(menuBar()->addMenu(tr("&File")), {NewWindow, NewTab, nullptr, ClosePane, CloseTab, CloseWindow, nullptr, Quit});
+    fill(menuBar()->addMenu(tr("&Edit")), {Copy, Paste, SelectAll, nullptr, ClearScrollback});
+    fill(menuBar()->addMenu(tr("&View")), {ZoomIn, ZoomOut, ResetZoom, nullptr, FullScreen});
+    // The orchestrator and privacy items (later issues) go after the tab items.
+    fill(menuBar()->addMenu(tr("&Shell")),
+         {NewTab, DuplicateTab, nullptr, SplitRight, SplitDown, ZoomPane, EqualizePanes, ClosePane, nullptr, RenameTab,
+          CloseTab});
+    QMenu *window = menuBar()->addMenu(tr("&Window"));
+    fill(window, {NextTab, PreviousTab, MoveTabToNewWindow, nullptr, FocusLeft, FocusRight, FocusUp, FocusDown});
+    fill(menuBar()->addMenu(tr("&Help")), {Shortcuts, About});
 }
 
 int MainWindow::tabCount() const
@@ -154,12 +248,175 @@ int MainWindow::tabCount() const
     return m_tabs->count();
 }
 
+TabView *MainWindow::tabViewAt(int index) const
+{
+    return qobject_cast<TabView *>(m_tabs->widget(index));
+}
+
+TabView *MainWindow::currentTabView() const
+{
+    return qobject_cast<TabView *>(m_tabs->currentWidget());
+}
+
+TerminalView *MainWindow::currentTerminal() const
+{
+    TabView *t = currentTabView();
+    return t ? t->focusedView() : nullptr;
+}
+
+TabId MainWindow::currentTabId() const
+{
+    TabView *t = currentTabView();
+    return t ? t->tabId() : 0;
+}
+
+int MainWindow::indexOfTab(TabId tab) const
+{
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (tabViewAt(i)->tabId() == tab)
+            return i;
+    return -1;
+}
+
+void MainWindow::insertTabView(TabId tab, int index)
+{
+    if (indexOfTab(tab) >= 0)
+        return;
+    auto *view = new TabView(m_workspace, tab, m_tabs);
+    view->setTheme(m_appearance.theme);
+    view->setTerminalFont(m_appearance.font);
+    m_syncing = true;
+    const int at = m_tabs->insertTab(index < 0 ? m_tabs->count() : index, view, m_workspace.tabTitle(tab));
+    m_syncing = false;
+    if (m_workspace.window(m_window)->selected == tab) {
+        m_tabs->setCurrentIndex(at);
+        // A new page is laid out on the next event loop pass; lay it out now
+        // so its programs get their real grid size at once.
+        if (auto *stack = m_tabs->findChild<QStackedWidget *>(); stack && stack->layout())
+            stack->layout()->activate();
+        view->layout()->activate();
+    }
+    updateTabText(tab);
+}
+
+void MainWindow::removeTabView(TabId tab)
+{
+    const int at = indexOfTab(tab);
+    if (at < 0)
+        return;
+    QWidget *page = m_tabs->widget(at);
+    m_syncing = true;
+    m_tabs->removeTab(at);
+    m_syncing = false;
+    page->deleteLater();
+}
+
+void MainWindow::updateTabText(TabId tab)
+{
+    const int at = indexOfTab(tab);
+    if (at < 0)
+        return;
+    const auto *t = m_workspace.tab(tab);
+    const auto *primary = t ? m_workspace.pane(t->primary) : nullptr;
+    const QString title = m_workspace.tabTitle(tab);
+    const QString shown = primary && primary->exited ? tr("%1 (exited)").arg(title) : title;
+    m_tabs->setTabText(at, shown);
+    m_tabs->setTabToolTip(at, shown);
+    if (at == m_tabs->currentIndex())
+        updateWindowTitle();
+}
+
+void MainWindow::updateWindowTitle()
+{
+    setWindowTitle(m_tabs->count() ? tr("%1 — deviceterm").arg(m_tabs->tabText(m_tabs->currentIndex())) : tr("deviceterm"));
+}
+
+void MainWindow::showTabContextMenu(const QPoint &pos)
+{
+    const int index = m_tabs->tabBar()->tabAt(pos);
+    TabView *view = tabViewAt(index);
+    if (!view)
+        return;
+    const TabId tab = view->tabId();
+    QMenu menu(this);
+    menu.addAction(tr("&Rename Tab…"), this, [this, tab] { renameTab(tab); });
+    menu.addAction(tr("&Duplicate Tab"), this, [this, tab] { duplicateTab(tab); });
+    menu.addAction(tr("&Move Tab to New Window"), this, [this, tab] { moveTabToNewWindow(tab); });
+    QMenu *to = menu.addMenu(tr("Move Tab to &Window"));
+    int n = 0;
+    for (auto w : m_workspace.windows()) {
+        if (w == m_window)
+            continue;
+        const auto *win = m_workspace.window(w);
+        const QString label = win->selected ? m_workspace.tabTitle(win->selected) : QString();
+        to->addAction(tr("Window %1: %2").arg(++n).arg(label), this, [this, tab, w] { m_workspace.moveTab(tab, w); });
+    }
+    to->setEnabled(n > 0);
+    menu.addSeparator();
+    menu.addAction(tr("Close &Other Tabs"), this, [this, tab] {
+        for (TabId t : m_workspace.window(m_window)->tabs)
+            if (t != tab)
+                m_workspace.closeTab(t);
+    });
+    menu.addAction(tr("&Close Tab"), this, [this, tab] { m_workspace.closeTab(tab); });
+    menu.exec(m_tabs->tabBar()->mapToGlobal(pos));
+}
+
+void MainWindow::renameTab(TabId tab)
+{
+    const auto *t = m_workspace.tab(tab);
+    if (!t)
+        return;
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("Rename Tab"),
+                                               tr("Tab name (leave empty to follow the program's title):"),
+                                               QLineEdit::Normal, t->manualTitle, &ok);
+    if (ok)
+        m_workspace.renameTab(tab, name.trimmed());
+}
+
+void MainWindow::duplicateTab(TabId tab)
+{
+    const auto *t = m_workspace.tab(tab);
+    if (!t)
+        return;
+    dt::app::TerminalLaunch l;
+    l.workingDirectory = m_workspace.workingDirectory(t->focused);
+    if (const auto *p = m_workspace.pane(t->primary))
+        l.role = p->role;
+    const int at = static_cast<int>(m_workspace.window(m_window)->tabs.indexOf(tab));
+    m_workspace.openTab(m_window, l, at + 1);
+}
+
+void MainWindow::moveTabToNewWindow(TabId tab)
+{
+    if (!m_workspace.tab(tab))
+        return;
+    const auto w = m_workspace.openWindow();
+    m_workspace.moveTab(tab, w);
+}
+
+void MainWindow::splitFocused(SplitTree::Orientation orientation)
+{
+    const auto *t = m_workspace.tab(currentTabId());
+    if (t)
+        m_workspace.splitPane(t->focused, orientation, {});
+}
+
+void MainWindow::focusNeighbour(int direction)
+{
+    if (TabView *v = currentTabView()) {
+        if (const auto pane = v->neighbour(static_cast<TabView::Direction>(direction)))
+            m_workspace.focusPane(pane);
+    }
+}
+
 void MainWindow::resizeToGrid(int columns, int rows)
 {
     // Measure with a throwaway view: the chrome around the grid (menu bar,
     // tab bar, scroll bar, padding) is what the window adds to the cells.
     TerminalView probe(nullptr);
-    probe.setTerminalFont(m_settings.font);
+    probe.setTerminalFont(m_appearance.font);
     const QSize cell = probe.cellSize();
     const QSize grid(columns * cell.width(), rows * cell.height());
     const QSize chrome = probe.sizeHint() - QSize(80 * cell.width(), 24 * cell.height());
@@ -167,65 +424,69 @@ void MainWindow::resizeToGrid(int columns, int rows)
     resize(grid.width() + chrome.width(), grid.height() + chrome.height() + tabBar + menuBar()->sizeHint().height());
 }
 
-void MainWindow::closeTab(int index)
-{
-    TerminalTab *tab = tabAt(index);
-    if (!tab)
-        return;
-    m_tabs->removeTab(index);
-    tab->deleteLater();
-    if (m_tabs->count() == 0)
-        close();
-}
-
-void MainWindow::selectTab(int index)
-{
-    if (index >= 0 && index < m_tabs->count())
-        m_tabs->setCurrentIndex(index);
-}
-
 void MainWindow::zoomFont(int steps)
 {
-    m_fontPointSize = std::clamp(m_fontPointSize + steps, 5, 72);
-    m_settings.font.setPointSize(m_fontPointSize);
+    const int size = std::clamp(m_appearance.font.pointSize() + steps, 5, 72);
+    m_appearance.font.setPointSize(size);
     for (int i = 0; i < m_tabs->count(); ++i)
-        tabAt(i)->view()->setTerminalFont(m_settings.font);
+        tabViewAt(i)->setTerminalFont(m_appearance.font);
 }
 
 void MainWindow::resetFontZoom()
 {
-    zoomFont(m_basePointSize - m_fontPointSize);
+    zoomFont(m_basePointSize - m_appearance.font.pointSize());
 }
 
-void MainWindow::onTabTitleChanged(TerminalTab *tab, const QString &title)
+void MainWindow::closeEvent(QCloseEvent *e)
 {
-    const int index = m_tabs->indexOf(tab);
-    if (index < 0)
+    // The window closes through the model; the window manager deletes us
+    // when the model says so.
+    if (m_workspace.window(m_window)) {
+        e->ignore();
+        m_workspace.closeWindow(m_window);
         return;
-    const QString shown = tab->hasExited() ? tr("%1 (exited)").arg(title) : title;
-    m_tabs->setTabText(index, shown);
-    m_tabs->setTabToolTip(index, shown);
-    if (index == m_tabs->currentIndex())
-        updateWindowTitle();
+    }
+    QMainWindow::closeEvent(e);
 }
 
-void MainWindow::updateWindowTitle()
+void MainWindow::changeEvent(QEvent *e)
 {
-    TerminalTab *tab = currentTab();
-    setWindowTitle(tab ? tr("%1 — deviceterm").arg(m_tabs->tabText(m_tabs->currentIndex())) : tr("deviceterm"));
+    QMainWindow::changeEvent(e);
+    if (e->type() == QEvent::ActivationChange && isActiveWindow())
+        m_workspace.focusWindow(m_window);
+    if (e->type() == QEvent::WindowStateChange)
+        action(actions::FullScreen)->setChecked(windowState() & Qt::WindowFullScreen);
 }
 
-void MainWindow::renameCurrentTab()
+void MainWindow::showShortcuts()
 {
-    TerminalTab *tab = currentTab();
-    if (!tab)
-        return;
-    bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("Rename Tab"),
-                                               tr("Tab name (leave empty to follow the program's title):"),
-                                               QLineEdit::Normal, tab->manualTitle(), &ok);
-    if (ok)
-        tab->setManualTitle(name.trimmed());
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Keyboard Shortcuts"));
+    auto *layout = new QVBoxLayout(&dialog);
+    auto *table = new QTableWidget(0, 2, &dialog);
+    table->setHorizontalHeaderLabels({tr("Action"), tr("Keys")});
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    for (QAction *a : m_actionOrder) {
+        if (a->shortcuts().isEmpty())
+            continue;
+        QStringList keys;
+        for (const QKeySequence &k : a->shortcuts())
+            keys << k.toString(QKeySequence::NativeText);
+        const int row = table->rowCount();
+        table->insertRow(row);
+        table->setItem(row, 0, new QTableWidgetItem(a->text().remove(QLatin1Char('&'))));
+        table->setItem(row, 1, new QTableWidgetItem(keys.join(QStringLiteral(", "))));
+    }
+    table->resizeColumnsToContents();
+    table->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(new QLabel(tr("Every other key goes to the program in the terminal."), &dialog));
+    layout->addWidget(table);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog.resize(520, 560);
+    dialog.exec();
 }
 
 void MainWindow::showAbout()

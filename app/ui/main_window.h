@@ -1,56 +1,82 @@
 #pragma once
 
-#include "terminal_tab.h"
+#include "core/workspace.h"
 #include "terminal_theme.h"
 
 #include <QFontDatabase>
+#include <QHash>
 #include <QMainWindow>
 
+class QAction;
 class QTabWidget;
 
 namespace dt::ui {
 
-// A window of terminal tabs with its menus.
+class TabView;
+class TerminalView;
+
+// One window of the workspace: its tabs as a tab strip, each page a TabView.
+// It shows what the model says and turns the user's actions into model calls.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    struct Settings {
+    struct Appearance {
         QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
         TerminalTheme theme = TerminalTheme::dark();
-        int scrollbackLines = 10000;
-        ExitAction exitAction = ExitAction::KeepOnError;
     };
 
-    explicit MainWindow(const Settings &settings, QWidget *parent = nullptr);
+    MainWindow(dt::app::Workspace &workspace, dt::app::WindowId window, const Appearance &appearance,
+               QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Opens a tab running `program` (empty: the login shell) in `cwd` (empty:
-    // the current tab's directory, or home).
-    TerminalTab *openTab(const QString &program = {}, const QStringList &arguments = {}, const QString &cwd = {});
-    TerminalTab *currentTab() const;
-    TerminalTab *tabAt(int index) const;
+    dt::app::WindowId windowId() const { return m_window; }
+    QAction *action(const char *id) const { return m_actions.value(QByteArray(id)); }
+    QList<QAction *> actions() const { return m_actionOrder; }
+
     int tabCount() const;
+    TabView *tabViewAt(int index) const;
+    TabView *currentTabView() const;
+    TerminalView *currentTerminal() const;
     QTabWidget *tabWidget() const { return m_tabs; }
 
     // Sizes the window so a terminal shows this many cells. Call it after
     // show(): before that the tab and menu bars report no height.
     void resizeToGrid(int columns, int rows);
-    void closeTab(int index);
-    void selectTab(int index);
     void zoomFont(int steps);
     void resetFontZoom();
 
-private:
-    void createMenus();
-    void updateWindowTitle();
-    void onTabTitleChanged(TerminalTab *tab, const QString &title);
-    void renameCurrentTab();
-    void showAbout();
+protected:
+    void closeEvent(QCloseEvent *e) override;
+    void changeEvent(QEvent *e) override;
 
-    Settings m_settings;
+private:
+    void createActions();
+    void createMenus();
+    QAction *addAction(const char *id, const QString &text, const QList<QKeySequence> &shortcuts,
+                       std::function<void()> handler);
+    int indexOfTab(dt::app::TabId tab) const;
+    void insertTabView(dt::app::TabId tab, int index);
+    void removeTabView(dt::app::TabId tab);
+    void updateTabText(dt::app::TabId tab);
+    void updateWindowTitle();
+    void showTabContextMenu(const QPoint &pos);
+    void renameTab(dt::app::TabId tab);
+    void duplicateTab(dt::app::TabId tab);
+    void moveTabToNewWindow(dt::app::TabId tab);
+    void splitFocused(dt::app::SplitTree::Orientation orientation);
+    void focusNeighbour(int direction);
+    void showShortcuts();
+    void showAbout();
+    dt::app::TabId currentTabId() const;
+
+    dt::app::Workspace &m_workspace;
+    dt::app::WindowId m_window;
+    Appearance m_appearance;
     int m_basePointSize;
-    int m_fontPointSize;
     QTabWidget *m_tabs; // child widget
+    QHash<QByteArray, QAction *> m_actions; // children of this window
+    QList<QAction *> m_actionOrder;
+    bool m_syncing = false; // applying a model change to the widgets
 };
 
 } // namespace dt::ui

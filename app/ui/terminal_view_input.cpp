@@ -34,6 +34,10 @@ bool TerminalView::isApplicationShortcut(int key, Qt::KeyboardModifiers modifier
     }
     if (m == Qt::AltModifier && key >= Qt::Key_1 && key <= Qt::Key_9)
         return true; // Alt+N selects tab N
+    if (m == Qt::AltModifier && (key == Qt::Key_Left || key == Qt::Key_Right || key == Qt::Key_Up || key == Qt::Key_Down))
+        return true; // focus the pane in that direction
+    if (m == Qt::NoModifier && key == Qt::Key_F11)
+        return true; // full screen
     return false;
 }
 

@@ -1,11 +1,19 @@
-// The window: tabs opening and closing, titles, exit handling, shortcuts.
+// Windows, tabs and splits as the user drives them (actions and keys,
+// offscreen), checked against both the model and the widget tree.
 
+#include "core/workspace.h"
 #include "support/wait_until.h"
 #include "terminal/terminal_session.h"
+#include "ui/action_ids.h"
 #include "ui/main_window.h"
+#include "ui/tab_view.h"
 #include "ui/terminal_view.h"
+#include "ui/window_manager.h"
 
+#include <QAction>
+#include <QFileInfo>
 #include <QPointer>
+#include <QSplitter>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
@@ -14,108 +22,218 @@
 
 namespace {
 
+using dt::app::ExitAction;
+using dt::app::SplitTree;
+using dt::app::TerminalLaunch;
+using dt::app::Workspace;
 using dt::test::waitUntil;
-using dt::ui::ExitAction;
 using dt::ui::MainWindow;
+using dt::ui::TabView;
+using dt::ui::TerminalView;
+namespace actions = dt::ui::actions;
 
-MainWindow *makeWindow(ExitAction exitAction = ExitAction::KeepOnError)
+TerminalLaunch sh(const QString &script = QStringLiteral("sleep 60"), const QString &cwd = QStringLiteral("/tmp"))
 {
-    qputenv("SHELL", "/bin/sh");
-    MainWindow::Settings s;
-    s.exitAction = exitAction;
-    auto *w = new MainWindow(s);
-    w->show();
-    EXPECT_TRUE(QTest::qWaitForWindowExposed(w));
-    w->resizeToGrid(80, 24);
-    return w;
+    TerminalLaunch l;
+    l.program = QStringLiteral("/bin/sh");
+    l.arguments = {QStringLiteral("-c"), script};
+    l.workingDirectory = cwd;
+    return l;
 }
 
-std::string screenOf(MainWindow *w, int tab)
+class WindowTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        qputenv("SHELL", "/bin/sh");
+        Workspace::Settings s;
+        s.exitAction = ExitAction::KeepOnError;
+        ws = std::make_unique<Workspace>(s);
+        manager = std::make_unique<dt::ui::WindowManager>(*ws, MainWindow::Appearance{}, QSize(80, 24));
+        window = ws->openWindow();
+        main = manager->window(window);
+        ASSERT_TRUE(main);
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(main));
+    }
+    void TearDown() override
+    {
+        manager.reset();
+        ws.reset();
+    }
+    void trigger(const char *id) { main->action(id)->trigger(); }
+    std::string screenOf(dt::app::PaneId p) { return ws->session(p)->terminal().screenText(); }
+
+    std::unique_ptr<Workspace> ws;
+    std::unique_ptr<dt::ui::WindowManager> manager;
+    dt::app::WindowId window = 0;
+    QPointer<MainWindow> main;
+};
+
+TEST_F(WindowTest, newTabsOpenInTheFocusedTerminalsDirectory)
 {
-    return w->tabAt(tab)->session()->terminal().screenText();
+    ws->openTab(window, sh(QStringLiteral("cd /usr/share && exec sleep 60")));
+    const auto first = ws->window(window)->tabs.first();
+    ASSERT_TRUE(waitUntil([&] { return ws->workingDirectory(ws->tab(first)->primary) == QStringLiteral("/usr/share"); }));
+    trigger(actions::NewTab);
+    ASSERT_EQ(main->tabCount(), 2);
+    EXPECT_EQ(main->tabWidget()->currentIndex(), 1);
+    const auto second = ws->window(window)->tabs.at(1);
+    EXPECT_TRUE(waitUntil([&] { return ws->workingDirectory(ws->tab(second)->primary) == QStringLiteral("/usr/share"); }));
 }
 
-TEST(MainWindow, newTabsOpenInTheCurrentTabsDirectory)
+TEST_F(WindowTest, theTabStripAndWindowTitleFollowTheModel)
 {
-    QPointer<MainWindow> w = makeWindow();
-    w->openTab(QString(), {}, QStringLiteral("/usr"));
-    ASSERT_TRUE(waitUntil([&] { return w->tabAt(0)->title() == QStringLiteral("usr"); })) << w->tabAt(0)->title().toStdString();
-    w->openTab();
-    EXPECT_EQ(w->tabCount(), 2);
-    EXPECT_EQ(w->tabWidget()->currentIndex(), 1);
-    ASSERT_TRUE(waitUntil([&] { return w->tabAt(1)->workingDirectory() == QStringLiteral("/usr"); }));
-    delete w;
+    const auto t = ws->openTab(window, sh(QStringLiteral("printf '\\033]2;build log\\007'; sleep 60")));
+    ASSERT_TRUE(waitUntil([&] { return main->tabWidget()->tabText(0) == QStringLiteral("build log"); }));
+    EXPECT_EQ(main->windowTitle(), QStringLiteral("build log — deviceterm"));
+    ws->renameTab(t, QStringLiteral("mine"));
+    EXPECT_EQ(main->tabWidget()->tabText(0), QStringLiteral("mine"));
 }
 
-TEST(MainWindow, tabTitlePrefersManualNameThenProgramTitle)
+TEST_F(WindowTest, aFailedProgramKeepsItsTabWithAMessageAndACleanExitClosesIt)
 {
-    QPointer<MainWindow> w = makeWindow();
-    w->openTab(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("printf '\\033]2;build \\342\\200\\256log\\007'; sleep 5")},
-               QStringLiteral("/tmp"));
-    // The bidi override (U+202E) is stripped from what the program chose.
-    ASSERT_TRUE(waitUntil([&] { return w->tabWidget()->tabText(0) == QStringLiteral("build log"); }))
-        << w->tabWidget()->tabText(0).toStdString();
-    EXPECT_EQ(w->windowTitle(), QStringLiteral("build log — deviceterm"));
-    w->tabAt(0)->setManualTitle(QStringLiteral("mine"));
-    EXPECT_EQ(w->tabWidget()->tabText(0), QStringLiteral("mine"));
-    delete w;
+    const auto failing = ws->openTab(window, sh(QStringLiteral("echo failing; exit 4")));
+    ws->openTab(window, sh(QStringLiteral("exit 0")));
+    ASSERT_TRUE(waitUntil([&] { return main->tabCount() == 1; }));
+    ASSERT_TRUE(waitUntil([&] { return main->tabWidget()->tabText(0).endsWith(QStringLiteral("(exited)")); }));
+    EXPECT_NE(screenOf(ws->tab(failing)->primary).find("failing"), std::string::npos);
 }
 
-TEST(MainWindow, aFailedProgramKeepsItsTabWithAMessageAndACleanExitClosesIt)
+TEST_F(WindowTest, closingTheLastPaneClosesTheTabAndTheWindow)
 {
-    QPointer<MainWindow> w = makeWindow(ExitAction::KeepOnError);
-    w->openTab(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("echo failing; exit 4")});
-    w->openTab(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("exit 0")});
-    ASSERT_TRUE(waitUntil([&] { return w && w->tabCount() == 1; }));
-    ASSERT_TRUE(waitUntil([&] { return w->tabWidget()->tabText(0).endsWith(QStringLiteral("(exited)")); }))
-        << w->tabWidget()->tabText(0).toStdString();
-    EXPECT_TRUE(w->tabAt(0)->hasExited());
-    const auto &t = w->tabAt(0)->session()->terminal();
-    EXPECT_NE(screenOf(w, 0).find("failing"), std::string::npos) << screenOf(w, 0) << t.rows() << "x" << t.columns() << " sb=" << t.scrollback().size();
-    delete w;
+    ws->openTab(window, sh());
+    TerminalView *view = main->currentTerminal();
+    ASSERT_TRUE(view);
+    QTest::keyClick(view, Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_TRUE(ws->windows().isEmpty());
+    EXPECT_TRUE(waitUntil([&] { return main.isNull(); }));
 }
 
-TEST(MainWindow, closingTheLastTabClosesTheWindow)
+TEST_F(WindowTest, splitsBecomeNestedSplittersAroundTerminalViews)
 {
-    QPointer<MainWindow> w = makeWindow(ExitAction::Close);
-    w->openTab(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("exit 7")});
-    // The window deletes itself on close.
-    EXPECT_TRUE(waitUntil([&] { return w.isNull(); }));
+    const auto t = ws->openTab(window, sh());
+    trigger(actions::SplitRight);
+    trigger(actions::SplitDown);
+    TabView *tab = main->currentTabView();
+    ASSERT_EQ(tab->views().size(), 3);
+    auto *outer = tab->findChild<QSplitter *>(QString(), Qt::FindDirectChildrenOnly);
+    ASSERT_TRUE(outer);
+    EXPECT_EQ(outer->orientation(), Qt::Horizontal);
+    auto *inner = qobject_cast<QSplitter *>(outer->widget(1));
+    ASSERT_TRUE(inner);
+    EXPECT_EQ(inner->orientation(), Qt::Vertical);
+    // The new terminal has the focus, in the model and in the widgets.
+    const auto panes = ws->tab(t)->layout.panes();
+    EXPECT_EQ(ws->tab(t)->focused, panes.last());
+    EXPECT_TRUE(waitUntil([&] { return tab->viewFor(panes.last())->hasFocus(); }));
+    // Each got its own grid: the left one is about twice as tall as the others.
+    ASSERT_TRUE(waitUntil([&] {
+        return ws->session(panes[0])->terminal().rows() >= 2 * ws->session(panes[2])->terminal().rows() - 1;
+    }));
+    EXPECT_LT(ws->session(panes[0])->terminal().columns(), 45);
 }
 
-TEST(MainWindow, altNumberAndCtrlPageDownSwitchTabs)
+TEST_F(WindowTest, altArrowsMoveFocusByWhereThePanesAreOnScreen)
 {
-    QPointer<MainWindow> w = makeWindow();
+    const auto t = ws->openTab(window, sh());
+    const auto left = ws->tab(t)->primary;
+    trigger(actions::SplitRight);
+    const auto topRight = ws->tab(t)->focused;
+    trigger(actions::SplitDown);
+    const auto bottomRight = ws->tab(t)->focused;
+    TabView *tab = main->currentTabView();
+    QTest::keyClick(tab->viewFor(bottomRight), Qt::Key_Up, Qt::AltModifier);
+    EXPECT_EQ(ws->tab(t)->focused, topRight);
+    QTest::keyClick(tab->viewFor(topRight), Qt::Key_Left, Qt::AltModifier);
+    EXPECT_EQ(ws->tab(t)->focused, left);
+    QTest::keyClick(tab->viewFor(left), Qt::Key_Left, Qt::AltModifier); // nothing there: stays
+    EXPECT_EQ(ws->tab(t)->focused, left);
+    QTest::keyClick(tab->viewFor(left), Qt::Key_Right, Qt::AltModifier);
+    EXPECT_NE(ws->tab(t)->focused, left);
+    EXPECT_TRUE(waitUntil([&] { return tab->viewFor(ws->tab(t)->focused)->hasFocus(); }));
+}
+
+TEST_F(WindowTest, closingAPaneGivesFocusToItsNeighbourAndZoomShowsOnePane)
+{
+    const auto t = ws->openTab(window, sh());
+    trigger(actions::SplitRight);
+    trigger(actions::SplitRight);
+    const auto panes = ws->tab(t)->layout.panes();
+    TabView *tab = main->currentTabView();
+    trigger(actions::ZoomPane);
+    EXPECT_TRUE(tab->viewFor(panes[2])->isVisible());
+    EXPECT_FALSE(tab->viewFor(panes[0])->isVisible());
+    trigger(actions::ZoomPane);
+    EXPECT_TRUE(tab->viewFor(panes[0])->isVisible());
+    trigger(actions::ClosePane);
+    EXPECT_EQ(ws->tab(t)->layout.panes().size(), 2);
+    EXPECT_EQ(ws->tab(t)->focused, panes[1]);
+    EXPECT_EQ(tab->views().size(), 2);
+}
+
+TEST_F(WindowTest, aTabMovedToANewWindowKeepsItsRunningProgram)
+{
+    ws->openTab(window, sh());
+    const auto moving = ws->openTab(window, sh());
+    const pid_t pid = ws->session(ws->tab(moving)->primary)->process().pid();
+    trigger(actions::MoveTabToNewWindow);
+    ASSERT_EQ(ws->windows().size(), 2);
+    EXPECT_EQ(main->tabCount(), 1);
+    MainWindow *other = manager->window(ws->tab(moving)->window);
+    ASSERT_TRUE(other);
+    EXPECT_EQ(other->tabCount(), 1);
+    EXPECT_EQ(other->currentTabView()->tabId(), moving);
+    EXPECT_EQ(ws->session(ws->tab(moving)->primary)->process().pid(), pid);
+    EXPECT_TRUE(QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid)));
+}
+
+TEST_F(WindowTest, draggingATabReordersTheModel)
+{
+    const auto a = ws->openTab(window, sh());
+    const auto b = ws->openTab(window, sh());
+    const auto c = ws->openTab(window, sh());
+    main->tabWidget()->tabBar()->moveTab(2, 0);
+    EXPECT_EQ(ws->window(window)->tabs, (QList<dt::app::TabId>{c, a, b}));
+}
+
+TEST_F(WindowTest, keysSwitchTabsAndOpenThem)
+{
     for (int i = 0; i < 3; ++i)
-        w->openTab();
-    ASSERT_EQ(w->tabWidget()->currentIndex(), 2);
-    QTest::keyClick(w->tabAt(2)->view(), Qt::Key_1, Qt::AltModifier);
-    EXPECT_EQ(w->tabWidget()->currentIndex(), 0);
-    QTest::keyClick(w->tabAt(0)->view(), Qt::Key_PageDown, Qt::ControlModifier);
-    EXPECT_EQ(w->tabWidget()->currentIndex(), 1);
-    QTest::keyClick(w->tabAt(1)->view(), Qt::Key_9, Qt::AltModifier);
-    EXPECT_EQ(w->tabWidget()->currentIndex(), 2);
-    QTest::keyClick(w->tabAt(2)->view(), Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
-    EXPECT_EQ(w->tabCount(), 2);
-    QTest::keyClick(w->tabAt(0)->view(), Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
-    EXPECT_EQ(w->tabCount(), 3);
-    delete w;
+        ws->openTab(window, sh());
+    ASSERT_EQ(main->tabWidget()->currentIndex(), 2);
+    QTest::keyClick(main->currentTerminal(), Qt::Key_1, Qt::AltModifier);
+    EXPECT_EQ(main->tabWidget()->currentIndex(), 0);
+    EXPECT_EQ(ws->window(window)->selected, ws->window(window)->tabs.at(0));
+    QTest::keyClick(main->currentTerminal(), Qt::Key_PageDown, Qt::ControlModifier);
+    EXPECT_EQ(main->tabWidget()->currentIndex(), 1);
+    QTest::keyClick(main->currentTerminal(), Qt::Key_9, Qt::AltModifier);
+    EXPECT_EQ(main->tabWidget()->currentIndex(), 2);
+    QTest::keyClick(main->currentTerminal(), Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_EQ(ws->window(window)->tabs.size(), 4);
 }
 
-TEST(MainWindow, fontZoomChangesTheCellSizeOfEveryTab)
+TEST_F(WindowTest, fontZoomChangesTheCellSizeOfEveryPane)
 {
-    QPointer<MainWindow> w = makeWindow();
-    w->openTab();
-    w->openTab();
-    const QSize before = w->tabAt(0)->view()->cellSize();
-    QTest::keyClick(w->tabAt(1)->view(), Qt::Key_Equal, Qt::ControlModifier);
-    QTest::keyClick(w->tabAt(1)->view(), Qt::Key_Equal, Qt::ControlModifier);
-    const QSize bigger = w->tabAt(0)->view()->cellSize();
-    EXPECT_GT(bigger.height(), before.height());
-    EXPECT_EQ(w->tabAt(1)->view()->cellSize(), bigger);
-    QTest::keyClick(w->tabAt(1)->view(), Qt::Key_0, Qt::ControlModifier);
-    EXPECT_EQ(w->tabAt(0)->view()->cellSize(), before);
-    delete w;
+    ws->openTab(window, sh());
+    trigger(actions::SplitRight);
+    TabView *tab = main->currentTabView();
+    const QSize before = tab->views().first()->cellSize();
+    trigger(actions::ZoomIn);
+    trigger(actions::ZoomIn);
+    for (TerminalView *v : tab->views())
+        EXPECT_GT(v->cellSize().height(), before.height());
+    trigger(actions::ResetZoom);
+    for (TerminalView *v : tab->views())
+        EXPECT_EQ(v->cellSize(), before);
+}
+
+TEST_F(WindowTest, everyShortcutBelongsToAnActionAndTheTerminalKeepsTheRest)
+{
+    for (QAction *a : main->actions())
+        for (const QKeySequence &k : a->shortcuts())
+            EXPECT_TRUE(TerminalView::isApplicationShortcut(k[0].key(), k[0].keyboardModifiers()))
+                << a->objectName().toStdString() << " uses " << k.toString().toStdString()
+                << ", which the terminal would give to the program";
 }
 
 } // namespace

@@ -1,0 +1,35 @@
+#pragma once
+
+// Ids of the window actions, one registry per window (action_registry.h).
+namespace dt::ui::actions {
+inline constexpr char NewWindow[] = "window.new";
+inline constexpr char CloseWindow[] = "window.close";
+inline constexpr char Quit[] = "app.quit";
+inline constexpr char NewTab[] = "tab.new";
+inline constexpr char DuplicateTab[] = "tab.duplicate";
+inline constexpr char CloseTab[] = "tab.close";
+inline constexpr char CloseOtherTabs[] = "tab.closeOthers";
+inline constexpr char RenameTab[] = "tab.rename";
+inline constexpr char NextTab[] = "tab.next";
+inline constexpr char PreviousTab[] = "tab.previous";
+inline constexpr char MoveTabToNewWindow[] = "tab.moveToNewWindow";
+inline constexpr char SplitRight[] = "pane.splitRight";
+inline constexpr char SplitDown[] = "pane.splitDown";
+inline constexpr char ClosePane[] = "pane.close";
+inline constexpr char ZoomPane[] = "pane.zoom";
+inline constexpr char EqualizePanes[] = "pane.equalize";
+inline constexpr char FocusLeft[] = "pane.focusLeft";
+inline constexpr char FocusRight[] = "pane.focusRight";
+inline constexpr char FocusUp[] = "pane.focusUp";
+inline constexpr char FocusDown[] = "pane.focusDown";
+inline constexpr char Copy[] = "edit.copy";
+inline constexpr char Paste[] = "edit.paste";
+inline constexpr char SelectAll[] = "edit.selectAll";
+inline constexpr char ClearScrollback[] = "edit.clearScrollback";
+inline constexpr char ZoomIn[] = "view.zoomIn";
+inline constexpr char ZoomOut[] = "view.zoomOut";
+inline constexpr char ResetZoom[] = "view.resetZoom";
+inline constexpr char FullScreen[] = "view.fullScreen";
+inline constexpr char About[] = "help.about";
+inline constexpr char Shortcuts[] = "help.shortcuts";
+} // namespace dt::ui::actions

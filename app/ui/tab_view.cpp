@@ -1,0 +1,203 @@
+#include "tab_view.h"
+
+#include "terminal/terminal_session.h"
+#include "terminal_view.h"
+
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <climits>
+#include <cstring>
+
+namespace dt::ui {
+
+using dt::app::PaneId;
+using dt::app::SplitTree;
+
+QString exitMessage(int exitCode, int signalNumber)
+{
+    const QString how = signalNumber != 0
+        ? TabView::tr("The program was terminated by signal %1 (%2).")
+              .arg(signalNumber)
+              .arg(QString::fromLocal8Bit(strsignal(signalNumber)))
+        : TabView::tr("The program exited with status %1.").arg(exitCode);
+    return how + QLatin1Char(' ') + TabView::tr("Close the pane with Ctrl+Shift+W.");
+}
+
+TabView::TabView(dt::app::Workspace &workspace, dt::app::TabId tab, QWidget *parent)
+    : QWidget(parent), m_workspace(workspace), m_tab(tab)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+
+    connect(&m_workspace, &dt::app::Workspace::layoutChanged, this, [this](dt::app::TabId t) {
+        if (t == m_tab)
+            rebuild();
+    });
+    connect(&m_workspace, &dt::app::Workspace::zoomChanged, this, [this](dt::app::TabId t) {
+        if (t == m_tab)
+            rebuild();
+    });
+    connect(&m_workspace, &dt::app::Workspace::paneFocused, this, [this](dt::app::TabId t, PaneId p) {
+        if (t != m_tab)
+            return;
+        if (TerminalView *v = m_views.value(p); v && !v->hasFocus() && isVisible())
+            v->setFocus(Qt::OtherFocusReason);
+    });
+    connect(&m_workspace, &dt::app::Workspace::paneClosed, this, [this](PaneId p, dt::app::TabId) {
+        if (TerminalView *v = m_views.take(p))
+            v->deleteLater();
+    });
+    connect(&m_workspace, &dt::app::Workspace::paneExited, this, &TabView::onPaneExited);
+    rebuild();
+}
+
+TabView::~TabView() = default;
+
+TerminalView *TabView::focusedView() const
+{
+    const auto *t = m_workspace.tab(m_tab);
+    return t ? m_views.value(t->focused) : nullptr;
+}
+
+QList<TerminalView *> TabView::views() const
+{
+    return m_views.values();
+}
+
+void TabView::setTerminalFont(const QFont &font)
+{
+    m_font = font;
+    for (TerminalView *v : std::as_const(m_views))
+        v->setTerminalFont(font);
+}
+
+void TabView::setTheme(const TerminalTheme &theme)
+{
+    m_theme = theme;
+    for (TerminalView *v : std::as_const(m_views))
+        v->setTheme(theme);
+}
+
+TerminalView *TabView::ensureView(PaneId pane)
+{
+    if (TerminalView *v = m_views.value(pane))
+        return v;
+    auto *v = new TerminalView(m_workspace.session(pane), this);
+    v->setTheme(m_theme);
+    v->setTerminalFont(m_font);
+    v->setObjectName(QStringLiteral("pane-%1").arg(pane));
+    connect(v, &TerminalView::focusReceived, this, [this, pane] { m_workspace.focusPane(pane); });
+    m_views.insert(pane, v);
+    if (const auto *p = m_workspace.pane(pane); p && p->exited)
+        v->setExitMessage(exitMessage(p->exitCode, p->exitSignal));
+    return v;
+}
+
+QWidget *TabView::build(const SplitTree::Node &node, const QList<int> &path)
+{
+    if (node.isLeaf())
+        return ensureView(node.pane);
+    auto *splitter = new QSplitter(node.orientation == SplitTree::Orientation::SideBySide ? Qt::Horizontal : Qt::Vertical);
+    splitter->setChildrenCollapsible(false);
+    splitter->setHandleWidth(3);
+    splitter->addWidget(build(*node.first, path + QList<int>{0}));
+    splitter->addWidget(build(*node.second, path + QList<int>{1}));
+    // Ratios are applied once the splitter knows its size.
+    const double ratio = node.ratio;
+    splitter->setStretchFactor(0, qMax(1, int(ratio * 1000)));
+    splitter->setStretchFactor(1, qMax(1, int((1 - ratio) * 1000)));
+    splitter->setSizes({int(ratio * 10000), int((1 - ratio) * 10000)});
+    connect(splitter, &QSplitter::splitterMoved, this, [this, splitter, path] {
+        const QList<int> sizes = splitter->sizes();
+        const int total = sizes.value(0) + sizes.value(1);
+        if (total > 0)
+            m_workspace.setSplitRatio(m_tab, path, double(sizes.value(0)) / total);
+    });
+    return splitter;
+}
+
+void TabView::rebuild()
+{
+    const auto *t = m_workspace.tab(m_tab);
+    if (!t)
+        return;
+    const bool hadFocus = focusedView() && focusedView()->hasFocus();
+    // Keep the terminal views (and their scroll positions and selections):
+    // only the splitters around them are rebuilt.
+    for (TerminalView *v : std::as_const(m_views)) {
+        layout()->removeWidget(v);
+        v->setParent(this);
+    }
+    if (m_root && !qobject_cast<TerminalView *>(m_root.data()))
+        delete m_root; // a splitter: the views were taken out of it above
+    QWidget *root = t->zoomed ? ensureView(t->zoomed) : build(t->layout.root(), {});
+    for (auto it = m_views.begin(); it != m_views.end(); ++it)
+        it.value()->setVisible(!t->zoomed || it.key() == t->zoomed);
+    m_root = root;
+    layout()->addWidget(root);
+    root->show();
+    if (TerminalView *f = focusedView(); f && (hadFocus || isVisible()))
+        f->setFocus(Qt::OtherFocusReason);
+}
+
+void TabView::onPaneExited(PaneId pane)
+{
+    const auto *p = m_workspace.pane(pane);
+    if (!p || p->tab != m_tab)
+        return;
+    if (TerminalView *v = m_views.value(pane))
+        v->setExitMessage(exitMessage(p->exitCode, p->exitSignal));
+}
+
+PaneId TabView::neighbour(Direction direction) const
+{
+    const auto *t = m_workspace.tab(m_tab);
+    TerminalView *from = focusedView();
+    if (!t || !from || t->zoomed)
+        return 0;
+    const QRect a(from->mapTo(this, QPoint(0, 0)), from->size());
+    PaneId best = 0;
+    int bestDistance = INT_MAX;
+    for (auto it = m_views.cbegin(); it != m_views.cend(); ++it) {
+        TerminalView *v = it.value();
+        if (v == from || !v->isVisible())
+            continue;
+        const QRect b(v->mapTo(this, QPoint(0, 0)), v->size());
+        int distance = -1;
+        bool overlaps = false;
+        switch (direction) {
+        case Direction::Left:
+            distance = a.left() - b.right();
+            overlaps = b.top() < a.bottom() && b.bottom() > a.top();
+            break;
+        case Direction::Right:
+            distance = b.left() - a.right();
+            overlaps = b.top() < a.bottom() && b.bottom() > a.top();
+            break;
+        case Direction::Up:
+            distance = a.top() - b.bottom();
+            overlaps = b.left() < a.right() && b.right() > a.left();
+            break;
+        case Direction::Down:
+            distance = b.top() - a.bottom();
+            overlaps = b.left() < a.right() && b.right() > a.left();
+            break;
+        }
+        if (!overlaps || distance < 0)
+            continue;
+        // Nearest edge first; among equals, the one most in line with us.
+        const int offset = (direction == Direction::Left || direction == Direction::Right)
+            ? std::abs(b.center().y() - a.center().y())
+            : std::abs(b.center().x() - a.center().x());
+        const int score = distance * 10000 + offset;
+        if (score < bestDistance) {
+            bestDistance = score;
+            best = it.key();
+        }
+    }
+    return best;
+}
+
+} // namespace dt::ui

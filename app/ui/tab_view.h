@@ -1,0 +1,58 @@
+#pragma once
+
+#include "core/workspace.h"
+#include "terminal_theme.h"
+
+#include <QFont>
+#include <QFontDatabase>
+#include <QHash>
+#include <QPointer>
+#include <QWidget>
+
+class QSplitter;
+
+namespace dt::ui {
+
+class TerminalView;
+
+// One tab's page: the tab's split tree drawn as nested splitters whose
+// leaves are terminal views. It follows the model (layout, focus, zoom,
+// exits) and reports what the user does back to it.
+class TabView : public QWidget {
+    Q_OBJECT
+public:
+    enum class Direction { Left, Right, Up, Down };
+
+    TabView(dt::app::Workspace &workspace, dt::app::TabId tab, QWidget *parent = nullptr);
+    ~TabView() override;
+
+    dt::app::TabId tabId() const { return m_tab; }
+    TerminalView *viewFor(dt::app::PaneId pane) const { return m_views.value(pane); }
+    TerminalView *focusedView() const;
+    QList<TerminalView *> views() const;
+
+    void setTerminalFont(const QFont &font);
+    void setTheme(const TerminalTheme &theme);
+
+    // The pane whose on-screen rectangle lies next to the focused one in
+    // `direction` (by live geometry, not ratios); 0 if none.
+    dt::app::PaneId neighbour(Direction direction) const;
+
+private:
+    void rebuild();
+    QWidget *build(const dt::app::SplitTree::Node &node, const QList<int> &path);
+    TerminalView *ensureView(dt::app::PaneId pane);
+    void onPaneExited(dt::app::PaneId pane);
+
+    dt::app::Workspace &m_workspace;
+    dt::app::TabId m_tab;
+    QHash<dt::app::PaneId, TerminalView *> m_views; // children of this widget
+    QPointer<QWidget> m_root;
+    QFont m_font;
+    TerminalTheme m_theme = TerminalTheme::dark();
+};
+
+// How a program's end reads in its pane.
+QString exitMessage(int exitCode, int signalNumber);
+
+} // namespace dt::ui
