@@ -78,6 +78,7 @@ void TabView::setTheme(const TerminalTheme &theme)
     m_theme = theme;
     for (TerminalView *v : std::as_const(m_views))
         v->setTheme(theme);
+    rebuild(); // the dividers take the theme's colours
 }
 
 TerminalView *TabView::ensureView(PaneId pane)
@@ -102,6 +103,9 @@ QWidget *TabView::build(const SplitTree::Node &node, const QList<int> &path)
     auto *splitter = new QSplitter(node.orientation == SplitTree::Orientation::SideBySide ? Qt::Horizontal : Qt::Vertical);
     splitter->setChildrenCollapsible(false);
     splitter->setHandleWidth(3);
+    // A divider in the terminal's own colours, not the desktop's.
+    splitter->setStyleSheet(QStringLiteral("QSplitter::handle { background: %1; }")
+                                .arg(blend(m_theme.background, m_theme.foreground, 0.25).name()));
     splitter->addWidget(build(*node.first, path + QList<int>{0}));
     splitter->addWidget(build(*node.second, path + QList<int>{1}));
     // Ratios are applied once the splitter knows its size.
