@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "action_ids.h"
+#include "find_bar.h"
 #include "tab_view.h"
 #include "terminal/terminal_session.h"
 #include "terminal_view.h"
@@ -30,7 +31,8 @@ using dt::app::TabId;
 using dt::app::Workspace;
 
 MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const Appearance &appearance, QWidget *parent)
-    : QMainWindow(parent), m_workspace(workspace), m_window(window), m_appearance(appearance), m_tabs(new QTabWidget(this))
+    : QMainWindow(parent), m_workspace(workspace), m_window(window), m_appearance(appearance), m_tabs(new QTabWidget),
+      m_findBar(new FindBar)
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/deviceterm.svg")));
     m_basePointSize = m_appearance.font.pointSize() > 0 ? m_appearance.font.pointSize() : 11;
@@ -43,7 +45,14 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
     m_tabs->tabBar()->setExpanding(false);
     m_tabs->tabBar()->setElideMode(Qt::ElideMiddle);
     m_tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
-    setCentralWidget(m_tabs);
+    // The find bar sits under the tabs and searches the focused terminal.
+    auto *central = new QWidget(this);
+    auto *column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(m_tabs, 1);
+    column->addWidget(m_findBar);
+    setCentralWidget(central);
 
     // What the user does with the strip goes to the model...
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
@@ -54,6 +63,8 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
         if (TabView *v = tabViewAt(index); v && !m_syncing)
             m_workspace.selectTab(v->tabId());
         updateWindowTitle();
+        if (m_findBar->isVisible())
+            m_findBar->close(); // its hits belong to the previous tab
         if (TerminalView *t = currentTerminal())
             t->setFocus(Qt::OtherFocusReason);
     });
@@ -192,6 +203,18 @@ void MainWindow::createActions()
     addAction(Paste, tr("&Paste"), key("Ctrl+Shift+V"), withTerminal(&TerminalView::pasteClipboard));
     addAction(SelectAll, tr("Select &All"), key("Ctrl+Shift+A"), withTerminal(&TerminalView::selectAll));
     addAction(ClearScrollback, tr("Clear &Scrollback"), key("Ctrl+Shift+K"), withTerminal(&TerminalView::clearScrollback));
+    addAction(Find, tr("&Find…"), key("Ctrl+Shift+F"), [this] {
+        if (TerminalView *t = currentTerminal())
+            m_findBar->openFor(t);
+    });
+    addAction(FindNext, tr("Find &Next"), key("Ctrl+Shift+G"), [this] {
+        if (m_findBar->isVisible())
+            m_findBar->findNext();
+    });
+    addAction(FindPrevious, tr("Find Pre&vious"), key("Ctrl+Shift+H"), [this] {
+        if (m_findBar->isVisible())
+            m_findBar->findPrevious();
+    });
     addAction(ZoomIn, tr("Zoom &In"), {QKeySequence(QStringLiteral("Ctrl+=")), QKeySequence(QStringLiteral("Ctrl++"))},
               [this] { zoomFont(1); });
     addAction(ZoomOut, tr("Zoom &Out"), key("Ctrl+-"), [this] { zoomFont(-1); });
@@ -232,7 +255,7 @@ void MainWindow::createMenus()
         }
     };
     fill(menuBar()->addMenu(tr("&File")), {NewWindow, NewTab, nullptr, ClosePane, CloseTab, CloseWindow, nullptr, Quit});
-    fill(menuBar()->addMenu(tr("&Edit")), {Copy, Paste, SelectAll, nullptr, ClearScrollback});
+    fill(menuBar()->addMenu(tr("&Edit")), {Copy, Paste, SelectAll, nullptr, Find, FindNext, FindPrevious, nullptr, ClearScrollback});
     fill(menuBar()->addMenu(tr("&View")), {ZoomIn, ZoomOut, ResetZoom, nullptr, FullScreen});
     // The orchestrator and privacy items (later issues) go after the tab items.
     fill(menuBar()->addMenu(tr("&Shell")),

@@ -12,6 +12,7 @@ class QTabWidget;
 
 namespace dt::ui {
 
+class FindBar;
 class TabView;
 class TerminalView;
 
@@ -38,6 +39,7 @@ public:
     TabView *currentTabView() const;
     TerminalView *currentTerminal() const;
     QTabWidget *tabWidget() const { return m_tabs; }
+    FindBar *findBar() const { return m_findBar; }
 
     // Sizes the window so a terminal shows this many cells. Call it after
     // show(): before that the tab and menu bars report no height.
@@ -74,6 +76,7 @@ private:
     Appearance m_appearance;
     int m_basePointSize;
     QTabWidget *m_tabs; // child widget
+    FindBar *m_findBar; // child widget
     QHash<QByteArray, QAction *> m_actions; // children of this window
     QList<QAction *> m_actionOrder;
     bool m_syncing = false; // applying a model change to the widgets

@@ -381,6 +381,24 @@ void TerminalView::selectAll()
     viewport()->update();
 }
 
+void TerminalView::setSearchMatches(std::vector<dt::term::SearchMatch> matches, int current)
+{
+    m_matches = std::move(matches);
+    m_currentMatch = current;
+    if (m_session && current >= 0 && current < static_cast<int>(m_matches.size())) {
+        // Bring the line into view: scroll only if it is not already visible.
+        const auto &t = m_session->terminal();
+        const int64_t line = m_matches[static_cast<size_t>(current)].line;
+        const int64_t top = firstVisibleLine();
+        if (line < top || line >= top + t.rows()) {
+            const int64_t wanted = t.linesAboveScreen() - (line - t.rows() / 2);
+            m_scrollOffset = static_cast<int>(std::clamp<int64_t>(wanted, 0, t.scrollback().size()));
+            updateScrollBar();
+        }
+    }
+    viewport()->update();
+}
+
 void TerminalView::clearScrollback()
 {
     if (!m_session)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "terminal/core/search.h"
 #include "terminal/core/selection.h"
 #include "terminal/terminal_session.h"
 #include "terminal_theme.h"
@@ -44,6 +45,11 @@ public:
     void pastePrimarySelection();
     void selectAll();
     void clearScrollback();
+
+    // Highlights search hits; `current` (an index into `matches`, or -1) is
+    // drawn stronger and scrolled into view.
+    void setSearchMatches(std::vector<dt::term::SearchMatch> matches, int current);
+    void clearSearchMatches() { setSearchMatches({}, -1); }
 
     // Keys that deviceterm keeps for itself instead of passing on to the
     // program; documented in the README.
@@ -90,6 +96,7 @@ private:
     void paintLine(QPainter &p, const dt::term::Line *line, int64_t absoluteLine, int y, int firstCol,
                    int lastCol) const;
     void paintCursor(QPainter &p) const;
+    int matchAt(int64_t line, int col) const; // index into m_matches or -1
     void paintPreedit(QPainter &p) const;
     void paintExitMessage(QPainter &p) const;
     void rebuildFonts();
@@ -130,6 +137,9 @@ private:
     int m_clickCount = 0;
     QElapsedTimer m_lastClick;
     int m_mouseButtonsDown = 0;
+
+    std::vector<dt::term::SearchMatch> m_matches;
+    int m_currentMatch = -1;
 
     QString m_preedit;
     QString m_exitMessage;

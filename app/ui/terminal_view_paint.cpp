@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 
 namespace dt::ui {
@@ -119,6 +120,8 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
             fg = blend(fg, bg, 0.45);
         if (m_selection.contains(absoluteLine, col))
             bg = m_theme.selection;
+        else if (const int hit = matchAt(absoluteLine, col); hit >= 0)
+            bg = hit == m_currentMatch ? m_theme.searchHit : blend(m_theme.searchHit, defaultBg, 0.55);
     };
 
     // Backgrounds, merged into runs.
@@ -224,6 +227,17 @@ const QStaticText &TerminalView::staticText(const QString &grapheme, bool bold, 
     st.setPerformanceHint(QStaticText::AggressiveCaching);
     st.prepare(QTransform(), m_fonts->pick(bold, italic));
     return m_staticTexts.insert(key, st).value();
+}
+
+int TerminalView::matchAt(int64_t line, int col) const
+{
+    // Matches are ordered by line: jump to the line, then check its few hits.
+    auto it = std::lower_bound(m_matches.begin(), m_matches.end(), line,
+                               [](const dt::term::SearchMatch &m, int64_t l) { return m.line < l; });
+    for (; it != m_matches.end() && it->line == line; ++it)
+        if (col >= it->startCol && col < it->endCol)
+            return static_cast<int>(it - m_matches.begin());
+    return -1;
 }
 
 void TerminalView::paintCursor(QPainter &p) const

@@ -5,12 +5,14 @@
 #include "support/wait_until.h"
 #include "terminal/terminal_session.h"
 #include "ui/action_ids.h"
+#include "ui/find_bar.h"
 #include "ui/main_window.h"
 #include "ui/tab_view.h"
 #include "ui/terminal_view.h"
 #include "ui/window_manager.h"
 
 #include <QAction>
+#include <QLineEdit>
 #include <QFileInfo>
 #include <QPointer>
 #include <QSplitter>
@@ -225,6 +227,28 @@ TEST_F(WindowTest, fontZoomChangesTheCellSizeOfEveryPane)
     trigger(actions::ResetZoom);
     for (TerminalView *v : tab->views())
         EXPECT_EQ(v->cellSize(), before);
+}
+
+TEST_F(WindowTest, findHighlightsHitsInHistoryAndScrollsToThem)
+{
+    const auto t = ws->openTab(window, sh(QStringLiteral("seq 1 200; echo needle-one; seq 1 100; echo Needle-two; sleep 60")));
+    const auto pane = ws->tab(t)->primary;
+    ASSERT_TRUE(waitUntil([&] { return screenOf(pane).find("Needle-two") != std::string::npos; }));
+    TerminalView *view = main->currentTerminal();
+    trigger(actions::Find);
+    dt::ui::FindBar *bar = main->findBar();
+    ASSERT_TRUE(bar->isVisible());
+    QTest::keyClicks(bar->findChild<QLineEdit *>(), QStringLiteral("needle"));
+    EXPECT_EQ(bar->matchCount(), 2);
+    EXPECT_EQ(bar->currentMatch(), 1); // the newest first
+    EXPECT_EQ(view->scrollOffset(), 0);
+    QTest::keyClick(bar->findChild<QLineEdit *>(), Qt::Key_Return);
+    EXPECT_EQ(bar->currentMatch(), 0);
+    // needle-one is ~100 lines up: the view scrolled back to show it.
+    EXPECT_GT(view->scrollOffset(), 50);
+    QTest::keyClick(bar->findChild<QLineEdit *>(), Qt::Key_Escape);
+    EXPECT_FALSE(bar->isVisible());
+    EXPECT_TRUE(view->hasFocus());
 }
 
 TEST_F(WindowTest, everyShortcutBelongsToAnActionAndTheTerminalKeepsTheRest)

@@ -212,3 +212,26 @@ TEST(TerminalModel, focusChangesAreReportedOnlyWhenTheProgramAsked)
 }
 
 } // namespace
+
+#include "terminal/core/search.h"
+
+namespace {
+
+TEST(Search, findsEveryOccurrenceInHistoryAndOnScreenOldestFirst)
+{
+    dt::term::Terminal t(3, 30, 100);
+    t.feed("error one\r\nfine\r\nan Error two error\r\nlast\r\n\xe4\xb8\xad error\r\n");
+    const auto all = dt::term::findAll(t, "error");
+    ASSERT_EQ(all.size(), 4u);
+    EXPECT_EQ(all[0], (dt::term::SearchMatch{0, 0, 5}));
+    EXPECT_EQ(all[1], (dt::term::SearchMatch{2, 3, 8}));
+    EXPECT_EQ(all[2], (dt::term::SearchMatch{2, 13, 18}));
+    // After a wide character, columns count cells, not characters.
+    EXPECT_EQ(all[3], (dt::term::SearchMatch{4, 3, 8}));
+    EXPECT_EQ(dt::term::findAll(t, "Error", true).size(), 1u);
+    EXPECT_EQ(dt::term::findAll(t, "\xe4\xb8\xad").front(), (dt::term::SearchMatch{4, 0, 2}));
+    EXPECT_TRUE(dt::term::findAll(t, "").empty());
+    EXPECT_TRUE(dt::term::findAll(t, "absent").empty());
+}
+
+} // namespace
