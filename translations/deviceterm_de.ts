@@ -250,6 +250,109 @@
         <source>Find Pre&amp;vious</source>
         <translation>&amp;Rückwärts suchen</translation>
     </message>
+    <message>
+        <source>Quit deviceterm?</source>
+        <translation>deviceterm beenden?</translation>
+    </message>
+    <message>
+        <source>Close the other tabs?</source>
+        <translation>Die anderen Tabs schließen?</translation>
+    </message>
+    <message>
+        <source>Close this pane?</source>
+        <translation>Diesen Bereich schließen?</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>Still running: %1</source>
+        <translation>Läuft noch: %1</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Don&apos;t ask again</source>
+        <translation>Nicht mehr fragen</translation>
+    </message>
+    <message>
+        <source>Close this tab?</source>
+        <translation>Diesen Tab schließen?</translation>
+    </message>
+    <message>
+        <source>Close this window?</source>
+        <translation>Dieses Fenster schließen?</translation>
+    </message>
+</context>
+<context>
+    <name>dt::ui::SettingsDialog</name>
+    <message>
+        <source>Ask before closing a tab or window where a program is still running</source>
+        <translation>Vor dem Schließen eines Tabs oder Fensters fragen, in dem noch ein Programm läuft</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> pt</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source> lines</source>
+        <translation> Zeilen</translation>
+    </message>
+    <message>
+        <source>Close the pane</source>
+        <translation>Den Bereich schließen</translation>
+    </message>
+    <message>
+        <source>Keep it, showing how it ended</source>
+        <translation>Behalten und zeigen, wie es endete</translation>
+    </message>
+    <message>
+        <source>Close it after a clean exit, keep it after a failure</source>
+        <translation>Nach sauberem Ende schließen, nach einem Fehler behalten</translation>
+    </message>
+    <message>
+        <source>&amp;Font:</source>
+        <translation>&amp;Schrift:</translation>
+    </message>
+    <message>
+        <source>Font &amp;size:</source>
+        <translation>Schrift&amp;größe:</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Farbschema:</translation>
+    </message>
+    <message>
+        <source>Scroll&amp;back:</source>
+        <translation>&amp;Verlauf:</translation>
+    </message>
+    <message>
+        <source>When a program &amp;exits:</source>
+        <translation>Wenn ein Programm &amp;endet:</translation>
+    </message>
+    <message>
+        <source>Saved in %1</source>
+        <translation>Gespeichert in %1</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>%1 konnte nicht gespeichert werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::TabView</name>

@@ -12,6 +12,19 @@ namespace dt::app {
 
 using dt::terminal::TerminalSession;
 
+bool parseExitAction(const QString &text, ExitAction *action)
+{
+    if (text == QLatin1String("close"))
+        *action = ExitAction::Close;
+    else if (text == QLatin1String("keep"))
+        *action = ExitAction::Keep;
+    else if (text == QLatin1String("keep-on-error"))
+        *action = ExitAction::KeepOnError;
+    else
+        return false;
+    return true;
+}
+
 Workspace::Workspace(const Settings &settings, QObject *parent) : QObject(parent), m_settings(settings) {}
 
 Workspace::~Workspace()

@@ -29,6 +29,9 @@ enum class ExitAction {
     KeepOnError, // close after a clean exit, keep after a failure or a signal
 };
 
+// "close", "keep", "keep-on-error" (the config's and --on-exit's words).
+bool parseExitAction(const QString &text, ExitAction *action);
+
 // What to run in a new terminal pane.
 struct TerminalLaunch {
     QString program; // empty: the user's login shell

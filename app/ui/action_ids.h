@@ -33,6 +33,7 @@ inline constexpr char ZoomIn[] = "view.zoomIn";
 inline constexpr char ZoomOut[] = "view.zoomOut";
 inline constexpr char ResetZoom[] = "view.resetZoom";
 inline constexpr char FullScreen[] = "view.fullScreen";
+inline constexpr char Settings[] = "app.settings";
 inline constexpr char About[] = "help.about";
 inline constexpr char Shortcuts[] = "help.shortcuts";
 } // namespace dt::ui::actions

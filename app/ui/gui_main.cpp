@@ -1,5 +1,6 @@
 #include "gui_main.h"
 
+#include "core/config.h"
 #include "core/session_directory.h"
 #include "core/workspace.h"
 #include "main_window.h"
@@ -64,12 +65,12 @@ int runGui(int argc, char *argv[])
     QCommandLineOption fontSize(QStringLiteral("font-size"), QApplication::translate("main", "Font size in points."),
                                 QStringLiteral("points"));
     QCommandLineOption theme(QStringLiteral("theme"), QApplication::translate("main", "Colour theme: dark or light."),
-                             QStringLiteral("name"), QStringLiteral("dark"));
+                             QStringLiteral("name"));
     QCommandLineOption scrollback(QStringLiteral("scrollback"), QApplication::translate("main", "Lines of scrollback per terminal."),
-                                  QStringLiteral("lines"), QStringLiteral("10000"));
+                                  QStringLiteral("lines"));
     QCommandLineOption onExit(QStringLiteral("on-exit"),
                               QApplication::translate("main", "When the program exits: close, keep, or keep-on-error."),
-                              QStringLiteral("action"), QStringLiteral("keep-on-error"));
+                              QStringLiteral("action"));
     // Not --geometry: Qt itself takes -geometry (in pixels, X11 style).
     QCommandLineOption sizeOption(QStringLiteral("size"), QApplication::translate("main", "Initial size in cells, e.g. 100x30."),
                                 QStringLiteral("colsxrows"));
@@ -78,8 +79,15 @@ int runGui(int argc, char *argv[])
                                  QStringLiteral("[-e command [args…]]"));
     parser.process(app);
 
-    dt::ui::MainWindow::Appearance appearance;
+    // The config file gives the starting values; command-line options win.
+    dt::app::Config config(dt::app::Config::defaultPath());
+    config.load();
+    config.watch();
+    for (const QString &warning : config.warnings())
+        std::fprintf(stderr, "deviceterm-gui: %s: %s\n", qPrintable(config.path()), qPrintable(warning));
+    dt::ui::MainWindow::Appearance appearance = dt::ui::appearanceFromConfig(config);
     dt::app::Workspace::Settings settings;
+    settings.scrollbackLines = config.intValue(QStringLiteral("scrollback-lines"));
     if (parser.isSet(font))
         appearance.font.setFamily(parser.value(font));
     if (parser.isSet(fontSize)) {
@@ -91,26 +99,22 @@ int runGui(int argc, char *argv[])
         }
         appearance.font.setPointSize(size);
     }
-    const QString themeName = parser.value(theme);
+    const QString themeName = parser.isSet(theme) ? parser.value(theme) : config.value(QStringLiteral("theme"));
     if (themeName != QLatin1String("dark") && themeName != QLatin1String("light")) {
         std::fprintf(stderr, "deviceterm-gui: --theme must be dark or light\n");
         return 2;
     }
     appearance.theme = dt::ui::TerminalTheme::byName(themeName);
-    bool ok = false;
-    settings.scrollbackLines = parser.value(scrollback).toInt(&ok);
-    if (!ok || settings.scrollbackLines < 0 || settings.scrollbackLines > 1000000) {
-        std::fprintf(stderr, "deviceterm-gui: --scrollback must be a number from 0 to 1000000\n");
-        return 2;
+    if (parser.isSet(scrollback)) {
+        bool ok = false;
+        settings.scrollbackLines = parser.value(scrollback).toInt(&ok);
+        if (!ok || settings.scrollbackLines < 0 || settings.scrollbackLines > 1000000) {
+            std::fprintf(stderr, "deviceterm-gui: --scrollback must be a number from 0 to 1000000\n");
+            return 2;
+        }
     }
-    const QString exitAction = parser.value(onExit);
-    if (exitAction == QLatin1String("close"))
-        settings.exitAction = dt::app::ExitAction::Close;
-    else if (exitAction == QLatin1String("keep"))
-        settings.exitAction = dt::app::ExitAction::Keep;
-    else if (exitAction == QLatin1String("keep-on-error"))
-        settings.exitAction = dt::app::ExitAction::KeepOnError;
-    else {
+    const QString exitAction = parser.isSet(onExit) ? parser.value(onExit) : config.value(QStringLiteral("on-exit"));
+    if (!dt::app::parseExitAction(exitAction, &settings.exitAction)) {
         std::fprintf(stderr, "deviceterm-gui: --on-exit must be close, keep or keep-on-error\n");
         return 2;
     }
@@ -141,7 +145,7 @@ int runGui(int argc, char *argv[])
     dt::app::SessionDirectory::sweepDeadOwners(settings.runtimeDirectory);
 
     dt::app::Workspace workspace(settings);
-    dt::ui::WindowManager windows(workspace, appearance, QSize(cols, rows));
+    dt::ui::WindowManager windows(workspace, appearance, QSize(cols, rows), &config);
     QObject::connect(&windows, &dt::ui::WindowManager::lastWindowClosed, &app, &QCoreApplication::quit);
     // The window is shown and sized before its first tab opens, so the first
     // program starts with the final grid rather than being resized at once.

@@ -1,14 +1,18 @@
 #include "main_window.h"
 
 #include "action_ids.h"
+#include "core/config.h"
 #include "find_bar.h"
+#include "settings_dialog.h"
 #include "tab_view.h"
 #include "terminal/terminal_session.h"
 #include "terminal_view.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
+#include <QPushButton>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -30,8 +34,10 @@ using dt::app::SplitTree;
 using dt::app::TabId;
 using dt::app::Workspace;
 
-MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const Appearance &appearance, QWidget *parent)
-    : QMainWindow(parent), m_workspace(workspace), m_window(window), m_appearance(appearance), m_tabs(new QTabWidget),
+MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const Appearance &appearance,
+                       dt::app::Config *config, QWidget *parent)
+    : QMainWindow(parent), m_workspace(workspace), m_window(window), m_config(config), m_appearance(appearance),
+      m_tabs(new QTabWidget),
       m_findBar(new FindBar)
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/deviceterm.svg")));
@@ -57,7 +63,7 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
     // What the user does with the strip goes to the model...
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
         if (TabView *v = tabViewAt(index))
-            m_workspace.closeTab(v->tabId());
+            closeTabAsked(v->tabId());
     });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (TabView *v = tabViewAt(index); v && !m_syncing)
@@ -158,8 +164,13 @@ void MainWindow::createActions()
         l.workingDirectory = cwd;
         m_workspace.openTab(w, l);
     });
-    addAction(CloseWindow, tr("Close W&indow"), {}, [this] { m_workspace.closeWindow(m_window); });
+    addAction(CloseWindow, tr("Close W&indow"), {}, [this] { closeWindowAsked(); });
     addAction(Quit, tr("&Quit"), key("Ctrl+Shift+Q"), [this] {
+        QList<dt::app::PaneId> all;
+        for (TabId t : m_workspace.allTabs())
+            all += panesOfTab(t);
+        if (!confirmClose(all, tr("Quit deviceterm?")))
+            return;
         for (auto w : m_workspace.windows())
             m_workspace.closeWindow(w);
     });
@@ -170,12 +181,19 @@ void MainWindow::createActions()
         m_workspace.openTab(m_window, l);
     });
     addAction(DuplicateTab, tr("&Duplicate Tab"), {}, [this] { duplicateTab(currentTabId()); });
-    addAction(CloseTab, tr("&Close Tab"), {}, [this] { m_workspace.closeTab(currentTabId()); });
+    addAction(CloseTab, tr("&Close Tab"), {}, [this] { closeTabAsked(currentTabId()); });
     addAction(CloseOtherTabs, tr("Close &Other Tabs"), {}, [this] {
         const TabId keep = currentTabId();
-        for (TabId t : m_workspace.window(m_window)->tabs)
-            if (t != keep)
-                m_workspace.closeTab(t);
+        QList<TabId> others = m_workspace.window(m_window)->tabs;
+        others.removeAll(keep);
+        QList<dt::app::PaneId> panes;
+        for (TabId t : others)
+            panes += panesOfTab(t);
+        // One question for all of them.
+        if (!confirmClose(panes, tr("Close the other tabs?")))
+            return;
+        for (TabId t : others)
+            m_workspace.closeTab(t);
     });
     addAction(RenameTab, tr("&Rename Tab…"), key("Ctrl+Shift+R"), [this] { renameTab(currentTabId()); });
     addAction(NextTab, tr("&Next Tab"), key("Ctrl+PgDown"), [this] {
@@ -190,7 +208,7 @@ void MainWindow::createActions()
     addAction(SplitRight, tr("Split &Right"), key("Ctrl+Shift+D"), [this] { splitFocused(SplitTree::Orientation::SideBySide); });
     addAction(SplitDown, tr("Split &Down"), key("Ctrl+Shift+E"), [this] { splitFocused(SplitTree::Orientation::Stacked); });
     addAction(ClosePane, tr("Close &Pane"), key("Ctrl+Shift+W"), [this] {
-        if (const auto *t = m_workspace.tab(currentTabId()))
+        if (const auto *t = m_workspace.tab(currentTabId()); t && confirmClose({t->focused}, tr("Close this pane?")))
             m_workspace.closePane(t->focused);
     });
     addAction(ZoomPane, tr("&Zoom Pane"), key("Ctrl+Shift+Z"), [this] { m_workspace.toggleZoom(currentTabId()); });
@@ -223,6 +241,10 @@ void MainWindow::createActions()
         setWindowState(windowState() ^ Qt::WindowFullScreen);
     });
     full->setCheckable(true);
+    addAction(Settings, tr("&Settings…"), key("Ctrl+Shift+P"), [this] {
+        if (m_config)
+            SettingsDialog(*m_config, this).exec();
+    });
     addAction(Shortcuts, tr("&Keyboard Shortcuts"), {}, [this] { showShortcuts(); });
     addAction(About, tr("&About deviceterm"), {}, [this] { showAbout(); });
 
@@ -255,7 +277,8 @@ void MainWindow::createMenus()
         }
     };
     fill(menuBar()->addMenu(tr("&File")), {NewWindow, NewTab, nullptr, ClosePane, CloseTab, CloseWindow, nullptr, Quit});
-    fill(menuBar()->addMenu(tr("&Edit")), {Copy, Paste, SelectAll, nullptr, Find, FindNext, FindPrevious, nullptr, ClearScrollback});
+    fill(menuBar()->addMenu(tr("&Edit")),
+         {Copy, Paste, SelectAll, nullptr, Find, FindNext, FindPrevious, nullptr, ClearScrollback, nullptr, Settings});
     fill(menuBar()->addMenu(tr("&View")), {ZoomIn, ZoomOut, ResetZoom, nullptr, FullScreen});
     // The orchestrator and privacy items (later issues) go after the tab items.
     fill(menuBar()->addMenu(tr("&Shell")),
@@ -377,11 +400,10 @@ void MainWindow::showTabContextMenu(const QPoint &pos)
     to->setEnabled(n > 0);
     menu.addSeparator();
     menu.addAction(tr("Close &Other Tabs"), this, [this, tab] {
-        for (TabId t : m_workspace.window(m_window)->tabs)
-            if (t != tab)
-                m_workspace.closeTab(t);
+        m_workspace.selectTab(tab);
+        action(actions::CloseOtherTabs)->trigger();
     });
-    menu.addAction(tr("&Close Tab"), this, [this, tab] { m_workspace.closeTab(tab); });
+    menu.addAction(tr("&Close Tab"), this, [this, tab] { closeTabAsked(tab); });
     menu.exec(m_tabs->tabBar()->mapToGlobal(pos));
 }
 
@@ -455,6 +477,77 @@ void MainWindow::zoomFont(int steps)
         tabViewAt(i)->setTerminalFont(m_appearance.font);
 }
 
+void MainWindow::setAppearance(const Appearance &appearance)
+{
+    m_appearance = appearance;
+    m_basePointSize = m_appearance.font.pointSize() > 0 ? m_appearance.font.pointSize() : 11;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        tabViewAt(i)->setTheme(m_appearance.theme);
+        tabViewAt(i)->setTerminalFont(m_appearance.font);
+    }
+}
+
+QList<dt::app::PaneId> MainWindow::panesOfTab(TabId tab) const
+{
+    const auto *t = m_workspace.tab(tab);
+    return t ? t->layout.panes() : QList<dt::app::PaneId>{};
+}
+
+QList<dt::app::PaneId> MainWindow::panesOfWindow() const
+{
+    QList<dt::app::PaneId> out;
+    if (const auto *w = m_workspace.window(m_window))
+        for (TabId t : w->tabs)
+            out += panesOfTab(t);
+    return out;
+}
+
+bool MainWindow::confirmClose(const QList<dt::app::PaneId> &panes, const QString &question)
+{
+    if (!m_config || m_config->value(QStringLiteral("confirm-close")) != QLatin1String("ask"))
+        return true;
+    // A pane is busy when something other than the program it started with
+    // (normally the shell) holds the terminal's foreground.
+    QStringList running;
+    for (dt::app::PaneId p : panes) {
+        const auto *pane = m_workspace.pane(p);
+        if (!pane || pane->exited || !pane->session)
+            continue;
+        auto &pty = pane->session->process();
+        const pid_t foreground = pty.foregroundProcessGroup();
+        if (foreground > 0 && foreground != pty.pid())
+            running << pane->session->foregroundProgram();
+    }
+    if (running.isEmpty())
+        return true;
+    running.removeDuplicates();
+    QMessageBox box(QMessageBox::Question, tr("deviceterm"), question, QMessageBox::NoButton, this);
+    box.setInformativeText(tr("Still running: %1").arg(running.join(QStringLiteral(", "))));
+    QPushButton *close = box.addButton(tr("Close"), QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(QMessageBox::Cancel);
+    auto *never = new QCheckBox(tr("Don't ask again"), &box);
+    box.setCheckBox(never);
+    box.exec();
+    if (box.clickedButton() != close)
+        return false;
+    if (never->isChecked())
+        m_config->set(QStringLiteral("confirm-close"), QStringLiteral("never"));
+    return true;
+}
+
+void MainWindow::closeTabAsked(TabId tab)
+{
+    if (confirmClose(panesOfTab(tab), tr("Close this tab?")))
+        m_workspace.closeTab(tab);
+}
+
+void MainWindow::closeWindowAsked()
+{
+    if (confirmClose(panesOfWindow(), tr("Close this window?")))
+        m_workspace.closeWindow(m_window);
+}
+
 void MainWindow::resetFontZoom()
 {
     zoomFont(m_basePointSize - m_appearance.font.pointSize());
@@ -466,7 +559,7 @@ void MainWindow::closeEvent(QCloseEvent *e)
     // when the model says so.
     if (m_workspace.window(m_window)) {
         e->ignore();
-        m_workspace.closeWindow(m_window);
+        closeWindowAsked();
         return;
     }
     QMainWindow::closeEvent(e);

@@ -10,6 +10,10 @@
 class QAction;
 class QTabWidget;
 
+namespace dt::app {
+class Config;
+}
+
 namespace dt::ui {
 
 class FindBar;
@@ -26,8 +30,10 @@ public:
         TerminalTheme theme = TerminalTheme::dark();
     };
 
+    // `config` (may be null) holds the close-prompt preference and is what
+    // the Settings dialog edits.
     MainWindow(dt::app::Workspace &workspace, dt::app::WindowId window, const Appearance &appearance,
-               QWidget *parent = nullptr);
+               dt::app::Config *config = nullptr, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     dt::app::WindowId windowId() const { return m_window; }
@@ -46,6 +52,13 @@ public:
     void resizeToGrid(int columns, int rows);
     void zoomFont(int steps);
     void resetFontZoom();
+    void setAppearance(const Appearance &appearance);
+
+    // Asks before closing `panes` when a program other than a shell still
+    // runs in one of them (and the config says to ask). True: go ahead.
+    bool confirmClose(const QList<dt::app::PaneId> &panes, const QString &question);
+    QList<dt::app::PaneId> panesOfTab(dt::app::TabId tab) const;
+    QList<dt::app::PaneId> panesOfWindow() const;
 
 protected:
     void closeEvent(QCloseEvent *e) override;
@@ -71,8 +84,12 @@ private:
     void showAbout();
     dt::app::TabId currentTabId() const;
 
+    void closeTabAsked(dt::app::TabId tab);
+    void closeWindowAsked();
+
     dt::app::Workspace &m_workspace;
     dt::app::WindowId m_window;
+    dt::app::Config *m_config;
     Appearance m_appearance;
     int m_basePointSize;
     QTabWidget *m_tabs; // child widget

@@ -1,13 +1,35 @@
 #include "window_manager.h"
 
+#include "core/config.h"
+
 namespace dt::ui {
 
-WindowManager::WindowManager(dt::app::Workspace &workspace, const MainWindow::Appearance &appearance, QSize grid,
-                             QObject *parent)
-    : QObject(parent), m_workspace(workspace), m_appearance(appearance), m_grid(grid)
+MainWindow::Appearance appearanceFromConfig(const dt::app::Config &config)
 {
+    MainWindow::Appearance a;
+    const QString family = config.value(QStringLiteral("font"));
+    if (!family.isEmpty())
+        a.font.setFamily(family);
+    a.font.setPointSize(config.intValue(QStringLiteral("font-size")));
+    a.theme = TerminalTheme::byName(config.value(QStringLiteral("theme")));
+    return a;
+}
+
+WindowManager::WindowManager(dt::app::Workspace &workspace, const MainWindow::Appearance &appearance, QSize grid,
+                             dt::app::Config *config, QObject *parent)
+    : QObject(parent), m_workspace(workspace), m_appearance(appearance), m_grid(grid), m_config(config)
+{
+    if (m_config) {
+        connect(m_config, &dt::app::Config::changed, this, [this] {
+            setAppearance(appearanceFromConfig(*m_config));
+            m_workspace.setScrollbackLines(m_config->intValue(QStringLiteral("scrollback-lines")));
+            dt::app::ExitAction exit;
+            if (dt::app::parseExitAction(m_config->value(QStringLiteral("on-exit")), &exit))
+                m_workspace.setExitAction(exit);
+        });
+    }
     connect(&m_workspace, &dt::app::Workspace::windowOpened, this, [this](dt::app::WindowId id) {
-        auto *w = new MainWindow(m_workspace, id, m_appearance);
+        auto *w = new MainWindow(m_workspace, id, m_appearance, m_config);
         m_windows.insert(id, w);
         w->show();
         w->resizeToGrid(m_grid.width(), m_grid.height());
@@ -30,6 +52,14 @@ WindowManager::~WindowManager()
 {
     for (const QPointer<MainWindow> &w : std::as_const(m_windows))
         delete w.data();
+}
+
+void WindowManager::setAppearance(const MainWindow::Appearance &appearance)
+{
+    m_appearance = appearance;
+    for (const QPointer<MainWindow> &w : std::as_const(m_windows))
+        if (w)
+            w->setAppearance(appearance);
 }
 
 QList<MainWindow *> WindowManager::windows() const

@@ -3,11 +3,18 @@
 #include "core/workspace.h"
 #include "main_window.h"
 
+namespace dt::app {
+class Config;
+}
+
 #include <QHash>
 #include <QObject>
 #include <QPointer>
 
 namespace dt::ui {
+
+// The font and theme the config asks for.
+MainWindow::Appearance appearanceFromConfig(const dt::app::Config &config);
 
 // Keeps one MainWindow per workspace window: creates it (shown, sized to
 // `grid` cells) when the model opens a window and deletes it when the model
@@ -15,12 +22,14 @@ namespace dt::ui {
 class WindowManager : public QObject {
     Q_OBJECT
 public:
+    // With a config, the windows follow its appearance keys as they change.
     WindowManager(dt::app::Workspace &workspace, const MainWindow::Appearance &appearance, QSize grid,
-                  QObject *parent = nullptr);
+                  dt::app::Config *config = nullptr, QObject *parent = nullptr);
     ~WindowManager() override;
 
     MainWindow *window(dt::app::WindowId id) const { return m_windows.value(id); }
     QList<MainWindow *> windows() const;
+    void setAppearance(const MainWindow::Appearance &appearance);
 
 signals:
     void lastWindowClosed();
@@ -29,6 +38,7 @@ private:
     dt::app::Workspace &m_workspace;
     MainWindow::Appearance m_appearance;
     QSize m_grid;
+    dt::app::Config *m_config;
     QHash<dt::app::WindowId, QPointer<MainWindow>> m_windows;
 };
 

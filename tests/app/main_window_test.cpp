@@ -261,3 +261,133 @@ TEST_F(WindowTest, everyShortcutBelongsToAnActionAndTheTerminalKeepsTheRest)
 }
 
 } // namespace
+
+#include "core/config.h"
+#include "ui/settings_dialog.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTimer>
+
+namespace {
+
+// Answers the next modal question box by clicking the button with `text`
+// (ticking "Don't ask again" first if asked to); records the question.
+struct Answerer {
+    QString asked;
+    void answerNext(const QString &text, bool neverAgain = false)
+    {
+        QTimer::singleShot(0, [this, text, neverAgain] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            asked = box->text() + QLatin1Char('\n') + box->informativeText();
+            if (neverAgain && box->checkBox())
+                box->checkBox()->setChecked(true);
+            for (QAbstractButton *b : box->buttons())
+                if (b->text() == text || (text == QLatin1String("Cancel") && box->buttonRole(b) == QMessageBox::RejectRole))
+                    b->click();
+        });
+    }
+};
+
+class PromptTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        config = std::make_unique<dt::app::Config>(dir.filePath(QStringLiteral("config")));
+        config->load();
+        ws = std::make_unique<Workspace>(Workspace::Settings{});
+        manager = std::make_unique<dt::ui::WindowManager>(*ws, MainWindow::Appearance{}, QSize(80, 24), config.get());
+        window = ws->openWindow();
+        main = manager->window(window);
+        TerminalLaunch bash;
+        bash.program = QStringLiteral("/bin/bash");
+        bash.arguments = {QStringLiteral("--norc"), QStringLiteral("--noprofile")};
+        tab = ws->openTab(window, bash);
+        pane = ws->tab(tab)->primary;
+        ASSERT_TRUE(waitUntil([&] { return ws->session(pane)->terminal().screenText().find('$') != std::string::npos
+                                        || ws->session(pane)->terminal().screenText().find('#') != std::string::npos; }));
+    }
+    void TearDown() override
+    {
+        manager.reset();
+        ws.reset();
+    }
+    void startSleep()
+    {
+        ws->session(pane)->sendBytes("sleep 30\r");
+        ASSERT_TRUE(waitUntil([&] { return ws->session(pane)->foregroundProgram() == QStringLiteral("sleep"); }));
+    }
+
+    QTemporaryDir dir;
+    std::unique_ptr<dt::app::Config> config;
+    std::unique_ptr<Workspace> ws;
+    std::unique_ptr<dt::ui::WindowManager> manager;
+    dt::app::WindowId window = 0;
+    dt::app::TabId tab = 0;
+    dt::app::PaneId pane = 0;
+    QPointer<MainWindow> main;
+    Answerer answerer;
+};
+
+TEST_F(PromptTest, anIdleShellClosesWithoutAQuestion)
+{
+    main->action(actions::ClosePane)->trigger();
+    EXPECT_FALSE(ws->tab(tab));
+}
+
+TEST_F(PromptTest, aRunningProgramAsksFirstAndCancelKeepsThePane)
+{
+    startSleep();
+    answerer.answerNext(QStringLiteral("Cancel"));
+    main->action(actions::ClosePane)->trigger();
+    EXPECT_TRUE(answerer.asked.contains(QStringLiteral("sleep"))) << answerer.asked.toStdString();
+    ASSERT_TRUE(ws->tab(tab));
+    answerer.answerNext(QStringLiteral("Close"));
+    main->action(actions::CloseTab)->trigger();
+    EXPECT_FALSE(ws->tab(tab));
+}
+
+TEST_F(PromptTest, dontAskAgainIsWrittenToTheConfig)
+{
+    startSleep();
+    answerer.answerNext(QStringLiteral("Close"), true);
+    main->action(actions::ClosePane)->trigger();
+    EXPECT_FALSE(ws->tab(tab));
+    EXPECT_EQ(config->value(QStringLiteral("confirm-close")), QStringLiteral("never"));
+}
+
+TEST_F(PromptTest, closesFromTheModelNeverAsk)
+{
+    startSleep();
+    // Automation and the shell exiting go straight to the model.
+    EXPECT_TRUE(ws->closeTab(tab));
+    EXPECT_TRUE(answerer.asked.isEmpty());
+}
+
+TEST_F(PromptTest, theSettingsDialogWritesTheConfigAndWindowsFollowIt)
+{
+    dt::ui::SettingsDialog dialog(*config, main);
+    auto *theme = dialog.findChildren<QComboBox *>().at(0); // the theme is the first plain combo box
+    for (QComboBox *c : dialog.findChildren<QComboBox *>())
+        if (c->findData(QStringLiteral("light")) >= 0)
+            theme = c;
+    theme->setCurrentIndex(theme->findData(QStringLiteral("light")));
+    dialog.accept();
+    EXPECT_EQ(config->value(QStringLiteral("theme")), QStringLiteral("light"));
+    QFile f(config->path());
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(f.readAll().contains("theme = light"));
+    // The watcher notices the file and every terminal repaints in the new theme.
+    TerminalView *view = main->currentTerminal();
+    EXPECT_TRUE(waitUntil([&] {
+        return view->palette().color(QPalette::Base) == dt::ui::TerminalTheme::light().background;
+    }));
+}
+
+} // namespace
