@@ -4,6 +4,7 @@
 #include "core/config.h"
 #include "find_bar.h"
 #include "settings_dialog.h"
+#include "tab_bar.h"
 #include "tab_view.h"
 #include "terminal/terminal_session.h"
 #include "terminal_view.h"
@@ -11,6 +12,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QCursor>
+#include <QDrag>
+#include <QMimeData>
 #include <QCloseEvent>
 #include <QPushButton>
 #include <QDialog>
@@ -37,7 +41,7 @@ using dt::app::Workspace;
 MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const Appearance &appearance,
                        dt::app::Config *config, QWidget *parent)
     : QMainWindow(parent), m_workspace(workspace), m_window(window), m_config(config), m_appearance(appearance),
-      m_tabs(new QTabWidget),
+      m_tabs(new TabStrip),
       m_findBar(new FindBar)
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/deviceterm.svg")));
@@ -79,6 +83,12 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
             m_workspace.moveTab(v->tabId(), m_window, to);
     });
     connect(m_tabs->tabBar(), &QTabBar::customContextMenuRequested, this, &MainWindow::showTabContextMenu);
+    auto *bar = static_cast<TabStrip *>(m_tabs)->bar();
+    connect(bar, &TabBar::tabDraggedOut, this, &MainWindow::dragTabOut);
+    connect(bar, &TabBar::tabDropped, this, [this](quint64 tab, int index) {
+        if (m_workspace.tab(tab))
+            m_workspace.moveTab(tab, m_window, index);
+    });
 
     // ...and what the model says comes back here.
     connect(&m_workspace, &Workspace::tabOpened, this, [this](TabId t) {
@@ -433,12 +443,34 @@ void MainWindow::duplicateTab(TabId tab)
     m_workspace.openTab(m_window, l, at + 1);
 }
 
-void MainWindow::moveTabToNewWindow(TabId tab)
+void MainWindow::moveTabToNewWindow(TabId tab, const QPoint &at)
 {
     if (!m_workspace.tab(tab))
         return;
     const auto w = m_workspace.openWindow();
     m_workspace.moveTab(tab, w);
+    if (at.isNull())
+        return;
+    for (QWidget *top : QApplication::topLevelWidgets())
+        if (auto *mw = qobject_cast<MainWindow *>(top); mw && mw->windowId() == w)
+            mw->move(at);
+}
+
+void MainWindow::dragTabOut(int index)
+{
+    TabView *view = tabViewAt(index);
+    if (!view)
+        return;
+    const TabId tab = view->tabId();
+    auto *drag = new QDrag(this);
+    auto *mime = new QMimeData;
+    mime->setData(QString::fromLatin1(TabBar::kMimeType), QByteArray::number(tab));
+    drag->setMimeData(mime);
+    drag->setPixmap(view->grab().scaledToWidth(240, Qt::SmoothTransformation));
+    // Another window's strip takes it (and moves it); dropped anywhere else
+    // the tab gets a window of its own there.
+    if (drag->exec(Qt::MoveAction) == Qt::IgnoreAction && m_workspace.tab(tab))
+        moveTabToNewWindow(tab, QCursor::pos());
 }
 
 void MainWindow::splitFocused(SplitTree::Orientation orientation)

@@ -77,7 +77,8 @@ private:
     void showTabContextMenu(const QPoint &pos);
     void renameTab(dt::app::TabId tab);
     void duplicateTab(dt::app::TabId tab);
-    void moveTabToNewWindow(dt::app::TabId tab);
+    void moveTabToNewWindow(dt::app::TabId tab, const QPoint &at = {});
+    void dragTabOut(int index);
     void splitFocused(dt::app::SplitTree::Orientation orientation);
     void focusNeighbour(int direction);
     void showShortcuts();

@@ -391,3 +391,41 @@ TEST_F(PromptTest, theSettingsDialogWritesTheConfigAndWindowsFollowIt)
 }
 
 } // namespace
+
+#include "ui/tab_bar.h"
+
+#include <QMimeData>
+
+namespace {
+
+TEST_F(WindowTest, aTabDroppedOnAnotherWindowsStripMovesThere)
+{
+    const auto a = ws->openTab(window, sh());
+    ws->openTab(window, sh());
+    const auto other = ws->openWindow();
+    const auto b = ws->openTab(other, sh());
+    MainWindow *target = manager->window(other);
+    ASSERT_TRUE(target);
+    QTabBar *bar = target->tabWidget()->tabBar();
+    QMimeData mime;
+    mime.setData(QString::fromLatin1(dt::ui::TabBar::kMimeType), QByteArray::number(a));
+    const QPoint before = bar->tabRect(0).center();
+    QDragEnterEvent enter(before, Qt::MoveAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(bar, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent drop(before, Qt::MoveAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(bar, &drop);
+    EXPECT_EQ(ws->tab(a)->window, other);
+    EXPECT_EQ(ws->window(other)->tabs, (QList<dt::app::TabId>{a, b}));
+    EXPECT_EQ(target->tabCount(), 2);
+    EXPECT_EQ(main->tabCount(), 1);
+    // Anything else dropped on a strip is refused.
+    QMimeData text;
+    text.setText(QStringLiteral("hello"));
+    QDragEnterEvent foreign(before, Qt::MoveAction, &text, Qt::LeftButton, Qt::NoModifier);
+    foreign.setAccepted(false);
+    QApplication::sendEvent(bar, &foreign);
+    EXPECT_FALSE(foreign.isAccepted());
+}
+
+} // namespace

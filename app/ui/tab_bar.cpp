@@ -1,0 +1,69 @@
+#include "tab_bar.h"
+
+#include <QDragEnterEvent>
+#include <QMimeData>
+#include <QMouseEvent>
+
+namespace dt::ui {
+
+TabBar::TabBar(QWidget *parent) : QTabBar(parent)
+{
+    setAcceptDrops(true);
+}
+
+quint64 TabBar::tabInMimeData(const QMimeData *mime)
+{
+    return mime && mime->hasFormat(QString::fromLatin1(kMimeType)) ? mime->data(QString::fromLatin1(kMimeType)).toULongLong()
+                                                                   : 0;
+}
+
+void TabBar::mousePressEvent(QMouseEvent *e)
+{
+    m_pressedIndex = e->button() == Qt::LeftButton ? tabAt(e->position().toPoint()) : -1;
+    QTabBar::mousePressEvent(e);
+}
+
+void TabBar::mouseMoveEvent(QMouseEvent *e)
+{
+    // Within a band around the strip the drag reorders tabs; beyond it the
+    // tab is being taken somewhere else.
+    const int band = height();
+    if (m_pressedIndex >= 0 && (e->buttons() & Qt::LeftButton)
+        && !rect().adjusted(0, -band, 0, band).contains(e->position().toPoint())) {
+        const int index = m_pressedIndex;
+        m_pressedIndex = -1;
+        // End QTabBar's own move first, so the tab snaps back into place.
+        QMouseEvent release(QEvent::MouseButtonRelease, e->position(), e->globalPosition(), Qt::LeftButton,
+                            Qt::NoButton, e->modifiers());
+        QTabBar::mouseReleaseEvent(&release);
+        emit tabDraggedOut(index);
+        return;
+    }
+    QTabBar::mouseMoveEvent(e);
+}
+
+void TabBar::dragEnterEvent(QDragEnterEvent *e)
+{
+    if (tabInMimeData(e->mimeData()))
+        e->acceptProposedAction();
+}
+
+void TabBar::dragMoveEvent(QDragMoveEvent *e)
+{
+    if (tabInMimeData(e->mimeData()))
+        e->acceptProposedAction();
+}
+
+void TabBar::dropEvent(QDropEvent *e)
+{
+    const quint64 tab = tabInMimeData(e->mimeData());
+    if (!tab)
+        return;
+    int index = tabAt(e->position().toPoint());
+    if (index < 0)
+        index = count();
+    e->acceptProposedAction();
+    emit tabDropped(tab, index);
+}
+
+} // namespace dt::ui
