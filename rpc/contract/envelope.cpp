@@ -1,0 +1,189 @@
+#include "envelope.h"
+
+#include <limits>
+
+namespace dt::rpc {
+
+namespace {
+
+// The contract's id: a non-negative integer no larger than UINT32_MAX;
+// booleans and floats are refused.
+bool readId(const Json &envelope, std::optional<uint32_t> &id, std::string &why)
+{
+    auto it = envelope.find("id");
+    if (it == envelope.end())
+        return true;
+    if (!it->is_number_integer() || it->is_boolean()) {
+        why = "id must be a non-negative integer";
+        return false;
+    }
+    if (it->is_number_unsigned()) {
+        const auto v = it->get<uint64_t>();
+        if (v > std::numeric_limits<uint32_t>::max()) {
+            why = "id must not exceed 4294967295";
+            return false;
+        }
+        id = static_cast<uint32_t>(v);
+        return true;
+    }
+    const auto v = it->get<int64_t>();
+    if (v < 0 || v > int64_t(std::numeric_limits<uint32_t>::max())) {
+        why = "id must be a non-negative integer no larger than 4294967295";
+        return false;
+    }
+    id = static_cast<uint32_t>(v);
+    return true;
+}
+
+std::optional<Json> parseObject(const std::string &payload, std::string &why)
+{
+    Json j = Json::parse(payload, nullptr, false);
+    if (j.is_discarded()) {
+        why = "invalid JSON";
+        return std::nullopt;
+    }
+    if (!j.is_object()) {
+        why = "a message must be a JSON object";
+        return std::nullopt;
+    }
+    return j;
+}
+
+std::optional<std::string> readType(const Json &j, std::string &why)
+{
+    auto it = j.find("type");
+    if (it == j.end() || !it->is_string()) {
+        why = "missing type";
+        return std::nullopt;
+    }
+    return it->get<std::string>();
+}
+
+bool readMethodAndParams(const Json &j, std::string &method, Json &params, std::string &why)
+{
+    auto m = j.find("method");
+    if (m == j.end() || !m->is_string() || m->get_ref<const std::string &>().empty()) {
+        why = "missing method";
+        return false;
+    }
+    method = m->get<std::string>();
+    auto p = j.find("params");
+    if (p == j.end()) {
+        params = Json::object();
+    } else if (p->is_object()) {
+        params = *p;
+    } else {
+        why = "params must be an object";
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+std::string dumpJson(const Json &value)
+{
+    return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+DecodedRequest decodeRequest(const std::string &payload)
+{
+    DecodedRequest out;
+    std::string why;
+    auto bad = [&out](std::string msg) {
+        out.error = Error{code::InvalidRequest, std::move(msg)};
+        return out;
+    };
+    const std::optional<Json> j = parseObject(payload, why);
+    if (!j)
+        return bad(why);
+    std::optional<uint32_t> id;
+    if (!readId(*j, id, why))
+        return bad(why);
+    out.id = id;
+    const std::optional<std::string> type = readType(*j, why);
+    if (!type)
+        return bad(why);
+    if (*type != "req")
+        return bad("unknown message type '" + *type + "' (expected req)");
+    Request r;
+    r.id = id;
+    if (!readMethodAndParams(*j, r.method, r.params, why))
+        return bad(why);
+    out.request = std::move(r);
+    return out;
+}
+
+DecodedMessage decodeMessage(const std::string &payload)
+{
+    DecodedMessage out;
+    std::string why;
+    auto bad = [&out](std::string msg) {
+        out.error = Error{code::InvalidRequest, std::move(msg)};
+        return out;
+    };
+    const std::optional<Json> j = parseObject(payload, why);
+    if (!j)
+        return bad(why);
+    std::optional<uint32_t> id;
+    if (!readId(*j, id, why))
+        return bad(why);
+    if (!id)
+        return bad("missing id");
+    const std::optional<std::string> type = readType(*j, why);
+    if (!type)
+        return bad(why);
+    if (*type == "res") {
+        Response r;
+        r.id = *id;
+        if (auto e = j->find("error"); e != j->end()) {
+            if (!e->is_object() || !e->contains("code") || !(*e)["code"].is_number_integer())
+                return bad("error must have an integer code");
+            Error err;
+            err.code = (*e)["code"].get<int>();
+            if (auto m = e->find("msg"); m != e->end() && m->is_string())
+                err.msg = m->get<std::string>();
+            r.error = err;
+        } else if (auto res = j->find("result"); res != j->end()) {
+            r.result = *res;
+        } else {
+            return bad("a response needs a result or an error");
+        }
+        out.response = std::move(r);
+        return out;
+    }
+    if (*type == "evt") {
+        Event e;
+        e.id = *id;
+        if (!readMethodAndParams(*j, e.method, e.params, why))
+            return bad(why);
+        out.event = std::move(e);
+        return out;
+    }
+    return bad("unknown message type '" + *type + "'");
+}
+
+std::string encode(const Request &request)
+{
+    Json j = {{"type", "req"}, {"method", request.method}, {"params", request.params}};
+    if (request.id)
+        j["id"] = *request.id;
+    return dumpJson(j);
+}
+
+std::string encode(const Response &response)
+{
+    Json j = {{"type", "res"}, {"id", response.id}};
+    if (response.error)
+        j["error"] = {{"code", response.error->code}, {"msg", response.error->msg}};
+    else
+        j["result"] = response.result ? *response.result : Json::object();
+    return dumpJson(j);
+}
+
+std::string encode(const Event &event)
+{
+    return dumpJson({{"type", "evt"}, {"id", event.id}, {"method", event.method}, {"params", event.params}});
+}
+
+} // namespace dt::rpc
