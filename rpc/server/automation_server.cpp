@@ -1,0 +1,149 @@
+#include "automation_server.h"
+
+#include "peer_provenance.h"
+
+#include <QFile>
+#include <QLocalSocket>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace dt::rpc {
+
+struct AutomationServer::Connection {
+    QLocalSocket *socket = nullptr; // child of the server object
+    FrameDecoder decoder;
+    CallContext context;
+};
+
+AutomationServer::AutomationServer(Dispatcher &dispatcher, QObject *parent)
+    : AutomationServer(dispatcher, Limits{}, parent)
+{
+}
+
+AutomationServer::AutomationServer(Dispatcher &dispatcher, Limits limits, QObject *parent)
+    : QObject(parent), m_dispatcher(dispatcher), m_limits(limits)
+{
+    m_server.setSocketOptions(QLocalServer::UserAccessOption);
+    connect(&m_server, &QLocalServer::newConnection, this, &AutomationServer::onNewConnection);
+}
+
+AutomationServer::~AutomationServer()
+{
+    for (auto &c : m_connections)
+        if (c->socket)
+            c->socket->disconnect(this);
+    m_server.close();
+}
+
+bool AutomationServer::listen(const QString &path, QString *error)
+{
+    // A socket file left by a crashed GUI would make listen() fail.
+    QLocalServer::removeServer(path);
+    if (!m_server.listen(path)) {
+        if (error)
+            *error = m_server.errorString();
+        return false;
+    }
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    return true;
+}
+
+void AutomationServer::onNewConnection()
+{
+    while (QLocalSocket *socket = m_server.nextPendingConnection()) {
+        socket->setParent(this);
+        if (static_cast<int>(m_connections.size()) >= m_limits.maxConnections) {
+            socket->abort();
+            socket->deleteLater();
+            continue;
+        }
+        auto c = std::make_unique<Connection>();
+        c->socket = socket;
+        if (const auto peer = peerCredentials(static_cast<int>(socket->socketDescriptor()))) {
+            c->context.peerPid = peer->pid;
+            c->context.peerUid = peer->uid;
+        }
+        Connection *raw = c.get();
+        m_connections.push_back(std::move(c));
+        connect(socket, &QLocalSocket::readyRead, this, [this, raw] { onReadyRead(raw); });
+        connect(socket, &QLocalSocket::disconnected, this, [this, raw] { drop(raw); });
+        if (socket->bytesAvailable() > 0)
+            QTimer::singleShot(0, this, [this, raw] { onReadyRead(raw); });
+    }
+}
+
+void AutomationServer::onReadyRead(Connection *c)
+{
+    // The connection may have been dropped by the time a deferred read runs.
+    const bool known = std::any_of(m_connections.begin(), m_connections.end(), [c](const auto &p) { return p.get() == c; });
+    if (!known || !c->socket)
+        return;
+    const QByteArray bytes = c->socket->readAll();
+    c->decoder.feed(bytes.constData(), static_cast<size_t>(bytes.size()));
+    int handled = 0;
+    while (auto frame = c->decoder.next()) {
+        const DecodedRequest decoded = decodeRequest(*frame);
+        if (decoded.error) {
+            Response r;
+            r.id = decoded.id.value_or(0);
+            r.error = decoded.error;
+            send(c, encode(r));
+        } else {
+            Response r = m_dispatcher.dispatch(c->context, *decoded.request);
+            if (decoded.request->id) // notifications get no reply
+                send(c, encode(r));
+        }
+        if (!c->socket)
+            return;
+        if (++handled >= m_limits.maxFramesPerWakeup) {
+            // Let the GUI breathe; the rest is already buffered.
+            QTimer::singleShot(0, this, [this, c] { onReadyRead(c); });
+            return;
+        }
+    }
+    if (c->decoder.failed() && c->socket) {
+        Response r;
+        r.error = Error{code::InvalidRequest, c->decoder.error()};
+        send(c, encode(r));
+        if (c->socket) {
+            c->socket->flush();
+            c->socket->disconnectFromServer();
+        }
+    }
+}
+
+void AutomationServer::send(Connection *c, const std::string &payload)
+{
+    if (!c->socket)
+        return;
+    const std::string frame = encodeFrame(payload);
+    c->socket->write(frame.data(), static_cast<qint64>(frame.size()));
+    if (c->socket->bytesToWrite() > m_limits.maxPendingOutput) {
+        // A client that does not read its answers is not allowed to make us
+        // hold ever more memory for it.
+        QLocalSocket *socket = c->socket;
+        drop(c);
+        socket->abort();
+    }
+}
+
+void AutomationServer::drop(Connection *c)
+{
+    if (!c->socket)
+        return;
+    // Unhook now, free later: drop() can run deep inside a read of this very
+    // connection (abort() reports the disconnect synchronously), and the
+    // caller still holds `c`.
+    QLocalSocket *socket = c->socket;
+    c->socket = nullptr;
+    socket->disconnect(this);
+    socket->deleteLater();
+    QTimer::singleShot(0, this, [this, c] {
+        auto it = std::find_if(m_connections.begin(), m_connections.end(), [c](const auto &p) { return p.get() == c; });
+        if (it != m_connections.end())
+            m_connections.erase(it);
+    });
+}
+
+} // namespace dt::rpc

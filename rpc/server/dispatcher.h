@@ -1,0 +1,56 @@
+#pragma once
+
+#include "automation_port.h"
+#include "rpc/contract/envelope.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace dt::rpc {
+
+// Who may call a method (checked before any handler runs).
+enum class Scope {
+    DaemonWide, // any connection
+    Session, // an authenticated session whose caller still runs in its terminal
+    Orchestration, // a session with a live orchestration grant (none exist yet)
+};
+
+// The caller of one request, as the connection knows it.
+struct CallContext {
+    pid_t peerPid = 0;
+    uid_t peerUid = 0;
+    std::optional<std::string> sessionId; // after session.authenticate
+};
+
+using HandlerResult = std::variant<Json, Error>;
+using Handler = std::function<HandlerResult(CallContext &, const Json &params)>;
+
+// Routes requests to handlers by method name, enforcing scopes first, and
+// turns anything a handler throws into an error response.
+class Dispatcher {
+public:
+    explicit Dispatcher(AutomationPort &port);
+
+    void add(const std::string &method, Scope scope, Handler handler);
+    // The response to one request (for notifications the result is dropped).
+    Response dispatch(CallContext &context, const Request &request);
+    // The methods this caller may call right now, sorted.
+    std::vector<std::string> allowedMethods(const CallContext &context);
+
+private:
+    struct Entry {
+        Scope scope;
+        Handler handler;
+    };
+    std::optional<Error> checkScope(CallContext &context, Scope scope);
+    HandlerResult authenticate(CallContext &context, const Json &params);
+
+    AutomationPort &m_port;
+    std::map<std::string, Entry> m_methods;
+};
+
+} // namespace dt::rpc

@@ -1,0 +1,218 @@
+// The automation server on a real Unix socket, with a fake application port:
+// framing, envelopes, scopes, authentication and limits as a client sees them.
+
+#include "rpc/contract/envelope.h"
+#include "rpc/contract/framing.h"
+#include "rpc/contract/version.h"
+#include "rpc/server/automation_server.h"
+#include "support/wait_until.h"
+
+#include <QFileInfo>
+#include <QLocalSocket>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+namespace {
+
+using namespace dt::rpc;
+using dt::test::waitUntil;
+
+// Accepts session "s1" with cap "good" from this very process only.
+struct FakePort : AutomationPort {
+    bool stillThere = true;
+    std::optional<Error> authenticate(const std::string &sessionId, const std::string &cap, pid_t peer) override
+    {
+        if (sessionId != "s1" || cap != "good" || peer != getpid())
+            return Error{code::Unauthorized, "invalid sessionId or cap"};
+        return std::nullopt;
+    }
+    std::optional<Error> recheck(const std::string &, pid_t) override
+    {
+        if (!stillThere)
+            return Error{code::Unauthorized, "session closed"};
+        return std::nullopt;
+    }
+    std::string role(const std::string &) override { return "agent"; }
+};
+
+class Client {
+public:
+    explicit Client(const QString &path)
+    {
+        m_socket.connectToServer(path);
+        m_socket.waitForConnected(2000);
+    }
+    bool connected() const { return m_socket.state() == QLocalSocket::ConnectedState; }
+    void sendRaw(const std::string &bytes) { m_socket.write(bytes.data(), static_cast<qint64>(bytes.size())); m_socket.flush(); }
+    void send(const Request &r) { sendRaw(encodeFrame(encode(r))); }
+    std::optional<Json> receive(int timeoutMs = 3000)
+    {
+        waitUntil([&] {
+            const QByteArray b = m_socket.readAll();
+            m_decoder.feed(b.constData(), static_cast<size_t>(b.size()));
+            if (auto f = m_decoder.next()) {
+                m_frames.push_back(*f);
+                return true;
+            }
+            return !m_frames.empty() || m_socket.state() != QLocalSocket::ConnectedState;
+        }, timeoutMs);
+        if (m_frames.empty())
+            return std::nullopt;
+        Json j = Json::parse(m_frames.front());
+        m_frames.erase(m_frames.begin());
+        return j;
+    }
+    Json call(const std::string &method, Json params = Json::object())
+    {
+        send(Request{++m_id, method, std::move(params)});
+        auto r = receive();
+        return r ? *r : Json();
+    }
+    QLocalSocket &socket() { return m_socket; }
+
+private:
+    QLocalSocket m_socket;
+    FrameDecoder m_decoder;
+    std::vector<std::string> m_frames;
+    uint32_t m_id = 0;
+};
+
+class ServerTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        dispatcher = std::make_unique<Dispatcher>(port);
+        dispatcher->add("tabs.list", Scope::Session, [](CallContext &, const Json &) -> HandlerResult { return Json::array(); });
+        dispatcher->add("tab.sendInput", Scope::Orchestration, [](CallContext &, const Json &) -> HandlerResult {
+            return Json{{"ok", true}};
+        });
+        dispatcher->add("test.big", Scope::DaemonWide, [](CallContext &, const Json &) -> HandlerResult {
+            return Json{{"blob", std::string(256 * 1024, 'x')}};
+        });
+        dispatcher->add("test.throws", Scope::DaemonWide, [](CallContext &, const Json &p) -> HandlerResult {
+            return Json{{"n", p.at("n").get<int>()}};
+        });
+        server = std::make_unique<AutomationServer>(*dispatcher, limits);
+        path = dir.filePath(QStringLiteral("test.sock"));
+        QString error;
+        ASSERT_TRUE(server->listen(path, &error)) << error.toStdString();
+    }
+
+    QTemporaryDir dir;
+    FakePort port;
+    AutomationServer::Limits limits{4, 64, 1024 * 1024};
+    std::unique_ptr<Dispatcher> dispatcher;
+    std::unique_ptr<AutomationServer> server;
+    QString path;
+};
+
+TEST_F(ServerTest, theSocketIsPrivateAndPingAnswersWithTheWireVersion)
+{
+    EXPECT_EQ(QFileInfo(path).permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteOther), 0);
+    Client c(path);
+    ASSERT_TRUE(c.connected());
+    const Json r = c.call("daemon.ping");
+    EXPECT_EQ(r["type"], "res");
+    EXPECT_EQ(r["id"], 1);
+    EXPECT_EQ(r["result"]["version"], kWireVersion);
+    EXPECT_EQ(r["result"]["pid"], getpid());
+}
+
+TEST_F(ServerTest, pipelinedRequestsAreAnsweredInOrder)
+{
+    Client c(path);
+    std::string batch;
+    for (uint32_t i = 1; i <= 5; ++i)
+        batch += encodeFrame(encode(Request{i, "daemon.ping", Json::object()}));
+    c.sendRaw(batch);
+    for (uint32_t i = 1; i <= 5; ++i) {
+        auto r = c.receive();
+        ASSERT_TRUE(r);
+        EXPECT_EQ((*r)["id"], i);
+    }
+}
+
+TEST_F(ServerTest, unknownMethodsAndMalformedFramesGetErrorsAndTheConnectionSurvives)
+{
+    Client c(path);
+    EXPECT_EQ(c.call("no.such")["error"]["code"], code::MethodNotFound);
+    EXPECT_EQ(c.call("no.such")["error"]["msg"], "Method not found: no.such");
+    c.sendRaw(encodeFrame("{not json"));
+    auto bad = c.receive();
+    ASSERT_TRUE(bad);
+    EXPECT_EQ((*bad)["error"]["code"], code::InvalidRequest);
+    EXPECT_EQ((*bad)["id"], 0);
+    EXPECT_EQ(c.call("test.throws", {{"n", "text"}})["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(c.call("test.throws", {{"n", 3}})["result"]["n"], 3);
+    // Notifications get no answer; the next request still does.
+    c.send(Request{std::nullopt, "daemon.ping", Json::object()});
+    EXPECT_EQ(c.call("daemon.ping")["id"], 5);
+}
+
+TEST_F(ServerTest, anOversizeFrameIsRefusedAndTheConnectionClosed)
+{
+    Client c(path);
+    c.sendRaw(std::string("\x7f\xff\xff\xff", 4));
+    auto r = c.receive();
+    ASSERT_TRUE(r);
+    EXPECT_EQ((*r)["error"]["code"], code::InvalidRequest);
+    EXPECT_TRUE(waitUntil([&] { return c.socket().state() == QLocalSocket::UnconnectedState; }));
+    EXPECT_TRUE(waitUntil([&] { return server->connectionCount() == 0; }));
+}
+
+TEST_F(ServerTest, sessionMethodsNeedAuthenticationThatIsCheckedAgainEachTime)
+{
+    Client c(path);
+    EXPECT_EQ(c.call("tabs.list")["error"]["code"], code::Unauthorized);
+    EXPECT_EQ(c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "bad"}})["error"]["code"], code::Unauthorized);
+    EXPECT_EQ(c.call("session.authenticate", {{"sessionId", "s1"}})["error"]["code"], code::InvalidParams);
+    const Json before = c.call("daemon.capabilities")["result"];
+    EXPECT_FALSE(before.contains("role")); // absent, not null
+    EXPECT_EQ(before["allowedMethods"], Json({"daemon.capabilities", "daemon.ping", "session.authenticate", "test.big", "test.throws"}));
+    EXPECT_EQ(c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}})["result"]["ok"], true);
+    EXPECT_EQ(c.call("tabs.list")["result"], Json::array());
+    const Json after = c.call("daemon.capabilities")["result"];
+    EXPECT_EQ(after["role"], "agent");
+    EXPECT_NE(std::find(after["allowedMethods"].begin(), after["allowedMethods"].end(), "tabs.list"), after["allowedMethods"].end());
+    EXPECT_EQ(std::find(after["allowedMethods"].begin(), after["allowedMethods"].end(), "tab.sendInput"), after["allowedMethods"].end());
+    EXPECT_EQ(c.call("tab.sendInput")["error"]["code"], code::RoleViolation);
+    // The session goes away: the next scoped call fails and stays failed.
+    port.stillThere = false;
+    EXPECT_EQ(c.call("tabs.list")["error"]["code"], code::Unauthorized);
+    port.stillThere = true;
+    EXPECT_EQ(c.call("tabs.list")["error"]["code"], code::Unauthorized);
+}
+
+TEST_F(ServerTest, connectionsBeyondTheLimitAreRefused)
+{
+    std::vector<std::unique_ptr<Client>> clients;
+    for (int i = 0; i < 4; ++i) {
+        clients.push_back(std::make_unique<Client>(path));
+        ASSERT_EQ(clients.back()->call("daemon.ping")["type"], "res");
+    }
+    Client extra(path);
+    EXPECT_TRUE(waitUntil([&] { return extra.socket().state() == QLocalSocket::UnconnectedState; }));
+    EXPECT_EQ(server->connectionCount(), 4);
+    clients.pop_back();
+    ASSERT_TRUE(waitUntil([&] { return server->connectionCount() == 3; }));
+    Client next(path);
+    EXPECT_EQ(next.call("daemon.ping")["type"], "res");
+}
+
+TEST_F(ServerTest, aClientThatNeverReadsIsCutOffInsteadOfGrowingOurMemory)
+{
+    Client c(path);
+    std::string batch;
+    for (uint32_t i = 1; i <= 40; ++i) // 40 answers of 256 KiB against a 1 MiB cap
+        batch += encodeFrame(encode(Request{i, "test.big", Json::object()}));
+    c.sendRaw(batch);
+    EXPECT_TRUE(waitUntil([&] { return server->connectionCount() == 0; }));
+    // The server itself is fine.
+    Client other(path);
+    EXPECT_EQ(other.call("daemon.ping")["type"], "res");
+}
+
+} // namespace
