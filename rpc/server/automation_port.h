@@ -2,10 +2,12 @@
 
 #include "rpc/contract/envelope.h"
 #include "rpc/contract/errors.h"
+#include "rpc/contract/workspace_shapes.h"
 
 #include <optional>
 #include <string>
 #include <sys/types.h>
+#include <vector>
 
 namespace dt::rpc {
 
@@ -26,6 +28,12 @@ public:
     virtual std::optional<Error> recheck(const std::string &sessionId, pid_t peerPid) = 0;
     // The role of an authenticated session ("agent", "orchestrator").
     virtual std::string role(const std::string &sessionId) = 0;
+
+    // Queries. `caller` is the authenticated session, if any: it decides
+    // `current` flags and what "my window" means.
+    virtual std::vector<TabRow> tabRows(const std::optional<std::string> &caller) = 0;
+    virtual std::vector<WindowRow> windowRows(const std::optional<std::string> &caller, bool all) = 0;
+    virtual std::optional<TabInfo> tabInfo(const std::string &caller) = 0;
 };
 
 } // namespace dt::rpc

@@ -36,6 +36,9 @@ struct FakePort : AutomationPort {
         return std::nullopt;
     }
     std::string role(const std::string &) override { return "agent"; }
+    std::vector<TabRow> tabRows(const std::optional<std::string> &) override { return {}; }
+    std::vector<WindowRow> windowRows(const std::optional<std::string> &, bool) override { return {}; }
+    std::optional<TabInfo> tabInfo(const std::string &) override { return std::nullopt; }
 };
 
 class Client {

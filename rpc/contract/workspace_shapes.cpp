@@ -1,0 +1,38 @@
+#include "workspace_shapes.h"
+
+namespace dt::rpc {
+
+namespace {
+void putIf(Json &j, const char *key, const std::optional<std::string> &value)
+{
+    if (value)
+        j[key] = *value;
+}
+} // namespace
+
+Json toJson(const TabRow &row)
+{
+    Json j{{"current", row.current}, {"sessionId", row.sessionId}};
+    putIf(j, "shortId", row.shortId);
+    putIf(j, "name", row.name);
+    putIf(j, "displayTitle", row.displayTitle);
+    putIf(j, "label", row.label);
+    return j;
+}
+
+Json toJson(const WindowRow &row)
+{
+    Json j{{"index", row.index}, {"isKey", row.isKey}, {"tabCount", row.tabCount}};
+    putIf(j, "selectedTabShortId", row.selectedTabShortId);
+    return j;
+}
+
+Json toJson(const TabInfo &info)
+{
+    Json j{{"sessionId", info.sessionId}, {"role", info.role}, {"isCurrent", info.isCurrent}, {"simPanes", Json::array()}};
+    putIf(j, "shortId", info.shortId);
+    putIf(j, "name", info.name);
+    return j;
+}
+
+} // namespace dt::rpc

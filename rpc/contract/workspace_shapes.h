@@ -1,0 +1,43 @@
+#pragma once
+
+#include "envelope.h"
+
+#include <optional>
+#include <string>
+
+namespace dt::rpc {
+
+// One live terminal session, as `tabs list` shows it.
+struct TabRow {
+    bool current = false;
+    std::string sessionId;
+    std::optional<std::string> shortId;
+    std::optional<std::string> name;
+    std::optional<std::string> displayTitle;
+    std::optional<std::string> label;
+};
+
+// One window, as `windows list` shows it (index counts from 1).
+struct WindowRow {
+    int index = 0;
+    bool isKey = false;
+    int tabCount = 0;
+    std::optional<std::string> selectedTabShortId;
+};
+
+// `tab info`: the caller's own session.
+struct TabInfo {
+    std::string sessionId;
+    std::optional<std::string> shortId;
+    std::optional<std::string> name;
+    std::string role;
+    bool isCurrent = true;
+    // simPanes: empty until device panes exist.
+};
+
+// Optional fields are left out, never written as null.
+Json toJson(const TabRow &row);
+Json toJson(const WindowRow &row);
+Json toJson(const TabInfo &info);
+
+} // namespace dt::rpc

@@ -1,0 +1,35 @@
+#include "workspace_queries.h"
+
+namespace dt::rpc {
+
+void addWorkspaceQueries(Dispatcher &dispatcher, AutomationPort &port)
+{
+    // Daemon-wide: out of a tab every row has current: false.
+    dispatcher.add("tabs.list", Scope::DaemonWide, [&port](CallContext &c, const Json &) -> HandlerResult {
+        Json rows = Json::array();
+        for (const TabRow &row : port.tabRows(c.sessionId))
+            rows.push_back(toJson(row));
+        return rows;
+    });
+    // Daemon-wide too; without `all`, a caller outside any tab owns no window.
+    dispatcher.add("windows.list", Scope::DaemonWide, [&port](CallContext &c, const Json &params) -> HandlerResult {
+        bool all = false;
+        if (auto it = params.find("all"); it != params.end()) {
+            if (!it->is_boolean())
+                return Error{code::InvalidParams, "all must be true or false"};
+            all = it->get<bool>();
+        }
+        Json rows = Json::array();
+        for (const WindowRow &row : port.windowRows(c.sessionId, all))
+            rows.push_back(toJson(row));
+        return rows;
+    });
+    dispatcher.add("tab.info", Scope::Session, [&port](CallContext &c, const Json &) -> HandlerResult {
+        const std::optional<TabInfo> info = port.tabInfo(*c.sessionId);
+        if (!info)
+            return intentError(intent::NotFound, "tab 'current' not found");
+        return toJson(*info);
+    });
+}
+
+} // namespace dt::rpc

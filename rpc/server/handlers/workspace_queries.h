@@ -1,0 +1,10 @@
+#pragma once
+
+#include "rpc/server/dispatcher.h"
+
+namespace dt::rpc {
+
+// tabs.list, windows.list, tab.info.
+void addWorkspaceQueries(Dispatcher &dispatcher, AutomationPort &port);
+
+} // namespace dt::rpc
