@@ -252,6 +252,7 @@ void PtyProcess::onWritable()
                 return;
             m_writeQueue.clear();
             m_pendingBytes = 0;
+            m_writeOffset = 0;
             break;
         }
         m_writeOffset += n;

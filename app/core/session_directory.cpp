@@ -1,6 +1,7 @@
 #include "session_directory.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -77,6 +78,11 @@ int SessionDirectory::sweepDeadOwners(const QString &runtimeDir)
     int removed = 0;
     QDir sessions(runtimeDir + QStringLiteral("/sessions"));
     for (const QString &name : sessions.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        // Another GUI may be creating this one right now (its owner file is
+        // written just after the directory): leave young ones alone.
+        const QFileInfo info(sessions.filePath(name));
+        if (info.lastModified().secsTo(QDateTime::currentDateTime()) < 10)
+            continue;
         QFile owner(sessions.filePath(name) + QStringLiteral("/owner"));
         bool alive = false;
         if (owner.open(QIODevice::ReadOnly)) {

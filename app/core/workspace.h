@@ -95,6 +95,13 @@ public:
     const Settings &settings() const { return m_settings; }
     void setExitAction(ExitAction action) { m_settings.exitAction = action; }
     void setScrollbackLines(int lines) { m_settings.scrollbackLines = lines; }
+    // The grid new terminals start with (the GUI reports what it last
+    // showed, so programs rarely start at a size that changes at once).
+    void setDefaultGrid(int rows, int columns)
+    {
+        m_settings.rows = rows;
+        m_settings.columns = columns;
+    }
 
     // --- mutations -----------------------------------------------------
     WindowId openWindow();

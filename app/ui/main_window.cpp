@@ -34,6 +34,15 @@
 
 namespace dt::ui {
 
+namespace {
+// Counts a running nested event loop (exec() of a dialog, menu or drag).
+struct NestedLoop {
+    int &depth;
+    explicit NestedLoop(int &d) : depth(d) { ++depth; }
+    ~NestedLoop() { --depth; }
+};
+} // namespace
+
 using dt::app::SplitTree;
 using dt::app::TabId;
 using dt::app::Workspace;
@@ -86,8 +95,15 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
     auto *bar = static_cast<TabStrip *>(m_tabs)->bar();
     connect(bar, &TabBar::tabDraggedOut, this, &MainWindow::dragTabOut);
     connect(bar, &TabBar::tabDropped, this, [this](quint64 tab, int index) {
-        if (m_workspace.tab(tab))
-            m_workspace.moveTab(tab, m_window, index);
+        const auto *t = m_workspace.tab(tab);
+        if (!t)
+            return;
+        // Dropped back on its own strip: the index was counted with the tab
+        // still in place, and moving detaches it first.
+        const int from = t->window == m_window ? static_cast<int>(m_workspace.window(m_window)->tabs.indexOf(tab)) : -1;
+        if (from >= 0 && from < index)
+            --index;
+        m_workspace.moveTab(tab, m_window, index);
     });
 
     // ...and what the model says comes back here.
@@ -252,8 +268,10 @@ void MainWindow::createActions()
     });
     full->setCheckable(true);
     addAction(Settings, tr("&Settings…"), key("Ctrl+Shift+P"), [this] {
-        if (m_config)
+        if (m_config) {
+            NestedLoop loop(m_nestedLoops);
             SettingsDialog(*m_config, this).exec();
+        }
     });
     addAction(Shortcuts, tr("&Keyboard Shortcuts"), {}, [this] { showShortcuts(); });
     addAction(About, tr("&About deviceterm"), {}, [this] { showAbout(); });
@@ -414,6 +432,7 @@ void MainWindow::showTabContextMenu(const QPoint &pos)
         action(actions::CloseOtherTabs)->trigger();
     });
     menu.addAction(tr("&Close Tab"), this, [this, tab] { closeTabAsked(tab); });
+    NestedLoop loop(m_nestedLoops);
     menu.exec(m_tabs->tabBar()->mapToGlobal(pos));
 }
 
@@ -423,6 +442,7 @@ void MainWindow::renameTab(TabId tab)
     if (!t)
         return;
     bool ok = false;
+    NestedLoop loop(m_nestedLoops);
     const QString name = QInputDialog::getText(this, tr("Rename Tab"),
                                                tr("Tab name (leave empty to follow the program's title):"),
                                                QLineEdit::Normal, t->manualTitle, &ok);
@@ -469,7 +489,12 @@ void MainWindow::dragTabOut(int index)
     drag->setPixmap(view->grab().scaledToWidth(240, Qt::SmoothTransformation));
     // Another window's strip takes it (and moves it); dropped anywhere else
     // the tab gets a window of its own there.
-    if (drag->exec(Qt::MoveAction) == Qt::IgnoreAction && m_workspace.tab(tab))
+    Qt::DropAction result;
+    {
+        NestedLoop loop(m_nestedLoops);
+        result = drag->exec(Qt::MoveAction);
+    }
+    if (result == Qt::IgnoreAction && m_workspace.tab(tab))
         moveTabToNewWindow(tab, QCursor::pos());
 }
 
@@ -560,7 +585,10 @@ bool MainWindow::confirmClose(const QList<dt::app::PaneId> &panes, const QString
     box.setDefaultButton(QMessageBox::Cancel);
     auto *never = new QCheckBox(tr("Don't ask again"), &box);
     box.setCheckBox(never);
-    box.exec();
+    {
+        NestedLoop loop(m_nestedLoops);
+        box.exec();
+    }
     if (box.clickedButton() != close)
         return false;
     if (never->isChecked())
@@ -634,11 +662,13 @@ void MainWindow::showShortcuts()
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     layout->addWidget(buttons);
     dialog.resize(520, 560);
+    NestedLoop loop(m_nestedLoops);
     dialog.exec();
 }
 
 void MainWindow::showAbout()
 {
+    NestedLoop loop(m_nestedLoops);
     QMessageBox::about(this, tr("About deviceterm"),
                        tr("<h3>deviceterm %1</h3><p>A terminal for people who build software for devices.</p>")
                            .arg(QStringLiteral(DEVICETERM_VERSION)));

@@ -57,6 +57,9 @@ public:
     // Asks before closing `panes` when a program other than a shell still
     // runs in one of them (and the config says to ask). True: go ahead.
     bool confirmClose(const QList<dt::app::PaneId> &panes, const QString &question);
+    // True while one of this window's dialogs, menus or drags runs its own
+    // event loop: the window must not be deleted under it.
+    bool inNestedLoop() const { return m_nestedLoops > 0; }
     QList<dt::app::PaneId> panesOfTab(dt::app::TabId tab) const;
     QList<dt::app::PaneId> panesOfWindow() const;
 
@@ -98,6 +101,7 @@ private:
     QHash<QByteArray, QAction *> m_actions; // children of this window
     QList<QAction *> m_actionOrder;
     bool m_syncing = false; // applying a model change to the widgets
+    int m_nestedLoops = 0;
 };
 
 } // namespace dt::ui

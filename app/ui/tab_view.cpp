@@ -46,8 +46,15 @@ TabView::TabView(dt::app::Workspace &workspace, dt::app::TabId tab, QWidget *par
             v->setFocus(Qt::OtherFocusReason);
     });
     connect(&m_workspace, &dt::app::Workspace::paneClosed, this, [this](PaneId p, dt::app::TabId) {
-        if (TerminalView *v = m_views.take(p))
+        if (TerminalView *v = m_views.take(p)) {
+            // Out of the layout at once (it may be the zoomed root), so the
+            // survivors are not squeezed while it waits to be deleted.
+            this->layout()->removeWidget(v);
+            v->hide();
+            if (m_root == v)
+                m_root = nullptr;
             v->deleteLater();
+        }
     });
     connect(&m_workspace, &dt::app::Workspace::paneExited, this, &TabView::onPaneExited);
     rebuild();
@@ -90,6 +97,9 @@ TerminalView *TabView::ensureView(PaneId pane)
     v->setTerminalFont(m_font);
     v->setObjectName(QStringLiteral("pane-%1").arg(pane));
     connect(v, &TerminalView::focusReceived, this, [this, pane] { m_workspace.focusPane(pane); });
+    connect(v, &TerminalView::gridSizeChanged, this, [this](int rows, int columns) {
+        m_workspace.setDefaultGrid(rows, columns);
+    });
     m_views.insert(pane, v);
     if (const auto *p = m_workspace.pane(pane); p && p->exited)
         v->setExitMessage(exitMessage(p->exitCode, p->exitSignal));

@@ -374,7 +374,8 @@ void TerminalView::selectAll()
     if (!m_session)
         return;
     const auto &t = m_session->terminal();
-    const int64_t first = t.linesAboveScreen() - t.scrollback().size();
+    // The alternate screen has no history of its own.
+    const int64_t first = t.linesAboveScreen() - (t.altScreenActive() ? 0 : t.scrollback().size());
     m_selection.begin(t, {first, 0}, dt::term::Selection::Unit::Line);
     m_selection.extendTo(t, {t.linesAboveScreen() + t.rows() - 1, t.columns() - 1});
     copySelectionToPrimary();

@@ -137,6 +137,7 @@ private:
     int m_clickCount = 0;
     QElapsedTimer m_lastClick;
     int m_mouseButtonsDown = 0;
+    int m_wheelRemainder = 0; // eighths of a degree not yet scrolled
 
     std::vector<dt::term::SearchMatch> m_matches;
     int m_currentMatch = -1;

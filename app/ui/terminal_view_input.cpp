@@ -261,7 +261,11 @@ void TerminalView::wheelEvent(QWheelEvent *e)
     if (!m_session)
         return;
     auto &t = m_session->terminal();
-    const int notches = e->angleDelta().y() / 120;
+    // Touchpads and high-resolution wheels send fractions of a notch: add
+    // them up so they scroll too.
+    m_wheelRemainder += e->angleDelta().y();
+    const int notches = m_wheelRemainder / 120;
+    m_wheelRemainder -= notches * 120;
     if (notches == 0) {
         e->accept();
         return;

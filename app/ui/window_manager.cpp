@@ -2,6 +2,8 @@
 
 #include "core/config.h"
 
+#include <QTimer>
+
 namespace dt::ui {
 
 MainWindow::Appearance appearanceFromConfig(const dt::app::Config &config)
@@ -20,8 +22,15 @@ WindowManager::WindowManager(dt::app::Workspace &workspace, const MainWindow::Ap
     : QObject(parent), m_workspace(workspace), m_appearance(appearance), m_grid(grid), m_config(config)
 {
     if (m_config) {
+        m_configAppearance = appearanceFromConfig(*m_config);
         connect(m_config, &dt::app::Config::changed, this, [this] {
-            setAppearance(appearanceFromConfig(*m_config));
+            // Only when font or theme really changed: other keys (a "don't
+            // ask again") must not undo the windows' font zoom.
+            const MainWindow::Appearance wanted = appearanceFromConfig(*m_config);
+            if (wanted.font != m_configAppearance.font || wanted.theme.name != m_configAppearance.theme.name) {
+                m_configAppearance = wanted;
+                setAppearance(wanted);
+            }
             m_workspace.setScrollbackLines(m_config->intValue(QStringLiteral("scrollback-lines")));
             dt::app::ExitAction exit;
             if (dt::app::parseExitAction(m_config->value(QStringLiteral("on-exit")), &exit))
@@ -37,7 +46,7 @@ WindowManager::WindowManager(dt::app::Workspace &workspace, const MainWindow::Ap
     connect(&m_workspace, &dt::app::Workspace::windowClosed, this, [this](dt::app::WindowId id) {
         if (QPointer<MainWindow> w = m_windows.take(id); w) {
             w->hide();
-            w->deleteLater();
+            deleteWhenIdle(w);
         }
         if (m_windows.isEmpty())
             emit lastWindowClosed();
@@ -52,6 +61,20 @@ WindowManager::~WindowManager()
 {
     for (const QPointer<MainWindow> &w : std::as_const(m_windows))
         delete w.data();
+}
+
+void WindowManager::deleteWhenIdle(QPointer<MainWindow> window)
+{
+    // The model can close a window while one of its dialogs or menus runs a
+    // nested event loop (a pane exits, a script closes the tab). Deleting it
+    // then would pull the dialog from under that loop; wait until it ends.
+    if (!window)
+        return;
+    if (window->inNestedLoop()) {
+        QTimer::singleShot(100, this, [this, window] { deleteWhenIdle(window); });
+        return;
+    }
+    window->deleteLater();
 }
 
 void WindowManager::setAppearance(const MainWindow::Appearance &appearance)

@@ -37,7 +37,10 @@ signals:
 private:
     dt::app::Workspace &m_workspace;
     MainWindow::Appearance m_appearance;
+    void deleteWhenIdle(QPointer<MainWindow> window);
+
     QSize m_grid;
+    MainWindow::Appearance m_configAppearance; // what the config said last
     dt::app::Config *m_config;
     QHash<dt::app::WindowId, QPointer<MainWindow>> m_windows;
 };

@@ -107,11 +107,11 @@ void Line::setGrapheme(int col, const char32_t *codepoints, int count, const Cel
     m_data[col] = c;
 }
 
-uint32_t Line::internCluster(std::u32string cluster)
+uint32_t Line::internCluster(std::u32string cluster, bool allowGc)
 {
     // Overwritten cells leave unused entries behind; sweep them before the
     // table outgrows the line so it stays bounded however long a TUI redraws.
-    if (m_clusters.size() >= static_cast<size_t>(m_size) + 8)
+    if (allowGc && m_clusters.size() >= static_cast<size_t>(m_size) + 8)
         collectGarbageClusters();
     for (size_t i = 0; i < m_clusters.size(); ++i) {
         if (m_clusters[i] == cluster)
@@ -177,10 +177,19 @@ void Line::copyCellsFrom(const Line &src, int srcCol, int destCol, int count)
     std::memcpy(static_cast<void *>(m_data + destCol), src.m_data + srcCol, static_cast<size_t>(count) * sizeof(Cell));
     if (src.m_clusters.empty())
         return;
+    // Sweep first, never during the loop: until it is remapped, a copied
+    // cell's index points into the source line's table, not ours.
+    if (m_clusters.size() >= static_cast<size_t>(m_size) + 8) {
+        std::vector<Cell> copied(m_data + destCol, m_data + destCol + count);
+        for (int i = 0; i < count; ++i)
+            m_data[destCol + i].clustered = 0; // keep the sweep off the copied cells
+        collectGarbageClusters();
+        std::copy(copied.begin(), copied.end(), m_data + destCol);
+    }
     for (int i = 0; i < count; ++i) {
         Cell &c = m_data[destCol + i];
         if (c.clustered)
-            c.codepoint = internCluster(src.m_clusters[c.codepoint]);
+            c.codepoint = internCluster(src.m_clusters[c.codepoint], false);
     }
 }
 

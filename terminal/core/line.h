@@ -73,7 +73,9 @@ private:
         m_data = m_cells.data();
         m_size = static_cast<int>(m_cells.size());
     }
-    uint32_t internCluster(std::u32string cluster);
+    // With allowGc false the table only grows: needed while cells that
+    // still carry another line's cluster indices sit in this line.
+    uint32_t internCluster(std::u32string cluster, bool allowGc = true);
     void collectGarbageClusters();
 
     std::vector<Cell> m_cells; // owned storage; empty for a scrollback view

@@ -333,9 +333,12 @@ int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, boo
     }
     line.setGrapheme(col, cps, count, m_pen, protect);
     for (int c = 1; c < width && col + c < m_columns; ++c) {
+        // The right half takes the pen too, so a background or reverse
+        // covers the whole character.
+        // Its DECSCA protection stays what it was, as in libvterm, so a
+        // selective erase treats both the same way there and here.
         Cell &cont = line[col + c];
-        cont.codepoint = 0;
-        cont.clustered = 0;
+        cellword::storeCharacter(&cont, m_pen, 0, cont.protect);
         cont.continuation = 1;
     }
     m_damaged[static_cast<size_t>(row)] = 1;
@@ -576,10 +579,21 @@ void Terminal::paste(const std::string &utf8)
     // Brackets are only emitted when the program enabled mode 2004; line
     // feeds become carriage returns, as if typed.
     vterm_keyboard_start_paste(m_vt.get());
-    forEachCodepoint(utf8, [this](char32_t cp) {
+    char32_t previous = 0;
+    forEachCodepoint(utf8, [this, &previous](char32_t cp) {
+        const char32_t before = previous;
+        previous = cp;
+        // Control characters are dropped (as xterm does): an ESC inside the
+        // clipboard could otherwise end the bracketed paste early and have
+        // the rest run as typed commands. Tab and line ends stay; CR LF
+        // counts as one Enter.
+        if (cp == '\n' && before == '\r')
+            return;
         if (cp == '\n')
             cp = '\r';
-        vterm_keyboard_unichar(m_vt.get(), cp, VTERM_MOD_NONE);
+        const bool control = (cp < 0x20 && cp != '\t' && cp != '\r') || cp == 0x7f || (cp >= 0x80 && cp < 0xa0);
+        if (!control)
+            vterm_keyboard_unichar(m_vt.get(), cp, VTERM_MOD_NONE);
     });
     vterm_keyboard_end_paste(m_vt.get());
 }

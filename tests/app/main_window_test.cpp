@@ -362,6 +362,21 @@ TEST_F(PromptTest, dontAskAgainIsWrittenToTheConfig)
     EXPECT_EQ(config->value(QStringLiteral("confirm-close")), QStringLiteral("never"));
 }
 
+TEST_F(PromptTest, theModelClosingTheWindowUnderAnOpenQuestionDoesNotCrash)
+{
+    startSleep();
+    // While the question is open, the tab goes away through the model (its
+    // program exits, or a script closes it); then the user answers.
+    QTimer::singleShot(0, [this] {
+        ws->closeTab(tab);
+        answerer.answerNext(QStringLiteral("Close"));
+    });
+    main->action(actions::ClosePane)->trigger();
+    EXPECT_TRUE(ws->windows().isEmpty());
+    // The window is deleted once its dialog's event loop has ended.
+    EXPECT_TRUE(waitUntil([&] { return main.isNull(); }));
+}
+
 TEST_F(PromptTest, closesFromTheModelNeverAsk)
 {
     startSleep();

@@ -152,6 +152,27 @@ TEST_F(TerminalViewTest, wheelScrollsHistoryAndNewOutputReturnsToTheBottom)
     EXPECT_TRUE(waitUntil([&] { return view->scrollOffset() == 0; }));
 }
 
+TEST_F(TerminalViewTest, smallWheelStepsFromTouchpadsAddUp)
+{
+    run(QStringLiteral("seq 1 200"));
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().scrollback().size() > 150; }));
+    for (int i = 0; i < 4; ++i) {
+        QWheelEvent step(QPointF(50, 50), view->mapToGlobal(QPoint(50, 50)), QPoint(), QPoint(0, 30), Qt::NoButton,
+                         Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view->viewport(), &step);
+    }
+    EXPECT_EQ(view->scrollOffset(), 3); // four quarter notches make one notch: three lines
+}
+
+TEST_F(TerminalViewTest, selectAllOnTheAlternateScreenTakesOnlyTheScreen)
+{
+    run(QStringLiteral("seq 1 100; printf '\\033[?1049h\\033[HALT'; sleep 30"));
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().altScreenActive(); }));
+    view->selectAll();
+    EXPECT_LE(view->selectedText().count(QLatin1Char('\n')), session->terminal().rows());
+    EXPECT_TRUE(view->selectedText().startsWith(QStringLiteral("ALT")));
+}
+
 TEST_F(TerminalViewTest, paintsColouredCellsInTheThemeColours)
 {
     run(QStringLiteral("clear; printf '\\033[41m      \\033[0m\\n'"));

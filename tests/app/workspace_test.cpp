@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <utime.h>
 
 namespace {
 
@@ -252,6 +253,9 @@ TEST_F(WorkspaceTest, startupSweepsSessionDirectoriesOfDeadOwners)
     ASSERT_TRUE(owner.open(QIODevice::WriteOnly));
     owner.write("999999 12345\n");
     owner.close();
+    // Old enough not to look like a directory another GUI is still creating.
+    const struct utimbuf past{time(nullptr) - 3600, time(nullptr) - 3600};
+    ASSERT_EQ(utime(QFile::encodeName(dead).constData(), &past), 0);
     const auto w = ws->openWindow();
     const auto t = ws->openTab(w, shell());
     const QString alive = ws->pane(ws->tab(t)->primary)->directory->path();

@@ -235,3 +235,46 @@ TEST(Search, findsEveryOccurrenceInHistoryAndOnScreenOldestFirst)
 }
 
 } // namespace
+
+namespace {
+
+TEST(TerminalModel, pastedControlCharactersCannotBreakOutOfBracketedPaste)
+{
+    dt::term::Terminal t(4, 20);
+    std::string out;
+    t.setOutput([&out](const char *b, size_t n) { out.append(b, n); });
+    t.feed("\x1b[?2004h");
+    t.paste("ls\x1b[201~rm -rf ~\r\n\x07\xc2\x9b" "done\ttab"); // ESC, BEL and C1 CSI (U+009B) dropped
+    EXPECT_EQ(out, "\x1b[200~ls[201~rm -rf ~\rdone\ttab\x1b[201~");
+}
+
+TEST(TerminalModel, theRightHalfOfAWideCharacterTakesThePen)
+{
+    dt::term::Terminal t(2, 10);
+    t.feed("\x1b[41;7m\xe4\xb8\xad");
+    const auto &line = t.screenLine(0);
+    ASSERT_TRUE(line[1].continuation);
+    EXPECT_EQ(line[1].bg, dt::term::Color::indexed(1));
+    EXPECT_TRUE(line[1].reverse);
+}
+
+TEST(LineClusters, copyingManyClustersBetweenLinesKeepsEveryGrapheme)
+{
+    // The destination's cluster table is already full of stale entries, so
+    // interning the copied clusters has to sweep it first.
+    dt::term::Line dest(4);
+    for (char32_t base = 'a'; base < 'a' + 20; ++base) {
+        const char32_t g[2] = {base, 0x301};
+        dest.setGrapheme(0, g, 2, dt::term::Cell{});
+    }
+    dt::term::Line src(4);
+    for (int col = 0; col < 4; ++col) {
+        const char32_t g[3] = {char32_t('p' + col), 0x308, 0x323};
+        src.setGrapheme(col, g, 3, dt::term::Cell{});
+    }
+    dest.copyCellsFrom(src, 0, 0, 4);
+    for (int col = 0; col < 4; ++col)
+        EXPECT_EQ(dest.graphemeAt(col), src.graphemeAt(col)) << col;
+}
+
+} // namespace
