@@ -1,6 +1,9 @@
 #include "gui_main.h"
 
+#include "core/automation_facade.h"
 #include "core/config.h"
+#include "rpc/server/automation_server.h"
+#include "rpc/server/handlers/workspace_queries.h"
 #include "core/session_directory.h"
 #include "core/workspace.h"
 #include "main_window.h"
@@ -71,10 +74,13 @@ int runGui(int argc, char *argv[])
     QCommandLineOption onExit(QStringLiteral("on-exit"),
                               QApplication::translate("main", "When the program exits: close, keep, or keep-on-error."),
                               QStringLiteral("action"));
+    QCommandLineOption socketOption(QStringLiteral("socket"),
+                                    QApplication::translate("main", "Serve automation on this socket (default: in the runtime directory)."),
+                                    QStringLiteral("path"));
     // Not --geometry: Qt itself takes -geometry (in pixels, X11 style).
     QCommandLineOption sizeOption(QStringLiteral("size"), QApplication::translate("main", "Initial size in cells, e.g. 100x30."),
                                 QStringLiteral("colsxrows"));
-    parser.addOptions({cwd, font, fontSize, theme, scrollback, onExit, sizeOption});
+    parser.addOptions({cwd, font, fontSize, theme, scrollback, onExit, sizeOption, socketOption});
     parser.addPositionalArgument(QStringLiteral("-e"), QApplication::translate("main", "Run <command> [args…] instead of the shell."),
                                  QStringLiteral("[-e command [args…]]"));
     parser.process(app);
@@ -144,7 +150,22 @@ int runGui(int argc, char *argv[])
     settings.runtimeDirectory = dt::app::runtimeDirectory();
     dt::app::SessionDirectory::sweepDeadOwners(settings.runtimeDirectory);
 
+    settings.socketPath = parser.isSet(socketOption)
+        ? parser.value(socketOption)
+        : (settings.runtimeDirectory.isEmpty() ? QString() : settings.runtimeDirectory + QStringLiteral("/deviceterm.sock"));
+
     dt::app::Workspace workspace(settings);
+    // The automation server, on the GUI thread, acting on the same model.
+    dt::app::AutomationFacade facade(workspace);
+    dt::rpc::Dispatcher dispatcher(facade);
+    dt::rpc::addWorkspaceQueries(dispatcher, facade);
+    dt::rpc::AutomationServer server(dispatcher);
+    if (!settings.socketPath.isEmpty()) {
+        QString why;
+        if (!server.listen(settings.socketPath, &why))
+            std::fprintf(stderr, "deviceterm-gui: automation is off: cannot listen on %s: %s\n",
+                         qPrintable(settings.socketPath), qPrintable(why));
+    }
     dt::ui::WindowManager windows(workspace, appearance, QSize(cols, rows), &config);
     QObject::connect(&windows, &dt::ui::WindowManager::lastWindowClosed, &app, &QCoreApplication::quit);
     // The window is shown and sized before its first tab opens, so the first

@@ -193,3 +193,31 @@ TEST(ContractFuzz, randomAndMutatedInputNeverCrashesTheDecoders)
 }
 
 } // namespace
+
+#include "rpc/contract/workspace_shapes.h"
+
+namespace {
+
+using namespace dt::rpc;
+
+TEST(WorkspaceShapes, rowsCarryRequiredKeysAndOmitAbsentOptionals)
+{
+    TabRow bare;
+    bare.sessionId = "S";
+    EXPECT_EQ(dumpJson(toJson(bare)), R"({"current":false,"sessionId":"S"})");
+    TabRow full{true, "S", "abc123", "n", "vim x", "agent"};
+    EXPECT_EQ(dumpJson(toJson(full)),
+              R"({"current":true,"displayTitle":"vim x","label":"agent","name":"n","sessionId":"S","shortId":"abc123"})");
+
+    WindowRow w{2, true, 3, std::nullopt};
+    EXPECT_EQ(dumpJson(toJson(w)), R"({"index":2,"isKey":true,"tabCount":3})");
+    w.selectedTabShortId = "abc123";
+    EXPECT_EQ(toJson(w)["selectedTabShortId"], "abc123");
+
+    TabInfo info;
+    info.sessionId = "S";
+    info.role = "agent";
+    EXPECT_EQ(dumpJson(toJson(info)), R"({"isCurrent":true,"role":"agent","sessionId":"S","simPanes":[]})");
+}
+
+} // namespace

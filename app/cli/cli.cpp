@@ -1,0 +1,102 @@
+#include "cli.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace dt::cli {
+
+Context::Context(std::vector<std::string> operands, bool json) : m_operands(std::move(operands)), m_json(json)
+{
+    if (const char *s = std::getenv("DEVICETERM_SESSION"))
+        m_sessionId = s;
+    if (const char *c = std::getenv("DEVICETERM_SESSION_CAP"))
+        m_capability = c;
+}
+
+bool Context::hasFlag(const std::string &flag) const
+{
+    return std::find(m_operands.begin(), m_operands.end(), flag) != m_operands.end();
+}
+
+dt::rpc::Connection *Context::connect()
+{
+    if (m_connection)
+        return &*m_connection;
+    m_connection.emplace();
+    std::string why;
+    if (!m_connection->open(dt::rpc::defaultSocketPath(), &why)) {
+        error(why);
+        m_connection.reset();
+        return nullptr;
+    }
+    if (inTab() && !m_authenticated) {
+        const auto r = m_connection->call("session.authenticate", {{"sessionId", m_sessionId}, {"cap", m_capability}}, &why);
+        if (!r) {
+            error(why);
+            m_connection.reset();
+            return nullptr;
+        }
+        if (r->error) {
+            error("this tab's session was refused: " + r->error->msg);
+            m_connection.reset();
+            return nullptr;
+        }
+        m_authenticated = true;
+    }
+    return &*m_connection;
+}
+
+std::optional<Json> Context::call(const std::string &method, const Json &params)
+{
+    dt::rpc::Connection *connection = connect();
+    if (!connection)
+        return std::nullopt;
+    std::string why;
+    const auto r = connection->call(method, params, &why);
+    if (!r) {
+        error(why);
+        return std::nullopt;
+    }
+    if (r->error) {
+        error(r->error->msg);
+        return std::nullopt;
+    }
+    return r->result;
+}
+
+void Context::printJson(const Json &value) const
+{
+    std::printf("%s\n", dt::rpc::dumpJson(value).c_str());
+}
+
+void Context::printLine(const std::string &text) const
+{
+    std::printf("%s\n", text.c_str());
+}
+
+void Context::error(const std::string &message) const
+{
+    std::fprintf(stderr, "deviceterm: %s\n", message.c_str());
+}
+
+int Context::notInTab(const std::string &verb) const
+{
+    error(verb + " needs to run inside a deviceterm tab (DEVICETERM_SESSION is not set)");
+    return 1;
+}
+
+const std::vector<Verb> &verbs()
+{
+    static const std::vector<Verb> table = {
+        {{"help"}, "help", "show this list", runHelp},
+        {{"version"}, "version [--json]", "versions of the CLI, the running deviceterm and the wire protocol", runVersion},
+        {{"tabs", "list"}, "tabs list [--json]", "every live terminal session", runTabsList},
+        {{"tabs", "current"}, "tabs current [--json]", "this tab's session (inside a tab)", runTabsCurrent},
+        {{"windows", "list"}, "windows list [--all] [--json]", "this tab's window, or with --all every window", runWindowsList},
+        {{"tab", "info"}, "tab info [--json]", "this tab: session, short id, role (inside a tab)", runTabInfo},
+    };
+    return table;
+}
+
+} // namespace dt::cli

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "rpc/client/connection.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dt::cli {
+
+using dt::rpc::Json;
+
+// What every verb gets: its operands, the global flags, the session the
+// shell is in (from the tab's environment) and a way to reach the server.
+class Context {
+public:
+    Context(std::vector<std::string> operands, bool json);
+
+    const std::vector<std::string> &operands() const { return m_operands; }
+    bool json() const { return m_json; }
+    bool hasFlag(const std::string &flag) const;
+
+    // Inside a deviceterm tab: DEVICETERM_SESSION and _CAP are set.
+    bool inTab() const { return !m_sessionId.empty() && !m_capability.empty(); }
+    const std::string &sessionId() const { return m_sessionId; }
+
+    // Connects (and, inside a tab, authenticates). On failure prints the
+    // reason and returns null.
+    dt::rpc::Connection *connect();
+    // Calls a method; on any failure prints the error and returns nullopt.
+    std::optional<Json> call(const std::string &method, const Json &params = Json::object());
+
+    // Output: JSON (sorted keys, trailing newline) or text, on stdout.
+    void printJson(const Json &value) const;
+    void printLine(const std::string &text) const;
+    // Errors: human-readable, on stderr, whatever --json says.
+    void error(const std::string &message) const;
+    // For session verbs run outside a tab.
+    int notInTab(const std::string &verb) const;
+
+private:
+    std::vector<std::string> m_operands;
+    bool m_json;
+    std::string m_sessionId;
+    std::string m_capability;
+    std::optional<dt::rpc::Connection> m_connection;
+    bool m_authenticated = false;
+};
+
+// One command: the words that name it ("tabs list"), what it does, and
+// the function that runs it (returning the exit status).
+struct Verb {
+    std::vector<std::string> words;
+    const char *usage;
+    const char *summary;
+    std::function<int(Context &)> run;
+};
+
+const std::vector<Verb> &verbs();
+
+// Verbs, one file each under verbs/.
+int runVersion(Context &c);
+int runTabsList(Context &c);
+int runTabsCurrent(Context &c);
+int runWindowsList(Context &c);
+int runTabInfo(Context &c);
+int runHelp(Context &c);
+
+} // namespace dt::cli

@@ -1,0 +1,43 @@
+// deviceterm: the command-line client of deviceterm's automation server, for
+// scripts and coding agents running in a deviceterm tab (and, for the
+// daemon-wide verbs, outside one). No Qt: it links only the RPC contract and
+// client, and starts in a few milliseconds.
+
+#include "cli.h"
+
+#include <cstdio>
+#include <cstring>
+
+int main(int argc, char *argv[])
+{
+    // --json may stand before or after the operands, but not after "--".
+    bool json = false;
+    std::vector<std::string> words;
+    bool afterDashes = false;
+    for (int i = 1; i < argc; ++i) {
+        if (!afterDashes && std::strcmp(argv[i], "--json") == 0) {
+            json = true;
+            continue;
+        }
+        if (std::strcmp(argv[i], "--") == 0)
+            afterDashes = true;
+        words.emplace_back(argv[i]);
+    }
+    if (words.empty())
+        words.emplace_back("help");
+
+    // The longest verb whose words start the command line.
+    const dt::cli::Verb *best = nullptr;
+    for (const dt::cli::Verb &v : dt::cli::verbs()) {
+        if (v.words.size() > words.size() || (best && best->words.size() >= v.words.size()))
+            continue;
+        if (std::equal(v.words.begin(), v.words.end(), words.begin()))
+            best = &v;
+    }
+    if (!best) {
+        std::fprintf(stderr, "deviceterm: unknown command '%s'; see 'deviceterm help'\n", words.front().c_str());
+        return 1;
+    }
+    dt::cli::Context context({words.begin() + static_cast<long>(best->words.size()), words.end()}, json);
+    return best->run(context);
+}

@@ -1,0 +1,23 @@
+#include "cli.h"
+
+#include <cstdio>
+
+namespace dt::cli {
+
+int runWindowsList(Context &c)
+{
+    const auto rows = c.call("windows.list", {{"all", c.hasFlag("--all")}});
+    if (!rows)
+        return 1;
+    if (c.json()) {
+        c.printJson(*rows);
+        return 0;
+    }
+    std::printf("%-6s %-4s %-5s %s\n", "INDEX", "KEY", "TABS", "SELECTED");
+    for (const Json &row : *rows)
+        std::printf("%-6d %-4s %-5d %s\n", row.value("index", 0), row.value("isKey", false) ? "*" : "",
+                    row.value("tabCount", 0), row.value("selectedTabShortId", std::string("-")).c_str());
+    return 0;
+}
+
+} // namespace dt::cli

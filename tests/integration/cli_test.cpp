@@ -1,0 +1,200 @@
+// The real `deviceterm` CLI against the real GUI (offscreen) on a private
+// socket: run inside one of its tabs (the tab's own shell runs it, with the
+// environment the GUI gave that shell) and from outside any tab.
+
+#include "rpc/contract/envelope.h"
+#include "support/wait_until.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using dt::rpc::Json;
+using dt::test::waitUntil;
+
+struct CliRun {
+    int status = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+class CliTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(dir.isValid());
+        socket = dir.filePath(QStringLiteral("gui.sock"));
+    }
+    void TearDown() override
+    {
+        if (gui.state() != QProcess::NotRunning) {
+            gui.kill();
+            gui.waitForFinished(5000);
+        }
+    }
+
+    // Starts the GUI whose first tab runs `script` in sh, in `dir`.
+    void startGui(const QString &script)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.path());
+        env.remove(QStringLiteral("DEVICETERM_SESSION"));
+        env.remove(QStringLiteral("DEVICETERM_SESSION_CAP"));
+        gui.setProcessEnvironment(env);
+        gui.setWorkingDirectory(dir.path());
+        gui.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        gui.start(QStringLiteral(DT_GUI_BINARY),
+                  {QStringLiteral("--socket"), socket, QStringLiteral("-e"), QStringLiteral("sh"), QStringLiteral("-c"), script});
+        ASSERT_TRUE(gui.waitForStarted(5000));
+    }
+
+    QByteArray fileAfterDone(const QString &name)
+    {
+        waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("done"))); }, 15000);
+        QFile f(dir.filePath(name));
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }
+
+    // Runs the CLI outside any tab, optionally with extra environment.
+    CliRun cli(const QStringList &args, const QMap<QString, QString> &extra = {})
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DEVICETERM_SESSION"));
+        env.remove(QStringLiteral("DEVICETERM_SESSION_CAP"));
+        env.insert(QStringLiteral("DEVICETERM_DAEMON_SOCK"), socket);
+        for (auto it = extra.cbegin(); it != extra.cend(); ++it)
+            env.insert(it.key(), it.value());
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(DT_CLI_BINARY), args);
+        p.waitForFinished(10000);
+        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+
+    QTemporaryDir dir;
+    QString socket;
+    QProcess gui;
+};
+
+TEST_F(CliTest, insideATabTheCliKnowsItsOwnSession)
+{
+    // The tab's shell runs the CLI from its PATH: the session's bin/ links
+    // to the CLI built beside the GUI.
+    startGui(QStringLiteral(
+        "deviceterm tabs list --json > list.json; echo $? > list.status;"
+        "deviceterm --json tabs current > current.json; echo $? > current.status;"
+        "deviceterm tab info --json > info.json;"
+        "deviceterm windows list --json > windows.json;"
+        "deviceterm windows list --all --json > windows-all.json;"
+        "command -v deviceterm > which.txt;"
+        "env | grep '^DEVICETERM_SESSION' > session.env;"
+        "touch done; exec sleep 60"));
+    ASSERT_EQ(fileAfterDone(QStringLiteral("list.status")).trimmed(), "0");
+    const Json list = Json::parse(fileAfterDone(QStringLiteral("list.json")).toStdString());
+    ASSERT_TRUE(list.is_array());
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0]["current"], true);
+    EXPECT_EQ(list[0]["shortId"].get<std::string>().size(), 6u);
+    EXPECT_FALSE(list[0].contains("name")); // absent, not null
+    EXPECT_FALSE(list[0].contains("label"));
+
+    const Json current = Json::parse(fileAfterDone(QStringLiteral("current.json")).toStdString());
+    EXPECT_EQ(current, list[0]);
+
+    const Json info = Json::parse(fileAfterDone(QStringLiteral("info.json")).toStdString());
+    EXPECT_EQ(info["sessionId"], list[0]["sessionId"]);
+    EXPECT_EQ(info["role"], "agent");
+    EXPECT_EQ(info["isCurrent"], true);
+    EXPECT_EQ(info["simPanes"], Json::array());
+
+    const Json windows = Json::parse(fileAfterDone(QStringLiteral("windows.json")).toStdString());
+    ASSERT_EQ(windows.size(), 1u);
+    EXPECT_EQ(windows[0]["index"], 1);
+    EXPECT_EQ(windows[0]["tabCount"], 1);
+    EXPECT_EQ(windows[0]["selectedTabShortId"], list[0]["shortId"]);
+
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("which.txt")).contains("/sessions/"));
+}
+
+TEST_F(CliTest, outsideATabDaemonWideVerbsWorkAndSessionVerbsSaySo)
+{
+    startGui(QStringLiteral("touch done; exec sleep 60"));
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(socket); }, 10000));
+    fileAfterDone(QStringLiteral("done"));
+
+    const CliRun list = cli({QStringLiteral("tabs"), QStringLiteral("list"), QStringLiteral("--json")});
+    ASSERT_EQ(list.status, 0) << list.err.toStdString();
+    const Json rows = Json::parse(list.out.toStdString());
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0]["current"], false);
+    EXPECT_TRUE(list.out.endsWith('\n'));
+
+    const CliRun windows = cli({QStringLiteral("windows"), QStringLiteral("list"), QStringLiteral("--json")});
+    EXPECT_EQ(windows.status, 0);
+    EXPECT_EQ(Json::parse(windows.out.toStdString()), Json::array());
+    const CliRun all = cli({QStringLiteral("--json"), QStringLiteral("windows"), QStringLiteral("list"), QStringLiteral("--all")});
+    EXPECT_EQ(Json::parse(all.out.toStdString()).size(), 1u);
+
+    for (const QStringList &verb : {QStringList{QStringLiteral("tabs"), QStringLiteral("current")},
+                                    QStringList{QStringLiteral("tab"), QStringLiteral("info")}}) {
+        const CliRun r = cli(verb + QStringList{QStringLiteral("--json")});
+        EXPECT_EQ(r.status, 1);
+        EXPECT_TRUE(r.out.isEmpty());
+        EXPECT_TRUE(r.err.contains("inside a deviceterm tab")) << r.err.toStdString();
+    }
+}
+
+TEST_F(CliTest, aCapabilityCopiedOutOfTheTabIsRefused)
+{
+    startGui(QStringLiteral("env | grep '^DEVICETERM_SESSION' > session.env; touch done; exec sleep 60"));
+    const QList<QByteArray> lines = fileAfterDone(QStringLiteral("session.env")).split('\n');
+    QMap<QString, QString> stolen;
+    for (const QByteArray &line : lines) {
+        const int eq = line.indexOf('=');
+        if (eq > 0)
+            stolen.insert(QString::fromLatin1(line.left(eq)), QString::fromLatin1(line.mid(eq + 1)));
+    }
+    ASSERT_TRUE(stolen.contains(QStringLiteral("DEVICETERM_SESSION_CAP")));
+    const CliRun r = cli({QStringLiteral("tab"), QStringLiteral("info"), QStringLiteral("--json")}, stolen);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(r.out.isEmpty());
+    EXPECT_TRUE(r.err.contains("refused")) << r.err.toStdString();
+}
+
+TEST_F(CliTest, versionReportsTheDaemonOnlyWhenItAnswers)
+{
+    const CliRun offline = cli({QStringLiteral("version"), QStringLiteral("--json")});
+    EXPECT_EQ(offline.status, 0);
+    const Json a = Json::parse(offline.out.toStdString());
+    EXPECT_FALSE(a.contains("daemon"));
+    EXPECT_TRUE(a.contains("deviceterm") && a.contains("rpcWire") && a.contains("os"));
+    EXPECT_FALSE(a.contains("macOS"));
+
+    startGui(QStringLiteral("touch done; exec sleep 60"));
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(socket); }, 10000));
+    const Json b = Json::parse(cli({QStringLiteral("version"), QStringLiteral("--json")}).out.toStdString());
+    EXPECT_EQ(b["daemon"], b["rpcWire"]);
+}
+
+TEST_F(CliTest, unknownCommandsAndAMissingServerFailWithExitStatusOne)
+{
+    const CliRun bogus = cli({QStringLiteral("frobnicate")});
+    EXPECT_EQ(bogus.status, 1);
+    EXPECT_TRUE(bogus.err.contains("unknown command"));
+    const CliRun down = cli({QStringLiteral("tabs"), QStringLiteral("list")});
+    EXPECT_EQ(down.status, 1);
+    EXPECT_TRUE(down.err.contains("is deviceterm running?")) << down.err.toStdString();
+    const CliRun help = cli({QStringLiteral("help")});
+    EXPECT_EQ(help.status, 0);
+    EXPECT_TRUE(help.out.contains("tabs list"));
+}
+
+} // namespace
