@@ -407,5 +407,9 @@
         <source>Run &lt;command&gt; [args…] instead of the shell.</source>
         <translation>&lt;command&gt; [args…] statt der Shell ausführen.</translation>
     </message>
+    <message>
+        <source>Serve automation on this socket (default: in the runtime directory).</source>
+        <translation>Automatisierung über diesen Socket anbieten (Standard: im Laufzeitverzeichnis).</translation>
+    </message>
 </context>
 </TS>
