@@ -4,7 +4,7 @@
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-install_missing "${BUILD_PACKAGES[@]}" "${RUN_PACKAGES[@]}" libxcb1-dev libxcb-xtest0-dev
+install_missing "${BUILD_PACKAGES[@]}" "${RUN_PACKAGES[@]}" libxcb1-dev libxcb-xtest0-dev tmux
 configure_and_build "$ROOT/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
 scale=1
@@ -13,3 +13,5 @@ log "throughput"
 "$ROOT/build/bench/bench_throughput" --scale "$scale"
 log "latency, start-up, memory, idle CPU (the real app on Xvfb)"
 "$ROOT/build/bench/bench_gui"
+log "automation round trips (CLI and server, next to tmux)"
+"$ROOT/build/bench/bench_cli"

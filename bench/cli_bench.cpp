@@ -1,0 +1,115 @@
+// Automation round trips: the `deviceterm` CLI from process start to exit
+// (`tabs list --json`) next to `tmux list-panes` in the same run, and
+// requests over one connection (p50/p95 and requests per second), against
+// the real GUI (offscreen) on a private socket.
+//
+//   bench_cli [--runs N] [--requests N]
+
+#include "rpc/client/connection.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <vector>
+
+extern char **environ;
+
+namespace {
+
+double percentile(std::vector<double> v, double p)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[static_cast<size_t>(p * double(v.size() - 1))];
+}
+
+// Wall time of one run of argv, in ms (posix_spawn, output to /dev/null).
+double timeProcess(const std::vector<std::string> &argv)
+{
+    std::vector<char *> args;
+    for (const auto &a : argv)
+        args.push_back(const_cast<char *>(a.c_str()));
+    args.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    QElapsedTimer t;
+    t.start();
+    pid_t pid = 0;
+    if (posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ) != 0)
+        return -1;
+    int status = 0;
+    waitpid(pid, &status, 0);
+    posix_spawn_file_actions_destroy(&actions);
+    return t.nsecsElapsed() / 1e6;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    int runs = 200, requests = 10000;
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (std::strcmp(argv[i], "--runs") == 0)
+            runs = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--requests") == 0)
+            requests = std::atoi(argv[i + 1]);
+    }
+    QTemporaryDir dir;
+    const QString socket = dir.filePath(QStringLiteral("bench.sock"));
+    QProcess gui;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+    gui.setProcessEnvironment(env);
+    gui.start(QStringLiteral(DT_GUI_BINARY), {QStringLiteral("--socket"), socket, QStringLiteral("-e"), QStringLiteral("sleep"),
+                                              QStringLiteral("600")});
+    for (int i = 0; i < 100 && !QFileInfo::exists(socket); ++i)
+        QThread::msleep(50);
+    qputenv("DEVICETERM_DAEMON_SOCK", socket.toLocal8Bit());
+
+    std::vector<double> cli, tmux;
+    const std::string tmuxSocket = "dt-bench-" + std::to_string(QCoreApplication::applicationPid());
+    timeProcess({"tmux", "-L", tmuxSocket, "-f", "/dev/null", "new-session", "-d", "sleep 600"});
+    for (int i = 0; i < runs; ++i) {
+        cli.push_back(timeProcess({DT_CLI_BINARY, "tabs", "list", "--json"}));
+        tmux.push_back(timeProcess({"tmux", "-L", tmuxSocket, "list-panes"}));
+    }
+    timeProcess({"tmux", "-L", tmuxSocket, "kill-server"});
+
+    dt::rpc::Connection c;
+    std::string why;
+    std::vector<double> latency;
+    double seconds = 0;
+    if (c.open(socket.toStdString(), &why)) {
+        QElapsedTimer total;
+        total.start();
+        for (int i = 0; i < requests; ++i) {
+            QElapsedTimer t;
+            t.start();
+            c.call("tabs.list", dt::rpc::Json::object(), &why);
+            latency.push_back(t.nsecsElapsed() / 1e3);
+        }
+        seconds = total.nsecsElapsed() / 1e9;
+    }
+    gui.kill();
+    gui.waitForFinished();
+
+    std::printf("%-46s %9s %9s\n", "measure", "p50", "p95");
+    std::printf("%-46s %7.2f ms %7.2f ms\n", "deviceterm tabs list --json (process)", percentile(cli, 0.5), percentile(cli, 0.95));
+    std::printf("%-46s %7.2f ms %7.2f ms\n", "tmux list-panes (process)", percentile(tmux, 0.5), percentile(tmux, 0.95));
+    std::printf("%-46s %7.1f us %7.1f us\n", "tabs.list over one connection", percentile(latency, 0.5), percentile(latency, 0.95));
+    std::printf("%-46s %9.0f /s  (goal: 10000 /s)\n", "requests per second, one client", requests / std::max(seconds, 1e-9));
+    std::printf("CLI / tmux (p50): %.2fx  (goal: within 2x)\n", percentile(cli, 0.5) / std::max(percentile(tmux, 0.5), 1e-9));
+    return 0;
+}
