@@ -19,6 +19,47 @@ bool Context::hasFlag(const std::string &flag) const
     return std::find(m_operands.begin(), m_operands.end(), flag) != m_operands.end();
 }
 
+bool Context::parseOptions(const std::vector<std::string> &valued, const std::vector<std::string> &switches)
+{
+    auto known = [](const std::vector<std::string> &list, const std::string &w) {
+        return std::find(list.begin(), list.end(), w) != list.end();
+    };
+    bool afterDashes = false;
+    for (size_t i = 0; i < m_operands.size(); ++i) {
+        const std::string &w = m_operands[i];
+        if (afterDashes || w.rfind("--", 0) != 0 || w == "--") {
+            if (w == "--" && !afterDashes) {
+                afterDashes = true;
+                continue;
+            }
+            m_positionals.push_back(w);
+        } else if (known(valued, w)) {
+            if (i + 1 >= m_operands.size()) {
+                error(w + " needs a value");
+                return false;
+            }
+            m_options[w] = m_operands[++i];
+        } else if (known(switches, w)) {
+            m_flags.insert(w);
+        } else {
+            error("unknown option " + w);
+            return false;
+        }
+    }
+    return true;
+}
+
+std::optional<std::string> Context::option(const std::string &name) const
+{
+    auto it = m_options.find(name);
+    return it == m_options.end() ? std::nullopt : std::optional<std::string>(it->second);
+}
+
+bool Context::flag(const std::string &name) const
+{
+    return m_flags.count(name) > 0;
+}
+
 dt::rpc::Connection *Context::connect()
 {
     if (m_connection)
@@ -96,7 +137,12 @@ const std::vector<Verb> &verbs()
         {{"windows", "list"}, "windows list [--all] [--json]", "this tab's window, or with --all every window", runWindowsList},
         {{"tab", "info"}, "tab info [--json]", "this tab: session, short id, role (inside a tab)", runTabInfo},
     };
-    return table;
+    static const std::vector<Verb> all = [] {
+        std::vector<Verb> t = table;
+        addWorkspaceVerbs(t);
+        return t;
+    }();
+    return all;
 }
 
 } // namespace dt::cli

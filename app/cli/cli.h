@@ -3,6 +3,8 @@
 #include "rpc/client/connection.h"
 
 #include <functional>
+#include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +22,14 @@ public:
     const std::vector<std::string> &operands() const { return m_operands; }
     bool json() const { return m_json; }
     bool hasFlag(const std::string &flag) const;
+
+    // Reads `--name value` options and `--switch` flags from the operands;
+    // what is left are the positional words. Unknown options are a usage
+    // error (printed; returns false).
+    bool parseOptions(const std::vector<std::string> &valued, const std::vector<std::string> &switches);
+    std::optional<std::string> option(const std::string &name) const;
+    bool flag(const std::string &name) const;
+    const std::vector<std::string> &positionals() const { return m_positionals; }
 
     // Inside a deviceterm tab: DEVICETERM_SESSION and _CAP are set.
     bool inTab() const { return !m_sessionId.empty() && !m_capability.empty(); }
@@ -41,6 +51,9 @@ public:
 
 private:
     std::vector<std::string> m_operands;
+    std::vector<std::string> m_positionals;
+    std::map<std::string, std::string> m_options;
+    std::set<std::string> m_flags;
     bool m_json;
     std::string m_sessionId;
     std::string m_capability;
@@ -66,5 +79,7 @@ int runTabsCurrent(Context &c);
 int runWindowsList(Context &c);
 int runTabInfo(Context &c);
 int runHelp(Context &c);
+// Workspace verbs (tab/pane/window mutations and rosters), table-driven.
+void addWorkspaceVerbs(std::vector<Verb> &table);
 
 } // namespace dt::cli

@@ -3,6 +3,10 @@
 #include "rpc/server/peer_provenance.h"
 #include "terminal/terminal_session.h"
 
+#include <QSet>
+
+#include <functional>
+
 namespace dt::app {
 
 using dt::rpc::Error;
@@ -123,6 +127,172 @@ std::optional<dt::rpc::TabInfo> AutomationFacade::tabInfo(const std::string &cal
     info.role = pane->role.toStdString();
     info.isCurrent = true;
     return info;
+}
+
+std::variant<PaneId, Error> AutomationFacade::findTerminal(const std::string &caller, const std::string &ref,
+                                                          const char *kind, bool wholeTabs)
+{
+    const std::string what = std::string(kind) + " '" + ref + "'";
+    if (ref == "current") {
+        if (const Workspace::Pane *own = paneBySession(caller))
+            return own->id;
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, what + " not found");
+    }
+    const QString r = QString::fromStdString(ref);
+    QList<PaneId> panes;
+    for (TabId t : m_workspace.allTabs())
+        panes += m_workspace.tab(t)->layout.panes();
+    using Tier = std::function<bool(const Workspace::Pane &)>;
+    const Tier tiers[] = {
+        [&](const Workspace::Pane &p) { return p.identity.shortId() == r; },
+        [&](const Workspace::Pane &p) { return !p.name.isEmpty() && p.name == r; },
+        [&](const Workspace::Pane &p) {
+            const QString id = p.identity.sessionIdString();
+            return id.compare(r, Qt::CaseInsensitive) == 0 || (r.size() >= 4 && id.startsWith(r, Qt::CaseInsensitive));
+        },
+    };
+    for (const Tier &matches : tiers) {
+        QList<PaneId> found;
+        QSet<TabId> tabs;
+        for (PaneId id : panes) {
+            const Workspace::Pane *p = m_workspace.pane(id);
+            if (p && matches(*p)) {
+                found << id;
+                tabs << p->tab;
+            }
+        }
+        // A name shared by the terminals of one tab still names one tab.
+        const qsizetype distinct = wholeTabs ? tabs.size() : found.size();
+        if (distinct == 1)
+            return found.first();
+        if (distinct > 1)
+            return dt::rpc::intentError(dt::rpc::intent::Ambiguous, what + " matched " + std::to_string(distinct) + " entries");
+    }
+    return dt::rpc::intentError(dt::rpc::intent::NotFound, what + " not found");
+}
+
+AutomationFacade::Resolved AutomationFacade::resolveTab(const std::string &caller, const std::string &ref)
+{
+    auto pane = findTerminal(caller, ref, "tab", true);
+    if (auto *e = std::get_if<Error>(&pane))
+        return *e;
+    return Handle(m_workspace.pane(std::get<PaneId>(pane))->tab);
+}
+
+AutomationFacade::Resolved AutomationFacade::resolveTerminal(const std::string &caller, const std::string &ref)
+{
+    auto pane = findTerminal(caller, ref, "pane", false);
+    if (auto *e = std::get_if<Error>(&pane))
+        return *e;
+    return Handle(std::get<PaneId>(pane));
+}
+
+AutomationFacade::Resolved AutomationFacade::resolveWindow(const std::string &caller, const std::string &ref)
+{
+    const QList<WindowId> windows = m_workspace.windows();
+    if (ref == "current") {
+        if (const Workspace::Pane *own = paneBySession(caller))
+            return Handle(m_workspace.tab(own->tab)->window);
+    } else {
+        bool ok = false;
+        const int index = QString::fromStdString(ref).toInt(&ok);
+        if (ok && index >= 1 && index <= windows.size())
+            return Handle(windows.at(index - 1));
+    }
+    return dt::rpc::intentError(dt::rpc::intent::NotFound, "window '" + ref + "' not found");
+}
+
+AutomationFacade::Created AutomationFacade::started(PaneId pane, const std::string &command)
+{
+    const Workspace::Pane *p = m_workspace.pane(pane);
+    if (!p)
+        return Error{code::ServerError, "the new terminal did not start"};
+    // Typed into the new shell, which reads it once it is ready: the
+    // terminal's input queue holds it until then.
+    if (!command.empty() && p->session)
+        p->session->sendBytes(QByteArray::fromStdString(command) + '\r');
+    return NewTerminal{p->identity.sessionIdString().toStdString(), p->identity.shortId().toStdString()};
+}
+
+AutomationFacade::Created AutomationFacade::openTab(Handle window, const std::string &cwd, const std::string &command)
+{
+    TerminalLaunch launch; // role: always agent from automation
+    launch.workingDirectory = QString::fromStdString(cwd);
+    const TabId tab = m_workspace.openTab(window, launch);
+    if (!tab)
+        return Error{code::ServerError, "tab.open: the window is gone"};
+    return started(m_workspace.tab(tab)->primary, command);
+}
+
+AutomationFacade::Created AutomationFacade::splitTerminal(Handle tab, const std::string &cwd, const std::string &command)
+{
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    if (!t)
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
+    TerminalLaunch launch;
+    launch.workingDirectory = QString::fromStdString(cwd);
+    const PaneId pane = m_workspace.splitPane(t->focused, SplitTree::Orientation::SideBySide, launch);
+    return started(pane, command);
+}
+
+std::optional<Error> AutomationFacade::closeTab(Handle tab)
+{
+    if (!m_workspace.closeTab(tab))
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
+    return std::nullopt;
+}
+
+std::optional<Error> AutomationFacade::closeTerminal(Handle terminal)
+{
+    if (!m_workspace.closePane(terminal))
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "pane not found");
+    return std::nullopt;
+}
+
+std::optional<Error> AutomationFacade::renameTab(Handle tab, const std::string &name)
+{
+    if (!m_workspace.renameTab(tab, QString::fromStdString(name)))
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
+    return std::nullopt;
+}
+
+std::optional<Error> AutomationFacade::selectTab(Handle tab)
+{
+    if (!m_workspace.selectTab(tab))
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
+    return std::nullopt;
+}
+
+std::optional<Error> AutomationFacade::moveTab(Handle tab, std::optional<int> index, std::optional<Handle> window)
+{
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    if (!t)
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
+    const WindowId target = window ? *window : t->window;
+    if (!m_workspace.moveTab(tab, target, index ? *index - 1 : -1))
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "window not found");
+    return std::nullopt;
+}
+
+std::variant<int, Error> AutomationFacade::openWindow(const std::string &)
+{
+    const WindowId w = m_workspace.openWindow();
+    m_workspace.openTab(w, TerminalLaunch{});
+    return static_cast<int>(m_workspace.windows().indexOf(w)) + 1;
+}
+
+std::optional<Error> AutomationFacade::closeWindow(Handle window)
+{
+    if (!m_workspace.closeWindow(window))
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "window not found");
+    return std::nullopt;
+}
+
+std::optional<Error> AutomationFacade::focusWindow(Handle window)
+{
+    if (!m_workspace.focusWindow(window))
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "window not found");
+    return std::nullopt;
 }
 
 } // namespace dt::app

@@ -21,7 +21,26 @@ public:
     std::vector<dt::rpc::WindowRow> windowRows(const std::optional<std::string> &caller, bool all) override;
     std::optional<dt::rpc::TabInfo> tabInfo(const std::string &caller) override;
 
+    Resolved resolveTab(const std::string &caller, const std::string &ref) override;
+    Resolved resolveTerminal(const std::string &caller, const std::string &ref) override;
+    Resolved resolveWindow(const std::string &caller, const std::string &ref) override;
+    Created openTab(Handle window, const std::string &cwd, const std::string &command) override;
+    Created splitTerminal(Handle tab, const std::string &cwd, const std::string &command) override;
+    std::optional<dt::rpc::Error> closeTab(Handle tab) override;
+    std::optional<dt::rpc::Error> closeTerminal(Handle terminal) override;
+    std::optional<dt::rpc::Error> renameTab(Handle tab, const std::string &name) override;
+    std::optional<dt::rpc::Error> selectTab(Handle tab) override;
+    std::optional<dt::rpc::Error> moveTab(Handle tab, std::optional<int> index, std::optional<Handle> window) override;
+    std::variant<int, dt::rpc::Error> openWindow(const std::string &caller) override;
+    std::optional<dt::rpc::Error> closeWindow(Handle window) override;
+    std::optional<dt::rpc::Error> focusWindow(Handle window) override;
+
 private:
+    // Matches `ref` against the live terminals in tiers (short id, then
+    // name, then session id or a prefix of at least 4 characters of it).
+    std::variant<PaneId, dt::rpc::Error> findTerminal(const std::string &caller, const std::string &ref,
+                                                      const char *kind, bool wholeTabs);
+    Created started(PaneId pane, const std::string &command);
     const Workspace::Pane *paneBySession(const std::string &sessionId) const;
     std::optional<dt::rpc::Error> checkProvenance(const Workspace::Pane &pane, pid_t peerPid) const;
 

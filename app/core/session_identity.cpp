@@ -9,8 +9,9 @@ namespace dt::app {
 
 namespace {
 
-// No 0/o or 1/l: short ids are read and typed by people.
-constexpr char kShortIdAlphabet[] = "abcdefghijkmnpqrstuvwxyz23456789";
+// Lowercase Crockford base 32 (no i, l, o, u): short ids are read and typed
+// by people, and the contract fixes this alphabet.
+constexpr char kShortIdAlphabet[] = "0123456789abcdefghjkmnpqrstvwxyz";
 
 QByteArray sha256(const QByteArray &bytes)
 {

@@ -3,6 +3,7 @@
 #include "core/automation_facade.h"
 #include "core/config.h"
 #include "rpc/server/automation_server.h"
+#include "rpc/server/handlers/workspace_mutations.h"
 #include "rpc/server/handlers/workspace_queries.h"
 #include "core/session_directory.h"
 #include "core/workspace.h"
@@ -159,6 +160,7 @@ int runGui(int argc, char *argv[])
     dt::app::AutomationFacade facade(workspace);
     dt::rpc::Dispatcher dispatcher(facade);
     dt::rpc::addWorkspaceQueries(dispatcher, facade);
+    dt::rpc::addWorkspaceMutations(dispatcher, facade);
     dt::rpc::AutomationServer server(dispatcher);
     if (!settings.socketPath.isEmpty()) {
         QString why;

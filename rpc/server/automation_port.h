@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <sys/types.h>
+#include <variant>
 #include <vector>
 
 namespace dt::rpc {
@@ -34,6 +35,35 @@ public:
     virtual std::vector<TabRow> tabRows(const std::optional<std::string> &caller) = 0;
     virtual std::vector<WindowRow> windowRows(const std::optional<std::string> &caller, bool all) = 0;
     virtual std::optional<TabInfo> tabInfo(const std::string &caller) = 0;
+
+    // --- workspace mutations (session scope; never prompt) ------------------
+    // Objects are named by opaque handles that resolve*() hands out for a
+    // reference: "current", a sessionId, a shortId, a name (tabs and
+    // terminal panes) or a 1-based index (windows). Foreign and unknown
+    // objects give the same intent.notFound; several matches intent.ambiguous.
+    using Handle = uint64_t;
+    using Resolved = std::variant<Handle, Error>;
+    virtual Resolved resolveTab(const std::string &caller, const std::string &ref) = 0;
+    virtual Resolved resolveTerminal(const std::string &caller, const std::string &ref) = 0;
+    virtual Resolved resolveWindow(const std::string &caller, const std::string &ref) = 0;
+
+    struct NewTerminal {
+        std::string sessionId;
+        std::string shortId;
+    };
+    using Created = std::variant<NewTerminal, Error>;
+    // `cwd` empty: the caller's directory; `command` typed into the new shell.
+    virtual Created openTab(Handle window, const std::string &cwd, const std::string &command) = 0;
+    virtual Created splitTerminal(Handle tab, const std::string &cwd, const std::string &command) = 0;
+    virtual std::optional<Error> closeTab(Handle tab) = 0;
+    virtual std::optional<Error> closeTerminal(Handle terminal) = 0;
+    virtual std::optional<Error> renameTab(Handle tab, const std::string &name) = 0;
+    virtual std::optional<Error> selectTab(Handle tab) = 0;
+    // `index` 1-based; absent: end of the window. `window` absent: its own.
+    virtual std::optional<Error> moveTab(Handle tab, std::optional<int> index, std::optional<Handle> window) = 0;
+    virtual std::variant<int, Error> openWindow(const std::string &caller) = 0; // the new window's index
+    virtual std::optional<Error> closeWindow(Handle window) = 0;
+    virtual std::optional<Error> focusWindow(Handle window) = 0;
 };
 
 } // namespace dt::rpc

@@ -124,6 +124,67 @@ TEST_F(CliTest, insideATabTheCliKnowsItsOwnSession)
     EXPECT_TRUE(fileAfterDone(QStringLiteral("which.txt")).contains("/sessions/"));
 }
 
+TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
+{
+    startGui(QStringLiteral(
+        "mkdir sub; deviceterm tab open --json --cwd sub --cmd 'echo typed-by-cmd > cmd.out' > open.json;"
+        "new=$(sed 's/.*\"shortId\":\"\\([^\"]*\\)\".*/\\1/' open.json);"
+        "deviceterm tab rename --json hello world > rename.json;"
+        "deviceterm tab rename --tab $new --json > rename-other.json;"
+        "deviceterm tab move --tab $new --to 1 --json > move.json;"
+        "deviceterm pane open --terminal --json > pane.json;"
+        "deviceterm window open --json > window.json;"
+        "deviceterm tab move --tab $new --to-window 2 --json > move-window.json;"
+        "deviceterm panes list --json > panes.json;"
+        "deviceterm pane rename x 2> pane-rename.err; echo $? > pane-rename.status;"
+        "deviceterm tab select --tab nosuchtab 2> select.err; echo $? > select.status;"
+        "deviceterm tab move --tab $new --to zero 2> bad-move.err; echo $? > bad-move.status;"
+        "deviceterm tabs list --json > after.json;"
+        "deviceterm windows list --all --json > windows.json;"
+        "touch done; exec sleep 60"));
+    const Json open = Json::parse(fileAfterDone(QStringLiteral("open.json")).toStdString());
+    EXPECT_EQ(open["ok"], true);
+    EXPECT_EQ(open["window"], "current");
+    EXPECT_EQ(open["shortId"].get<std::string>().size(), 6u);
+    EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("rename.json")).toStdString()),
+              Json({{"ok", true}, {"tab", "current"}, {"name", "hello world"}}));
+    EXPECT_FALSE(Json::parse(fileAfterDone(QStringLiteral("rename-other.json")).toStdString()).contains("name"));
+    EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("move.json")).toStdString())["toIndex"], 1);
+    const Json pane = Json::parse(fileAfterDone(QStringLiteral("pane.json")).toStdString());
+    EXPECT_EQ(pane["tab"], "current");
+    EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("window.json")).toStdString())["index"], 2);
+    EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("move-window.json")).toStdString())["toWindow"], "2");
+    EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("panes.json")).toStdString()), Json::array());
+    EXPECT_EQ(fileAfterDone(QStringLiteral("pane-rename.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("pane-rename.err")).contains("intent.internalError"));
+    EXPECT_EQ(fileAfterDone(QStringLiteral("select.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("select.err")).contains("intent.notFound"));
+    EXPECT_EQ(fileAfterDone(QStringLiteral("bad-move.status")).trimmed(), "1");
+
+    // Sessions: ours, its split, the tab we opened, the new window's tab.
+    const Json after = Json::parse(fileAfterDone(QStringLiteral("after.json")).toStdString());
+    EXPECT_EQ(after.size(), 4u);
+    int current = 0;
+    bool renamed = false;
+    for (const Json &row : after) {
+        current += row["current"].get<bool>();
+        renamed = renamed || row.value("displayTitle", std::string()) == "hello world";
+    }
+    EXPECT_EQ(current, 1);
+    EXPECT_TRUE(renamed);
+    const Json windows = Json::parse(fileAfterDone(QStringLiteral("windows.json")).toStdString());
+    ASSERT_EQ(windows.size(), 2u);
+    EXPECT_EQ(windows[0]["tabCount"], 1); // ours (with its split)
+    EXPECT_EQ(windows[1]["tabCount"], 2); // the new window's tab and the one moved there
+    // --cmd was typed into the new tab's shell, which ran it in --cwd
+    // (given relative, resolved by the CLI against its own directory).
+    const QString cmdOut = dir.filePath(QStringLiteral("sub/cmd.out"));
+    ASSERT_TRUE(waitUntil([&] { return QFile(cmdOut).size() > 0; }, 10000));
+    QFile f(cmdOut);
+    f.open(QIODevice::ReadOnly);
+    EXPECT_EQ(f.readAll().trimmed(), "typed-by-cmd");
+}
+
 TEST_F(CliTest, outsideATabDaemonWideVerbsWorkAndSessionVerbsSaySo)
 {
     startGui(QStringLiteral("touch done; exec sleep 60"));

@@ -39,6 +39,19 @@ struct FakePort : AutomationPort {
     std::vector<TabRow> tabRows(const std::optional<std::string> &) override { return {}; }
     std::vector<WindowRow> windowRows(const std::optional<std::string> &, bool) override { return {}; }
     std::optional<TabInfo> tabInfo(const std::string &) override { return std::nullopt; }
+    Resolved resolveTab(const std::string &, const std::string &) override { return Handle(1); }
+    Resolved resolveTerminal(const std::string &, const std::string &) override { return Handle(1); }
+    Resolved resolveWindow(const std::string &, const std::string &) override { return Handle(1); }
+    Created openTab(Handle, const std::string &, const std::string &) override { return NewTerminal{"s2", "abc123"}; }
+    Created splitTerminal(Handle, const std::string &, const std::string &) override { return NewTerminal{"s3", "def456"}; }
+    std::optional<Error> closeTab(Handle) override { return std::nullopt; }
+    std::optional<Error> closeTerminal(Handle) override { return std::nullopt; }
+    std::optional<Error> renameTab(Handle, const std::string &) override { return std::nullopt; }
+    std::optional<Error> selectTab(Handle) override { return std::nullopt; }
+    std::optional<Error> moveTab(Handle, std::optional<int>, std::optional<Handle>) override { return std::nullopt; }
+    std::variant<int, Error> openWindow(const std::string &) override { return 2; }
+    std::optional<Error> closeWindow(Handle) override { return std::nullopt; }
+    std::optional<Error> focusWindow(Handle) override { return std::nullopt; }
 };
 
 class Client {

@@ -1,0 +1,193 @@
+// The workspace verbs: each maps its options onto one server method and
+// prints the receipt. Table-driven, since they differ only in that mapping.
+
+#include "cli.h"
+
+#include <climits>
+#include <cstdlib>
+#include <unistd.h>
+
+namespace dt::cli {
+
+namespace {
+
+// --cwd is resolved here, against the caller's own directory and $HOME.
+std::optional<std::string> absoluteDirectory(Context &c, const std::string &path)
+{
+    std::string p = path;
+    if (p == "~" || p.rfind("~/", 0) == 0) {
+        const char *home = std::getenv("HOME");
+        p = std::string(home ? home : "") + p.substr(1);
+    }
+    char resolved[PATH_MAX];
+    if (!::realpath(p.c_str(), resolved)) {
+        c.error("--cwd: no such directory: " + path);
+        return std::nullopt;
+    }
+    return std::string(resolved);
+}
+
+// Prints a receipt: JSON as is, or "ok key=value …" for people.
+void printReceipt(Context &c, const Json &receipt, const std::vector<const char *> &keys)
+{
+    if (c.json()) {
+        c.printJson(receipt);
+        return;
+    }
+    std::string line = "ok";
+    for (const char *k : keys) {
+        auto it = receipt.find(k);
+        if (it == receipt.end())
+            continue;
+        line += std::string(" ") + k + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+    }
+    c.printLine(line);
+}
+
+struct Spec {
+    std::vector<std::string> words;
+    const char *usage;
+    const char *summary;
+    const char *method;
+    std::vector<std::string> valued;
+    std::vector<std::string> switches;
+    // Fills params from the parsed options; false stops with exit 1.
+    std::function<bool(Context &, Json &)> params;
+    std::vector<const char *> shown; // receipt keys for the human "ok …" line
+};
+
+bool copyRef(Context &c, Json &p, const char *option, const char *key)
+{
+    if (auto v = c.option(option))
+        p[key] = *v;
+    return true;
+}
+
+bool launchOptions(Context &c, Json &p)
+{
+    if (auto cwd = c.option("--cwd")) {
+        auto abs = absoluteDirectory(c, *cwd);
+        if (!abs)
+            return false;
+        p["cwd"] = *abs;
+    }
+    if (auto cmd = c.option("--cmd"))
+        p["cmd"] = *cmd;
+    return true;
+}
+
+int run(Context &c, const Spec &s)
+{
+    if (!c.parseOptions(s.valued, s.switches))
+        return 1;
+    if (!c.inTab())
+        return c.notInTab(s.words[0] + " " + s.words[1]);
+    Json params = Json::object();
+    if (s.params && !s.params(c, params))
+        return 1;
+    const auto result = c.call(s.method, params);
+    if (!result)
+        return 1;
+    if (result->is_array()) {
+        c.printJson(*result); // rosters print as JSON either way for now
+        return 0;
+    }
+    printReceipt(c, *result, s.shown);
+    return 0;
+}
+
+const std::vector<Spec> &specs()
+{
+    static const std::vector<Spec> table = {
+        {{"tab", "open"}, "tab open [--window W] [--cwd DIR] [--cmd CMD]", "open a tab (in this window by default)",
+         "tab.open", {"--window", "--cwd", "--cmd"}, {},
+         [](Context &c, Json &p) { return copyRef(c, p, "--window", "window") && launchOptions(c, p); },
+         {"window", "shortId"}},
+        {{"tab", "close"}, "tab close [--tab REF] [--mode detach|shutdown]", "close a tab (this one by default)",
+         "tab.close", {"--tab", "--mode"}, {},
+         [](Context &c, Json &p) {
+             copyRef(c, p, "--tab", "tab");
+             return copyRef(c, p, "--mode", "mode");
+         },
+         {"tab", "mode"}},
+        {{"tab", "rename"}, "tab rename [--tab REF] [NAME…]", "name a tab; no name: automatic title again", "tab.rename",
+         {"--tab"}, {},
+         [](Context &c, Json &p) {
+             copyRef(c, p, "--tab", "tab");
+             std::string name;
+             for (const std::string &w : c.positionals())
+                 name += (name.empty() ? "" : " ") + w;
+             p["name"] = name;
+             return true;
+         },
+         {"tab", "name"}},
+        {{"tab", "select"}, "tab select [--tab REF]", "bring a tab to the front of its window", "tab.select", {"--tab"}, {},
+         [](Context &c, Json &p) { return copyRef(c, p, "--tab", "tab"); }, {"tab"}},
+        {{"tab", "move"}, "tab move [--tab REF] [--to N] [--to-window W]", "reorder a tab or move it to another window",
+         "tab.move", {"--tab", "--to", "--to-window"}, {},
+         [](Context &c, Json &p) {
+             copyRef(c, p, "--tab", "tab");
+             if (auto to = c.option("--to")) {
+                 char *end = nullptr;
+                 const long n = std::strtol(to->c_str(), &end, 10);
+                 if (to->empty() || *end || n < 1) {
+                     c.error("--to must be a positive integer");
+                     return false;
+                 }
+                 p["toIndex"] = n;
+             }
+             copyRef(c, p, "--to-window", "toWindow");
+             if (!p.contains("toIndex") && !p.contains("toWindow")) {
+                 c.error("tab move needs --to or --to-window");
+                 return false;
+             }
+             return true;
+         },
+         {"tab", "toWindow", "toIndex"}},
+        {{"pane", "open"}, "pane open --terminal [--tab REF] [--cwd DIR] [--cmd CMD]", "split a terminal into the tab",
+         "pane.open", {"--tab", "--cwd", "--cmd"}, {"--terminal"},
+         [](Context &c, Json &p) {
+             if (!c.flag("--terminal")) {
+                 c.error("pane open needs --terminal (device panes come later)");
+                 return false;
+             }
+             p["terminal"] = true;
+             copyRef(c, p, "--tab", "tab");
+             return launchOptions(c, p);
+         },
+         {"tab", "shortId"}},
+        {{"pane", "close"}, "pane close [--pane REF] [--mode detach|shutdown]", "close a pane (this terminal by default)",
+         "pane.close", {"--pane", "--mode"}, {},
+         [](Context &c, Json &p) {
+             copyRef(c, p, "--pane", "pane");
+             return copyRef(c, p, "--mode", "mode");
+         },
+         {"pane", "mode"}},
+        {{"pane", "rename"}, "pane rename [--pane REF] [NAME]", "not implemented", "pane.rename", {"--pane"}, {}, nullptr, {}},
+        {{"pane", "move"}, "pane move [--pane REF] --to-tab REF", "not implemented", "pane.move", {"--pane", "--to-tab"}, {},
+         nullptr, {}},
+        {{"window", "open"}, "window open", "open a window with one tab", "window.open", {}, {}, nullptr, {"index"}},
+        {{"window", "close"}, "window close [--window W] [--mode detach|shutdown]", "close a window (this one by default)",
+         "window.close", {"--window", "--mode"}, {},
+         [](Context &c, Json &p) {
+             copyRef(c, p, "--window", "window");
+             return copyRef(c, p, "--mode", "mode");
+         },
+         {"window", "mode"}},
+        {{"window", "focus"}, "window focus [--window W]", "bring a window to the front", "window.focus", {"--window"}, {},
+         [](Context &c, Json &p) { return copyRef(c, p, "--window", "window"); }, {"window"}},
+        {{"panes", "list"}, "panes list [--json]", "this session's device panes", "panes.list", {}, {}, nullptr, {}},
+        {{"devices", "list"}, "devices list [--json]", "devices this session owns or sees", "devices.list", {}, {}, nullptr, {}},
+    };
+    return table;
+}
+
+} // namespace
+
+void addWorkspaceVerbs(std::vector<Verb> &table)
+{
+    for (const Spec &s : specs())
+        table.push_back({s.words, s.usage, s.summary, [&s](Context &c) { return run(c, s); }});
+}
+
+} // namespace dt::cli

@@ -1,0 +1,159 @@
+#include "workspace_mutations.h"
+
+namespace dt::rpc {
+
+namespace {
+
+using Handle = AutomationPort::Handle;
+
+// A string parameter that defaults to "current" (the caller's own object).
+std::string refParam(const Json &params, const char *key)
+{
+    auto it = params.find(key);
+    if (it == params.end() || (it->is_string() && it->get<std::string>().empty()))
+        return "current";
+    return it->get<std::string>(); // throws on a wrong type: invalid params
+}
+
+std::string stringParam(const Json &params, const char *key)
+{
+    auto it = params.find(key);
+    return it == params.end() ? std::string() : it->get<std::string>();
+}
+
+HandlerResult receiptOr(const std::optional<Error> &error, Json receipt)
+{
+    if (error)
+        return *error;
+    return receipt;
+}
+
+// The move mode of closing: only devices care (detach keeps them running).
+std::string closeMode(const Json &params)
+{
+    return stringParam(params, "mode") == "shutdown" ? "shutdown" : "detach";
+}
+
+} // namespace
+
+void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
+{
+    d.add("tab.open", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string windowRef = refParam(p, "window");
+        const auto window = port.resolveWindow(*c.sessionId, windowRef);
+        if (auto *e = std::get_if<Error>(&window))
+            return *e;
+        const auto created = port.openTab(std::get<Handle>(window), stringParam(p, "cwd"), stringParam(p, "cmd"));
+        if (auto *e = std::get_if<Error>(&created))
+            return *e;
+        // Beyond the original, additively: the new session's ids.
+        const auto &n = std::get<AutomationPort::NewTerminal>(created);
+        return Json{{"ok", true}, {"window", windowRef}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
+    });
+    d.add("tab.close", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string ref = refParam(p, "tab");
+        const auto tab = port.resolveTab(*c.sessionId, ref);
+        if (auto *e = std::get_if<Error>(&tab))
+            return *e;
+        return receiptOr(port.closeTab(std::get<Handle>(tab)), {{"ok", true}, {"tab", ref}, {"mode", closeMode(p)}});
+    });
+    d.add("tab.rename", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string ref = refParam(p, "tab");
+        const auto tab = port.resolveTab(*c.sessionId, ref);
+        if (auto *e = std::get_if<Error>(&tab))
+            return *e;
+        const std::string name = stringParam(p, "name");
+        Json receipt{{"ok", true}, {"tab", ref}};
+        if (!name.empty())
+            receipt["name"] = name;
+        return receiptOr(port.renameTab(std::get<Handle>(tab), name), receipt);
+    });
+    d.add("tab.select", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string ref = refParam(p, "tab");
+        const auto tab = port.resolveTab(*c.sessionId, ref);
+        if (auto *e = std::get_if<Error>(&tab))
+            return *e;
+        return receiptOr(port.selectTab(std::get<Handle>(tab)), {{"ok", true}, {"tab", ref}});
+    });
+    d.add("tab.move", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string ref = refParam(p, "tab");
+        const auto tab = port.resolveTab(*c.sessionId, ref);
+        if (auto *e = std::get_if<Error>(&tab))
+            return *e;
+        std::optional<int> index;
+        if (auto it = p.find("toIndex"); it != p.end()) {
+            if (!it->is_number_integer() || it->get<int>() < 1)
+                return Error{code::InvalidParams, "toIndex must be a positive integer"};
+            index = it->get<int>();
+        }
+        std::optional<Handle> window;
+        std::string windowRef;
+        if (auto it = p.find("toWindow"); it != p.end()) {
+            windowRef = it->get<std::string>();
+            const auto w = port.resolveWindow(*c.sessionId, windowRef);
+            if (auto *e = std::get_if<Error>(&w))
+                return *e;
+            window = std::get<Handle>(w);
+        }
+        if (!index && !window)
+            return Error{code::InvalidParams, "tab.move needs toIndex or toWindow"};
+        Json receipt{{"ok", true}, {"tab", ref}};
+        if (index)
+            receipt["toIndex"] = *index;
+        if (window)
+            receipt["toWindow"] = windowRef;
+        return receiptOr(port.moveTab(std::get<Handle>(tab), index, window), receipt);
+    });
+    d.add("pane.open", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        if (!p.value("terminal", false))
+            return Error{code::InvalidParams, "pane.open supports terminal panes only (terminal: true)"};
+        const std::string ref = refParam(p, "tab");
+        const auto tab = port.resolveTab(*c.sessionId, ref);
+        if (auto *e = std::get_if<Error>(&tab))
+            return *e;
+        const auto created = port.splitTerminal(std::get<Handle>(tab), stringParam(p, "cwd"), stringParam(p, "cmd"));
+        if (auto *e = std::get_if<Error>(&created))
+            return *e;
+        const auto &n = std::get<AutomationPort::NewTerminal>(created);
+        return Json{{"ok", true}, {"tab", ref}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
+    });
+    d.add("pane.close", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string ref = refParam(p, "pane");
+        const auto pane = port.resolveTerminal(*c.sessionId, ref);
+        if (auto *e = std::get_if<Error>(&pane))
+            return *e;
+        return receiptOr(port.closeTerminal(std::get<Handle>(pane)), {{"ok", true}, {"pane", ref}, {"mode", closeMode(p)}});
+    });
+    for (const char *method : {"pane.rename", "pane.move"}) {
+        const std::string name = method;
+        d.add(name, Scope::Session, [name](CallContext &, const Json &) -> HandlerResult {
+            return intentError(intent::InternalError, "internal: " + name + " is not implemented");
+        });
+    }
+    d.add("window.open", Scope::Session, [&port](CallContext &c, const Json &) -> HandlerResult {
+        const auto index = port.openWindow(*c.sessionId);
+        if (auto *e = std::get_if<Error>(&index))
+            return *e;
+        // Beyond the original, additively: where the window went.
+        return Json{{"ok", true}, {"index", std::get<int>(index)}};
+    });
+    d.add("window.close", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string ref = refParam(p, "window");
+        const auto w = port.resolveWindow(*c.sessionId, ref);
+        if (auto *e = std::get_if<Error>(&w))
+            return *e;
+        return receiptOr(port.closeWindow(std::get<Handle>(w)), {{"ok", true}, {"window", ref}, {"mode", closeMode(p)}});
+    });
+    d.add("window.focus", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string ref = refParam(p, "window");
+        const auto w = port.resolveWindow(*c.sessionId, ref);
+        if (auto *e = std::get_if<Error>(&w))
+            return *e;
+        return receiptOr(port.focusWindow(std::get<Handle>(w)), {{"ok", true}, {"window", ref}});
+    });
+    // No device panes exist yet: both rosters are empty, not missing.
+    d.add("panes.list", Scope::Session, [](CallContext &, const Json &) -> HandlerResult { return Json::array(); });
+    d.add("devices.list", Scope::Session, [](CallContext &, const Json &) -> HandlerResult { return Json::array(); });
+}
+
+} // namespace dt::rpc
