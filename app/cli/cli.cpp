@@ -136,6 +136,7 @@ const std::vector<Verb> &verbs()
         {{"tabs", "current"}, "tabs current [--json]", "this tab's session (inside a tab)", runTabsCurrent},
         {{"windows", "list"}, "windows list [--all] [--json]", "this tab's window, or with --all every window", runWindowsList},
         {{"tab", "info"}, "tab info [--json]", "this tab: session, short id, role (inside a tab)", runTabInfo},
+        {{"events"}, "events", "follow workspace events as JSON lines (inside a tab)", runEvents},
     };
     static const std::vector<Verb> all = [] {
         std::vector<Verb> t = table;

@@ -79,6 +79,7 @@ int runTabsCurrent(Context &c);
 int runWindowsList(Context &c);
 int runTabInfo(Context &c);
 int runHelp(Context &c);
+int runEvents(Context &c);
 // Workspace verbs (tab/pane/window mutations and rosters), table-driven.
 void addWorkspaceVerbs(std::vector<Verb> &table);
 

@@ -3,6 +3,7 @@
 #include "rpc/server/peer_provenance.h"
 #include "terminal/terminal_session.h"
 
+#include <QDateTime>
 #include <QSet>
 
 #include <functional>
@@ -18,6 +19,34 @@ std::optional<std::string> nonEmpty(const QString &s)
     return s.isEmpty() ? std::nullopt : std::optional<std::string>(s.toStdString());
 }
 } // namespace
+
+AutomationFacade::AutomationFacade(Workspace &workspace) : m_workspace(workspace), m_context(std::make_unique<QObject>())
+{
+    QObject::connect(&m_workspace, &Workspace::paneOpened, m_context.get(), [this](PaneId id) {
+        const Workspace::Pane *p = m_workspace.pane(id);
+        if (!p)
+            return;
+        const std::string sid = p->identity.sessionIdString().toStdString();
+        m_sessionOfPane.insert(id, sid);
+        emitEvent({{"type", "session.created"}, {"sessionId", sid}, {"shortId", p->identity.shortId().toStdString()}});
+    });
+    QObject::connect(&m_workspace, &Workspace::paneClosed, m_context.get(), [this](PaneId id, TabId) {
+        const std::string sid = m_sessionOfPane.take(id);
+        if (!sid.empty())
+            emitEvent({{"type", "session.closed"}, {"sessionId", sid}}, sid);
+    });
+}
+
+AutomationFacade::~AutomationFacade() = default;
+
+void AutomationFacade::emitEvent(dt::rpc::Json event, const std::optional<std::string> &endsStreamOf)
+{
+    if (!m_sink)
+        return;
+    // ISO 8601, UTC, milliseconds, on every line.
+    event["ts"] = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
+    m_sink(event, std::nullopt, endsStreamOf);
+}
 
 const Workspace::Pane *AutomationFacade::paneBySession(const std::string &sessionId) const
 {

@@ -3,6 +3,12 @@
 #include "rpc/server/automation_port.h"
 #include "workspace.h"
 
+#include <QHash>
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
 namespace dt::app {
 
 // The automation server's view of the workspace: authentication against the
@@ -10,7 +16,14 @@ namespace dt::app {
 // Runs on the GUI thread, like the server.
 class AutomationFacade : public dt::rpc::AutomationPort {
 public:
-    explicit AutomationFacade(Workspace &workspace) : m_workspace(workspace) {}
+    // Where events go (the server's publish): the event, the one session it
+    // is for (or all), and the session whose streams it ends.
+    using EventSink = std::function<void(const dt::rpc::Json &event, const std::optional<std::string> &onlySession,
+                                         const std::optional<std::string> &endsStreamOf)>;
+
+    explicit AutomationFacade(Workspace &workspace);
+    ~AutomationFacade() override;
+    void setEventSink(EventSink sink) { m_sink = std::move(sink); }
 
     std::optional<dt::rpc::Error> authenticate(const std::string &sessionId, const std::string &capability,
                                                pid_t peerPid) override;
@@ -44,7 +57,12 @@ private:
     const Workspace::Pane *paneBySession(const std::string &sessionId) const;
     std::optional<dt::rpc::Error> checkProvenance(const Workspace::Pane &pane, pid_t peerPid) const;
 
+    void emitEvent(dt::rpc::Json event, const std::optional<std::string> &endsStreamOf = std::nullopt);
+
     Workspace &m_workspace;
+    EventSink m_sink;
+    QHash<PaneId, std::string> m_sessionOfPane; // closed panes are gone from the model
+    std::unique_ptr<QObject> m_context; // ends our connections to the model with us
 };
 
 } // namespace dt::app

@@ -162,6 +162,8 @@ int runGui(int argc, char *argv[])
     dt::rpc::addWorkspaceQueries(dispatcher, facade);
     dt::rpc::addWorkspaceMutations(dispatcher, facade);
     dt::rpc::AutomationServer server(dispatcher);
+    facade.setEventSink([&server](const dt::rpc::Json &event, const std::optional<std::string> &only,
+                                  const std::optional<std::string> &ends) { server.publish(event, only, ends); });
     if (!settings.socketPath.isEmpty()) {
         QString why;
         if (!server.listen(settings.socketPath, &why))
@@ -178,7 +180,9 @@ int runGui(int argc, char *argv[])
     launch.arguments = command.mid(1);
     launch.workingDirectory = workingDirectory;
     workspace.openTab(window, launch);
-    return QApplication::exec();
+    const int status = QApplication::exec();
+    facade.setEventSink({}); // the server goes first on the way out
+    return status;
 }
 
 } // namespace dt::ui

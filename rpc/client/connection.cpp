@@ -80,13 +80,17 @@ std::optional<std::string> Connection::readFrame(int timeoutMs, std::string *err
                 return payload;
             }
         }
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-        if (left.count() <= 0) {
-            *error = "no answer from deviceterm within " + std::to_string(timeoutMs) + " ms";
-            return std::nullopt;
+        int wait = -1;
+        if (timeoutMs >= 0) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0) {
+                *error = "no answer from deviceterm within " + std::to_string(timeoutMs) + " ms";
+                return std::nullopt;
+            }
+            wait = static_cast<int>(left.count());
         }
         pollfd pfd{m_fd, POLLIN, 0};
-        const int r = ::poll(&pfd, 1, static_cast<int>(left.count()));
+        const int r = ::poll(&pfd, 1, wait);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
@@ -97,6 +101,7 @@ std::optional<std::string> Connection::readFrame(int timeoutMs, std::string *err
             continue;
         if (n <= 0) {
             *error = "deviceterm closed the connection";
+            m_closed = true;
             return std::nullopt;
         }
         m_buffer.append(chunk, static_cast<size_t>(n));
@@ -123,6 +128,22 @@ std::optional<Response> Connection::call(const std::string &method, const Json &
             return m.response;
         }
         // Events of a stream, or a stale answer: not ours.
+    }
+}
+
+std::optional<Event> Connection::nextEvent(std::string *error, int timeoutMs)
+{
+    for (;;) {
+        m_closed = false;
+        const std::optional<std::string> frame = readFrame(timeoutMs, error);
+        if (!frame) {
+            if (m_closed)
+                error->clear(); // the server ended the stream: not a failure
+            return std::nullopt;
+        }
+        DecodedMessage m = decodeMessage(*frame);
+        if (m.event)
+            return m.event;
     }
 }
 

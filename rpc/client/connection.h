@@ -24,6 +24,11 @@ public:
     std::optional<Response> call(const std::string &method, const Json &params, std::string *error,
                                  int timeoutMs = 10000);
 
+    // For streams: the next event frame (waiting indefinitely with
+    // timeoutMs < 0). nullopt when the server ends the stream (`error` is
+    // then empty) or on failure (`error` says why).
+    std::optional<Event> nextEvent(std::string *error, int timeoutMs = -1);
+
 private:
     bool writeAll(const std::string &bytes);
     std::optional<std::string> readFrame(int timeoutMs, std::string *error);
@@ -31,6 +36,7 @@ private:
     int m_fd = -1;
     uint32_t m_nextId = 1;
     std::string m_buffer;
+    bool m_closed = false; // the peer closed its end
 };
 
 // The socket the CLI talks to: $DEVICETERM_DAEMON_SOCK inside a tab, else the

@@ -113,6 +113,34 @@ void AutomationServer::onReadyRead(Connection *c)
     }
 }
 
+void AutomationServer::publish(const Json &event, const std::optional<std::string> &onlySession,
+                               const std::optional<std::string> &endsStreamOf)
+{
+    for (auto &owned : m_connections) {
+        Connection *c = owned.get();
+        if (!c->socket || !c->context.eventStream)
+            continue;
+        if (onlySession && c->context.sessionId != onlySession)
+            continue;
+        if (c->socket->bytesToWrite() > m_limits.maxPendingOutput / 2) {
+            // The subscriber stopped reading: say so once, then end it.
+            Event overflow{*c->context.eventStream, "daemon.events",
+                           Json{{"type", "stream.overflow"}, {"ts", event.value("ts", std::string())}}};
+            const std::string frame = encodeFrame(encode(overflow));
+            c->socket->write(frame.data(), static_cast<qint64>(frame.size()));
+            c->context.eventStream.reset(); // that was its last line
+            c->socket->disconnectFromServer();
+            continue;
+        }
+        send(c, encode(Event{*c->context.eventStream, "daemon.events", event}));
+        if (c->socket && endsStreamOf && c->context.sessionId == endsStreamOf) {
+            c->context.eventStream.reset();
+            c->socket->flush();
+            c->socket->disconnectFromServer();
+        }
+    }
+}
+
 void AutomationServer::send(Connection *c, const std::string &payload)
 {
     if (!c->socket)

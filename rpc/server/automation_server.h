@@ -37,6 +37,14 @@ public:
     QString path() const { return m_server.fullServerName(); }
     int connectionCount() const { return static_cast<int>(m_connections.size()); }
 
+    // Sends an event to every subscribed connection (`onlySession`: just the
+    // streams of that session). A stream whose reader falls too far behind
+    // gets one "stream.overflow" event and is closed, never buffered
+    // without bound. `endsStreamOf`: after this event, that session's
+    // streams are over (its own session.closed is its last line).
+    void publish(const Json &event, const std::optional<std::string> &onlySession = std::nullopt,
+                 const std::optional<std::string> &endsStreamOf = std::nullopt);
+
 private:
     struct Connection;
     void onNewConnection();

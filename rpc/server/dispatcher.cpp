@@ -18,6 +18,12 @@ Dispatcher::Dispatcher(AutomationPort &port) : m_port(port)
             out["role"] = m_port.role(*c.sessionId);
         return out;
     });
+    // The event stream: the answer acknowledges it, and events follow as
+    // evt frames carrying this request's id (see AutomationServer::publish).
+    add("daemon.events", Scope::Session, [](CallContext &c, const Json &) -> HandlerResult {
+        c.eventStream = c.requestId;
+        return Json{{"ok", true}};
+    });
     // Intercepted here rather than in a handler: it changes the connection.
     add("session.authenticate", Scope::DaemonWide,
         [this](CallContext &c, const Json &params) { return authenticate(c, params); });
@@ -88,6 +94,7 @@ Response Dispatcher::dispatch(CallContext &context, const Request &request)
         response.error = *error;
         return response;
     }
+    context.requestId = response.id;
     try {
         HandlerResult r = it->second.handler(context, request.params);
         if (auto *error = std::get_if<Error>(&r))

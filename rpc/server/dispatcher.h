@@ -24,6 +24,8 @@ struct CallContext {
     pid_t peerPid = 0;
     uid_t peerUid = 0;
     std::optional<std::string> sessionId; // after session.authenticate
+    uint32_t requestId = 0; // of the request being handled
+    std::optional<uint32_t> eventStream; // set by daemon.events: the stream's id
 };
 
 using HandlerResult = std::variant<Json, Error>;

@@ -185,6 +185,39 @@ TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
     EXPECT_EQ(f.readAll().trimmed(), "typed-by-cmd");
 }
 
+TEST_F(CliTest, eventsAreJsonLinesWithTypeAndTimestamp)
+{
+    startGui(QStringLiteral(
+        "deviceterm events > events.jsonl & sleep 0.5;"
+        "deviceterm tab open --json > open.json;"
+        "deviceterm pane open --terminal --json > pane.json;"
+        "p=$(sed 's/.*\"shortId\":\"\\([^\"]*\\)\".*/\\1/' pane.json);"
+        "deviceterm pane close --pane $p --json > close.json; sleep 0.5;"
+        "touch done; exec sleep 60"));
+    fileAfterDone(QStringLiteral("done"));
+    const Json pane = Json::parse(fileAfterDone(QStringLiteral("pane.json")).toStdString());
+    const Json open = Json::parse(fileAfterDone(QStringLiteral("open.json")).toStdString());
+    std::vector<Json> events;
+    for (const QByteArray &line : fileAfterDone(QStringLiteral("events.jsonl")).split('\n'))
+        if (!line.isEmpty())
+            events.push_back(Json::parse(line.toStdString()));
+    ASSERT_EQ(events.size(), 3u);
+    for (const Json &e : events) {
+        ASSERT_TRUE(e.contains("type") && e.contains("ts"));
+        const std::string ts = e["ts"];
+        // 2026-11-29T23:59:59.123Z
+        EXPECT_EQ(ts.size(), 24u) << ts;
+        EXPECT_EQ(ts.back(), 'Z');
+        EXPECT_EQ(ts[19], '.');
+    }
+    EXPECT_EQ(events[0]["type"], "session.created");
+    EXPECT_EQ(events[0]["sessionId"], open["sessionId"]);
+    EXPECT_EQ(events[1]["type"], "session.created");
+    EXPECT_EQ(events[1]["shortId"], pane["shortId"]);
+    EXPECT_EQ(events[2]["type"], "session.closed");
+    EXPECT_EQ(events[2]["sessionId"], pane["sessionId"]);
+}
+
 TEST_F(CliTest, outsideATabDaemonWideVerbsWorkAndSessionVerbsSaySo)
 {
     startGui(QStringLiteral("touch done; exec sleep 60"));

@@ -218,6 +218,49 @@ TEST_F(ServerTest, connectionsBeyondTheLimitAreRefused)
     EXPECT_EQ(next.call("daemon.ping")["type"], "res");
 }
 
+TEST_F(ServerTest, eventsFollowTheirStreamAndAnOwnSessionCloseEndsIt)
+{
+    Client c(path);
+    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    const Json ack = c.call("daemon.events");
+    EXPECT_EQ(ack["result"]["ok"], true);
+    const uint32_t stream = ack["id"];
+    Client other(path); // not subscribed: gets nothing
+    server->publish(Json{{"type", "session.created"}, {"ts", "t1"}});
+    server->publish(Json{{"type", "session.closed"}, {"sessionId", "s1"}, {"ts", "t2"}}, std::nullopt, std::string("s1"));
+    auto first = c.receive();
+    ASSERT_TRUE(first);
+    EXPECT_EQ((*first)["type"], "evt");
+    EXPECT_EQ((*first)["id"], stream);
+    EXPECT_EQ((*first)["params"]["type"], "session.created");
+    auto last = c.receive();
+    ASSERT_TRUE(last);
+    EXPECT_EQ((*last)["params"]["type"], "session.closed");
+    EXPECT_TRUE(waitUntil([&] { return c.socket().state() == QLocalSocket::UnconnectedState; }));
+    EXPECT_EQ(other.call("daemon.ping")["id"], 1);
+}
+
+TEST_F(ServerTest, aSubscriberThatStopsReadingGetsOneOverflowLineAndIsClosed)
+{
+    Client c(path);
+    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    c.call("daemon.events");
+    const std::string blob(64 * 1024, 'e');
+    for (int i = 0; i < 100; ++i) // 6.4 MB against a 1 MiB cap
+        server->publish(Json{{"type", "big"}, {"ts", "t"}, {"blob", blob}});
+    std::string lastType;
+    int received = 0, overflows = 0;
+    while (auto m = c.receive(3000)) {
+        ++received;
+        lastType = (*m)["params"].value("type", std::string());
+        overflows += lastType == "stream.overflow";
+    }
+    EXPECT_EQ(lastType, "stream.overflow");
+    EXPECT_EQ(overflows, 1);
+    EXPECT_LT(received, 30); // about the cap's worth, not all 100
+    EXPECT_TRUE(waitUntil([&] { return server->connectionCount() == 0; }));
+}
+
 TEST_F(ServerTest, aClientThatNeverReadsIsCutOffInsteadOfGrowingOurMemory)
 {
     Client c(path);
