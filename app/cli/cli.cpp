@@ -137,6 +137,10 @@ const std::vector<Verb> &verbs()
         {{"windows", "list"}, "windows list [--all] [--json]", "this tab's window, or with --all every window", runWindowsList},
         {{"tab", "info"}, "tab info [--json]", "this tab: session, short id, role (inside a tab)", runTabInfo},
         {{"events"}, "events", "follow workspace events as JSON lines (inside a tab)", runEvents},
+        {{"doctor"}, "doctor [--json]", "check this shell's automation setup and the running deviceterm", runDoctor},
+        {{"dump-config"}, "dump-config [--json]", "every config key, its value and where it comes from", runDumpConfig},
+        {{"agents"}, "agents", "a guide for coding agents and scripts in a deviceterm tab", runAgents},
+        {{"completions"}, "completions install bash|zsh|fish", "install shell completions for deviceterm", runCompletions},
     };
     static const std::vector<Verb> all = [] {
         std::vector<Verb> t = table;

@@ -80,6 +80,10 @@ int runWindowsList(Context &c);
 int runTabInfo(Context &c);
 int runHelp(Context &c);
 int runEvents(Context &c);
+int runDoctor(Context &c);
+int runDumpConfig(Context &c);
+int runAgents(Context &c);
+int runCompletions(Context &c);
 // Workspace verbs (tab/pane/window mutations and rosters), table-driven.
 void addWorkspaceVerbs(std::vector<Verb> &table);
 

@@ -1,69 +1,26 @@
 #include "config.h"
 
+#include "config_keys.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QStandardPaths>
 
-#include <algorithm>
 
 namespace dt::app {
 
 namespace {
 
-// What each key allows. A key with no default means "ask" when it is absent.
-struct KeySpec {
-    const char *name;
-    QStringList allowed; // empty: an integer in [minimum, maximum], or free text if maximum < minimum
-    const char *defaultValue; // nullptr: none
-    const char *unsetNote;
-    int minimum = 0;
-    int maximum = -1;
-};
-
-const QList<KeySpec> &specs()
-{
-    static const QList<KeySpec> table = {
-        {"auto-update", {QStringLiteral("off"), QStringLiteral("check"), QStringLiteral("download")}, "check", ""},
-        {"confirm-close", {QStringLiteral("ask"), QStringLiteral("never")}, "ask", ""},
-        {"font", {}, nullptr, "the system's fixed-width font", 0, -1},
-        {"font-size", {}, "11", "", 5, 72},
-        {"on-exit", {QStringLiteral("close"), QStringLiteral("keep"), QStringLiteral("keep-on-error")}, "keep-on-error", ""},
-        {"quit-with-sims-default", {QStringLiteral("keep"), QStringLiteral("shutdown")}, nullptr,
-         "quitting asks what to do with running devices"},
-        {"scrollback-lines", {}, "10000", "", 0, 1000000},
-        {"simulator-app-advisory", {QStringLiteral("show"), QStringLiteral("suppress")}, "show", ""},
-        {"tab-close-default", {QStringLiteral("detach"), QStringLiteral("shutdown")}, nullptr,
-         "closing a tab with running devices asks what to do with them"},
-        {"tab-close-multi-pane", {QStringLiteral("ask"), QStringLiteral("close")}, "ask", ""},
-        {"theme", {QStringLiteral("dark"), QStringLiteral("light")}, "dark", ""},
-        {"welcome-messages", {QStringLiteral("show"), QStringLiteral("suppress")}, "show", ""},
-    };
-    return table;
-}
-
-const KeySpec *specFor(const QString &key)
-{
-    for (const KeySpec &s : specs())
-        if (key == QLatin1String(s.name))
-            return &s;
-    return nullptr;
-}
-
-// Splits "key = value # comment" into its parts; false for lines without '='.
 bool parseLine(const QString &raw, QString &key, QString &value)
 {
-    QString line = raw;
-    const qsizetype hash = line.indexOf(QLatin1Char('#'));
-    if (hash >= 0)
-        line.truncate(hash);
-    const qsizetype eq = line.indexOf(QLatin1Char('='));
-    if (eq < 0)
+    std::string k, v;
+    if (!dt::config::parseLine(raw.toStdString(), k, v))
         return false;
-    key = line.left(eq).trimmed();
-    value = line.mid(eq + 1).trimmed();
-    return !key.isEmpty();
+    key = QString::fromStdString(k);
+    value = QString::fromStdString(v);
+    return true;
 }
 
 } // namespace
@@ -87,72 +44,35 @@ Config::Config(QString path, QObject *parent) : QObject(parent), m_path(std::mov
 
 QString Config::defaultPath()
 {
-    QString base = qEnvironmentVariable("XDG_CONFIG_HOME");
-    // Relative XDG paths are to be ignored.
-    if (base.isEmpty() || QDir::isRelativePath(base))
-        base = QDir::homePath() + QStringLiteral("/.config");
-    return base + QStringLiteral("/deviceterm/config");
+    return QString::fromStdString(dt::config::defaultPath());
 }
 
 QStringList Config::knownKeys()
 {
     QStringList keys;
-    for (const KeySpec &s : specs())
-        keys << QString::fromLatin1(s.name);
+    for (const dt::config::KeySpec &s : dt::config::keys())
+        keys << QString::fromStdString(s.name);
     return keys;
 }
 
 bool Config::validate(const QString &key, const QString &value, QString *why)
 {
-    const KeySpec *spec = specFor(key);
-    if (!spec) {
-        if (why)
-            *why = QStringLiteral("unknown config key: %1").arg(key);
-        return false;
-    }
-    if (!spec->allowed.isEmpty()) {
-        if (spec->allowed.contains(value))
-            return true;
-        if (why)
-            *why = QStringLiteral("%1: '%2' is not one of %3").arg(key, value, spec->allowed.join(QStringLiteral(", ")));
-        return false;
-    }
-    if (spec->maximum < spec->minimum) { // free text
-        if (!value.isEmpty())
-            return true;
-        if (why)
-            *why = QStringLiteral("%1: empty value").arg(key);
-        return false;
-    }
-    bool ok = false;
-    const int n = value.toInt(&ok);
-    if (ok && n >= spec->minimum && n <= spec->maximum)
-        return true;
-    if (why)
-        *why = QStringLiteral("%1: '%2' is not a number from %3 to %4").arg(key, value).arg(spec->minimum).arg(spec->maximum);
-    return false;
+    std::string reason;
+    const bool ok = dt::config::validate(key.toStdString(), value.toStdString(), &reason);
+    if (!ok && why)
+        *why = QString::fromStdString(reason);
+    return ok;
 }
 
 void Config::load()
 {
+    const dt::config::Report r = dt::config::read(QFile::encodeName(m_path).toStdString());
     m_fileValues.clear();
     m_warnings.clear();
-    QFile f(m_path);
-    if (!f.open(QIODevice::ReadOnly))
-        return;
-    int lineNumber = 0;
-    for (const QByteArray &bytes : f.readAll().split('\n')) {
-        ++lineNumber;
-        QString key, value;
-        if (!parseLine(QString::fromUtf8(bytes), key, value))
-            continue;
-        QString why;
-        if (!validate(key, value, &why)) {
-            m_warnings << QStringLiteral("line %1: %2").arg(lineNumber).arg(why);
-            continue;
-        }
-        m_fileValues.insert(key, value);
-    }
+    for (const auto &[k, v] : r.fileValues)
+        m_fileValues.insert(QString::fromStdString(k), QString::fromStdString(v));
+    for (const std::string &w : r.warnings)
+        m_warnings << QString::fromStdString(w);
 }
 
 void Config::watch()
@@ -170,31 +90,30 @@ QString Config::value(const QString &key) const
 {
     if (m_fileValues.contains(key))
         return m_fileValues.value(key);
-    const KeySpec *spec = specFor(key);
-    return spec && spec->defaultValue ? QString::fromLatin1(spec->defaultValue) : QString();
+    const dt::config::KeySpec *spec = dt::config::find(key.toStdString());
+    return spec && spec->defaultValue ? QString::fromStdString(*spec->defaultValue) : QString();
 }
 
 QList<Config::Entry> Config::entries() const
 {
     QList<Entry> out;
-    for (const KeySpec &s : specs()) {
-        const QString key = QString::fromLatin1(s.name);
+    for (const dt::config::KeySpec &s : dt::config::keys()) {
+        const QString key = QString::fromStdString(s.name);
         Entry e;
         e.key = key;
         if (m_fileValues.contains(key)) {
             e.value = m_fileValues.value(key);
             e.source = QStringLiteral("file");
         } else if (s.defaultValue) {
-            e.value = QString::fromLatin1(s.defaultValue);
+            e.value = QString::fromStdString(*s.defaultValue);
             e.source = QStringLiteral("default");
         } else {
             e.source = QStringLiteral("unset");
-            e.note = QString::fromLatin1(s.unsetNote);
+            e.note = QString::fromStdString(s.unsetNote);
         }
         out << e;
     }
-    std::sort(out.begin(), out.end(), [](const Entry &a, const Entry &b) { return a.key < b.key; });
-    return out;
+    return out; // the key table is sorted
 }
 
 bool Config::set(const QString &key, const QString &value, QString *error)

@@ -218,6 +218,81 @@ TEST_F(CliTest, eventsAreJsonLinesWithTypeAndTimestamp)
     EXPECT_EQ(events[2]["sessionId"], pane["sessionId"]);
 }
 
+TEST_F(CliTest, doctorPassesInsideATabAndSaysWhatIsWrongOutside)
+{
+    startGui(QStringLiteral("deviceterm doctor --json > doctor.json; echo $? > doctor.status; touch done; exec sleep 60"));
+    EXPECT_EQ(fileAfterDone(QStringLiteral("doctor.status")).trimmed(), "0");
+    const Json inside = Json::parse(fileAfterDone(QStringLiteral("doctor.json")).toStdString());
+    EXPECT_EQ(inside["ok"], true);
+    for (const Json &check : inside["checks"])
+        EXPECT_EQ(check["status"], "ok") << check.dump();
+    EXPECT_EQ(inside["role"], "agent");
+    EXPECT_TRUE(inside["session"].contains("shortId"));
+    const auto &allowed = inside["allowedMethods"];
+    EXPECT_NE(std::find(allowed.begin(), allowed.end(), "tab.open"), allowed.end());
+    // The capability is never printed.
+    EXPECT_EQ(inside.dump().find("CAP\":\"0"), std::string::npos);
+
+    const CliRun outside = cli({QStringLiteral("doctor"), QStringLiteral("--json")}, {{QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin")}});
+    EXPECT_EQ(outside.status, 1);
+    const Json report = Json::parse(outside.out.toStdString());
+    EXPECT_EQ(report["ok"], false);
+    EXPECT_FALSE(report.contains("session"));
+}
+
+TEST_F(CliTest, localVerbsWorkWithoutTheApp)
+{
+    const QString config = dir.filePath(QStringLiteral("cfg/deviceterm"));
+    QDir().mkpath(config);
+    QFile f(config + QStringLiteral("/config"));
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("theme = light\nno-such-key = 1\n");
+    f.close();
+    const CliRun dump = cli({QStringLiteral("dump-config"), QStringLiteral("--json")},
+                            {{QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("cfg"))}});
+    ASSERT_EQ(dump.status, 0) << dump.err.toStdString();
+    const Json report = Json::parse(dump.out.toStdString());
+    ASSERT_TRUE(report.contains("entries") && report.contains("warnings"));
+    std::string previous;
+    for (const Json &e : report["entries"]) {
+        EXPECT_LT(previous, e["key"].get<std::string>()); // sorted
+        previous = e["key"];
+        if (e["key"] == "theme") {
+            EXPECT_EQ(e["source"], "file");
+        }
+        if (e["key"] == "tab-close-default") {
+            EXPECT_EQ(e["source"], "unset");
+            EXPECT_EQ(e["value"], "");
+            EXPECT_TRUE(e.contains("note"));
+        }
+        if (e["source"] != "unset") {
+            EXPECT_FALSE(e.contains("note"));
+        }
+    }
+    EXPECT_NE(report["warnings"].dump().find("no-such-key"), std::string::npos);
+
+    const CliRun agents = cli({QStringLiteral("agents")});
+    EXPECT_EQ(agents.status, 0);
+    EXPECT_TRUE(agents.out.contains("DEVICETERM_SESSION_CAP"));
+
+    const CliRun install = cli({QStringLiteral("completions"), QStringLiteral("install"), QStringLiteral("bash")},
+                               {{QStringLiteral("HOME"), dir.path()}, {QStringLiteral("XDG_DATA_HOME"), QString()}});
+    EXPECT_EQ(install.status, 0) << install.err.toStdString();
+    QFile script(dir.filePath(QStringLiteral(".local/share/bash-completion/completions/deviceterm")));
+    ASSERT_TRUE(script.open(QIODevice::ReadOnly));
+    const QByteArray text = script.readAll();
+    EXPECT_TRUE(text.contains("complete -F _deviceterm deviceterm"));
+    EXPECT_TRUE(text.contains("open close rename select move"));
+    EXPECT_EQ(cli({QStringLiteral("completions"), QStringLiteral("install"), QStringLiteral("tcsh")}).status, 1);
+
+    const CliRun help = cli({QStringLiteral("help"), QStringLiteral("tab")});
+    EXPECT_EQ(help.status, 0);
+    EXPECT_TRUE(help.out.contains("tab open"));
+    EXPECT_TRUE(help.out.contains("tabs list"));
+    EXPECT_FALSE(help.out.contains("windows list"));
+    EXPECT_EQ(cli({QStringLiteral("help"), QStringLiteral("nonsense")}).status, 1);
+}
+
 TEST_F(CliTest, outsideATabDaemonWideVerbsWorkAndSessionVerbsSaySo)
 {
     startGui(QStringLiteral("touch done; exec sleep 60"));

@@ -1,0 +1,60 @@
+#include "cli.h"
+
+#include <cstdio>
+
+namespace dt::cli {
+
+// A guide for coding agents and scripts running inside a deviceterm tab.
+int runAgents(Context &)
+{
+    std::fputs(R"(deviceterm for agents and scripts
+==================================
+
+You are running in a deviceterm tab. Its shell was started with:
+
+  DEVICETERM_SESSION      this terminal's session id (a UUID)
+  DEVICETERM_SESSION_CAP  a secret proving it; never print it, log it or pass
+                          it as an argument: the CLI reads it from the
+                          environment
+  DEVICETERM_SESSION_ROLE agent (or orchestrator, in tabs a person opened as such)
+  DEVICETERM_DAEMON_SOCK  the socket of the running deviceterm
+  PATH                    the session's bin/ first, with a `deviceterm` that
+                          matches the running app
+
+The secret only works from processes that run in this terminal (or descend
+from one that does): copying it into another terminal gets you refused.
+
+READING STATE
+  deviceterm tabs list --json      every live terminal session; yours has "current": true
+  deviceterm tabs current --json   your own row
+  deviceterm tab info --json       sessionId, shortId, role
+  deviceterm windows list --json   your window (--all: every window)
+  deviceterm events                JSON lines: session.created, session.closed, ...
+
+CHANGING THE WORKSPACE (never asks the person anything)
+  deviceterm tab open [--cwd DIR] [--cmd CMD]     a new agent tab in your window
+  deviceterm pane open --terminal [--cwd] [--cmd] a terminal split beside yours
+  deviceterm tab rename NAME… | tab select | tab move --to N | tab close
+  deviceterm pane close [--pane REF]
+  deviceterm window open | window focus | window close
+
+  References (--tab, --pane): "current" (the default), a shortId, a name, or a
+  sessionId (or at least its first 4 characters). Windows: "current" or a
+  1-based index from `windows list --all`.
+
+OUTPUT AND ERRORS
+  --json goes before or after the operands. JSON goes to stdout with a
+  trailing newline; keys are sorted, absent optional values are left out
+  (test with has("key"), not for null); ignore keys you do not know.
+  Errors are prose on stderr with exit status 1. Check the exit status before
+  parsing stdout.
+
+DIAGNOSIS
+  deviceterm doctor     what is set up, what the running deviceterm says
+  deviceterm version    versions of the CLI, the app and the wire protocol
+)",
+               stdout);
+    return 0;
+}
+
+} // namespace dt::cli

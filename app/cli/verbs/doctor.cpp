@@ -1,0 +1,149 @@
+#include "cli.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <regex>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace dt::cli {
+
+namespace {
+
+struct Check {
+    std::string name;
+    std::string status; // ok, warn, fail
+    std::string detail;
+};
+
+std::string env(const char *name)
+{
+    const char *v = std::getenv(name);
+    return v ? v : "";
+}
+
+// Where `deviceterm` is found on PATH, or "".
+std::string whichDeviceterm()
+{
+    const std::string path = env("PATH");
+    size_t start = 0;
+    while (start <= path.size()) {
+        const size_t end = path.find(':', start);
+        const std::string dir = path.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        const std::string candidate = (dir.empty() ? "." : dir) + "/deviceterm";
+        if (::access(candidate.c_str(), X_OK) == 0)
+            return candidate;
+        if (end == std::string::npos)
+            break;
+        start = end + 1;
+    }
+    return "";
+}
+
+} // namespace
+
+// Checks this shell's automation setup and the running deviceterm. Exit 1
+// when any check fails (warnings still exit 0).
+int runDoctor(Context &c)
+{
+    if (!c.parseOptions({}, {}))
+        return 1;
+    std::vector<Check> checks;
+    const std::string session = env("DEVICETERM_SESSION");
+    static const std::regex uuid("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$");
+    if (session.empty())
+        checks.push_back({"DEVICETERM_SESSION", "warn", "unset: not inside a deviceterm tab"});
+    else if (!std::regex_match(session, uuid))
+        checks.push_back({"DEVICETERM_SESSION", "fail", "not a UUID: " + session});
+    else
+        checks.push_back({"DEVICETERM_SESSION", "ok", session});
+    const std::string cap = env("DEVICETERM_SESSION_CAP");
+    checks.push_back(cap.empty() ? Check{"DEVICETERM_SESSION_CAP", "warn", "unset"}
+                                 : Check{"DEVICETERM_SESSION_CAP", "ok", "present (" + std::to_string(cap.size()) + " chars)"});
+    const std::string sock = env("DEVICETERM_DAEMON_SOCK");
+    checks.push_back(sock.empty() ? Check{"DEVICETERM_DAEMON_SOCK", "warn", "unset"} : Check{"DEVICETERM_DAEMON_SOCK", "ok", sock});
+    const std::string shim = env("DEVICETERM_SHIM_DIR");
+    checks.push_back(shim.empty() ? Check{"DEVICETERM_SHIM_DIR", "warn", "unset"} : Check{"DEVICETERM_SHIM_DIR", "ok", shim});
+
+    // The session's bin/ must come first on PATH, so `deviceterm` is the one
+    // that matches the running GUI.
+    const std::string found = whichDeviceterm();
+    if (found.empty())
+        checks.push_back({"deviceterm resolves to the session's shim", "fail", "deviceterm is not on PATH"});
+    else if (shim.empty())
+        checks.push_back({"deviceterm resolves to the session's shim", "warn", found + " (no session shim directory)"});
+    else if (found.substr(0, found.rfind('/')) != shim)
+        checks.push_back({"deviceterm resolves to the session's shim", "warn",
+                          found + ": the session's bin/ is not first on PATH; open a fresh tab"});
+    else
+        checks.push_back({"deviceterm resolves to the session's shim", "ok", found});
+
+    Json report{{"checks", Json::array()}};
+    dt::rpc::Connection probe;
+    std::string why;
+    if (!probe.open(dt::rpc::defaultSocketPath(), &why)) {
+        checks.push_back({"Daemon socket", "fail", "no deviceterm running at " + dt::rpc::defaultSocketPath()});
+    } else {
+        checks.push_back({"Daemon socket", "ok", dt::rpc::defaultSocketPath()});
+        const auto ping = probe.call("daemon.ping", Json::object(), &why, 3000);
+        if (!ping || ping->error || !ping->result) {
+            checks.push_back({"Daemon ping", "fail", ping && ping->error ? ping->error->msg : why});
+        } else {
+            checks.push_back({"Daemon ping", "ok",
+                              "wireVersion=" + ping->result->value("version", std::string()) + " pid="
+                                  + std::to_string(ping->result->value("pid", 0))});
+            if (!session.empty()) {
+                const auto tabs = probe.call("tabs.list", Json::object(), &why, 3000);
+                bool live = false;
+                if (tabs && tabs->result)
+                    for (const Json &row : *tabs->result)
+                        if (row.value("sessionId", std::string()) == session) {
+                            live = true;
+                            Json s{{"sessionId", session}};
+                            if (row.contains("shortId"))
+                                s["shortId"] = row["shortId"];
+                            if (row.contains("name"))
+                                s["name"] = row["name"];
+                            report["session"] = s;
+                        }
+                checks.push_back(live ? Check{"Session live in daemon", "ok", session}
+                                      : Check{"Session live in daemon", "fail",
+                                              "deviceterm does not know this session; open a fresh tab"});
+                const auto auth = probe.call("session.authenticate", {{"sessionId", session}, {"cap", cap}}, &why, 3000);
+                if (!auth || auth->error) {
+                    checks.push_back({"Session authenticates (cap + provenance)", "fail",
+                                      auth && auth->error ? auth->error->msg : why});
+                } else {
+                    checks.push_back({"Session authenticates (cap + provenance)", "ok", "accepted"});
+                    if (const auto caps = probe.call("daemon.capabilities", Json::object(), &why, 3000);
+                        caps && caps->result) {
+                        if (caps->result->contains("role"))
+                            report["role"] = (*caps->result)["role"];
+                        report["allowedMethods"] = (*caps->result)["allowedMethods"];
+                    }
+                }
+            }
+        }
+    }
+
+    int failed = 0;
+    for (const Check &k : checks) {
+        report["checks"].push_back({{"name", k.name}, {"status", k.status}, {"detail", k.detail}});
+        failed += k.status == "fail";
+    }
+    report["ok"] = failed == 0;
+    if (c.json()) {
+        c.printJson(report);
+    } else {
+        std::printf("deviceterm doctor\n\nChecks\n");
+        for (const Check &k : checks)
+            std::printf("  %-8s %-42s %s\n", ("[" + k.status + "]").c_str(), k.name.c_str(), k.detail.c_str());
+        if (report.contains("role"))
+            std::printf("\nPermissions\n  role: %s, %zu methods allowed\n", report["role"].get<std::string>().c_str(),
+                        report["allowedMethods"].size());
+        std::printf("\nResult: %s\n", failed ? ("fail (" + std::to_string(failed) + " checks failed)").c_str() : "ok");
+    }
+    return failed ? 1 : 0;
+}
+
+} // namespace dt::cli

@@ -1,0 +1,133 @@
+#include "config_keys.h"
+
+#include <cstdlib>
+#include <fstream>
+
+namespace dt::config {
+
+const std::vector<KeySpec> &keys()
+{
+    static const std::vector<KeySpec> table = {
+        {"auto-update", {"off", "check", "download"}, "check", ""},
+        {"confirm-close", {"ask", "never"}, "ask", ""},
+        {"font", {}, std::nullopt, "the system's fixed-width font is used", 0, -1},
+        {"font-size", {}, "11", "", 5, 72},
+        {"on-exit", {"close", "keep", "keep-on-error"}, "keep-on-error", ""},
+        {"quit-with-sims-default", {"keep", "shutdown"}, std::nullopt,
+         "the Quit prompt is shown; set keep or shutdown to suppress it"},
+        {"scrollback-lines", {}, "10000", "", 0, 1000000},
+        {"simulator-app-advisory", {"show", "suppress"}, "show", ""},
+        {"tab-close-default", {"detach", "shutdown"}, std::nullopt,
+         "closing a tab with running devices asks what to do with them; set detach or shutdown to suppress it"},
+        {"tab-close-multi-pane", {"ask", "close"}, "ask", ""},
+        {"theme", {"dark", "light"}, "dark", ""},
+        {"welcome-messages", {"show", "suppress"}, "show", ""},
+    };
+    return table;
+}
+
+const KeySpec *find(const std::string &key)
+{
+    for (const KeySpec &s : keys())
+        if (s.name == key)
+            return &s;
+    return nullptr;
+}
+
+bool validate(const std::string &key, const std::string &value, std::string *why)
+{
+    const KeySpec *spec = find(key);
+    auto fail = [why](std::string text) {
+        if (why)
+            *why = std::move(text);
+        return false;
+    };
+    if (!spec)
+        return fail("unknown config key: " + key);
+    if (!spec->allowed.empty()) {
+        for (const std::string &a : spec->allowed)
+            if (a == value)
+                return true;
+        std::string list;
+        for (const std::string &a : spec->allowed)
+            list += (list.empty() ? "" : ", ") + a;
+        return fail(key + ": '" + value + "' is not one of " + list);
+    }
+    if (spec->maximum < spec->minimum)
+        return !value.empty() || fail(key + ": empty value");
+    char *end = nullptr;
+    const long n = std::strtol(value.c_str(), &end, 10);
+    if (!value.empty() && *end == '\0' && n >= spec->minimum && n <= spec->maximum)
+        return true;
+    return fail(key + ": '" + value + "' is not a number from " + std::to_string(spec->minimum) + " to "
+                + std::to_string(spec->maximum));
+}
+
+namespace {
+std::string trim(const std::string &s)
+{
+    const size_t a = s.find_first_not_of(" \t\r");
+    if (a == std::string::npos)
+        return {};
+    const size_t b = s.find_last_not_of(" \t\r");
+    return s.substr(a, b - a + 1);
+}
+} // namespace
+
+bool parseLine(const std::string &raw, std::string &key, std::string &value)
+{
+    const std::string line = raw.substr(0, raw.find('#'));
+    const size_t eq = line.find('=');
+    if (eq == std::string::npos)
+        return false;
+    key = trim(line.substr(0, eq));
+    value = trim(line.substr(eq + 1));
+    return !key.empty();
+}
+
+Report read(const std::string &path)
+{
+    Report r;
+    std::ifstream in(path);
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        std::string key, value, why;
+        if (!parseLine(line, key, value))
+            continue;
+        if (!validate(key, value, &why)) {
+            r.warnings.push_back("line " + std::to_string(number) + ": " + why);
+            continue;
+        }
+        r.fileValues[key] = value;
+    }
+    for (const KeySpec &s : keys()) {
+        Entry e;
+        e.key = s.name;
+        if (auto it = r.fileValues.find(s.name); it != r.fileValues.end()) {
+            e.value = it->second;
+            e.source = "file";
+        } else if (s.defaultValue) {
+            e.value = *s.defaultValue;
+            e.source = "default";
+        } else {
+            e.source = "unset";
+            e.note = s.unsetNote;
+        }
+        r.entries.push_back(std::move(e));
+    }
+    return r;
+}
+
+std::string defaultPath()
+{
+    std::string base;
+    if (const char *x = std::getenv("XDG_CONFIG_HOME"); x && x[0] == '/')
+        base = x;
+    else if (const char *home = std::getenv("HOME"))
+        base = std::string(home) + "/.config";
+    return base + "/deviceterm/config";
+}
+
+} // namespace dt::config
