@@ -38,6 +38,13 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "deviceterm: unknown command '%s'; see 'deviceterm help'\n", words.front().c_str());
         return 1;
     }
-    dt::cli::Context context({words.begin() + static_cast<long>(best->words.size()), words.end()}, json);
+    const std::vector<std::string> rest(words.begin() + static_cast<long>(best->words.size()), words.end());
+    // A lone --help (or -h) after a command asks for its usage; it is never
+    // an operand ("tab rename -- --help" still renames to "--help").
+    if (rest.size() == 1 && (rest[0] == "--help" || rest[0] == "-h")) {
+        std::printf("usage: deviceterm %s\n  %s\n", best->usage, best->summary);
+        return 0;
+    }
+    dt::cli::Context context(rest, json);
     return best->run(context);
 }

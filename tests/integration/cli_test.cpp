@@ -129,6 +129,8 @@ TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
     startGui(QStringLiteral(
         "mkdir sub; deviceterm tab open --json --cwd sub --cmd 'echo typed-by-cmd > cmd.out' > open.json;"
         "new=$(sed 's/.*\"shortId\":\"\\([^\"]*\\)\".*/\\1/' open.json);"
+        "deviceterm tab rename --help > rename-help.txt;"
+        "deviceterm tab rename --json -- --help > rename-literal.json;"
         "deviceterm tab rename --json hello world > rename.json;"
         "deviceterm tab rename --tab $new --json > rename-other.json;"
         "deviceterm tab move --tab $new --to 1 --json > move.json;"
@@ -146,6 +148,8 @@ TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
     EXPECT_EQ(open["ok"], true);
     EXPECT_EQ(open["window"], "current");
     EXPECT_EQ(open["shortId"].get<std::string>().size(), 6u);
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("rename-help.txt")).startsWith("usage: deviceterm tab rename"));
+    EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("rename-literal.json")).toStdString())["name"], "--help");
     EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("rename.json")).toStdString()),
               Json({{"ok", true}, {"tab", "current"}, {"name", "hello world"}}));
     EXPECT_FALSE(Json::parse(fileAfterDone(QStringLiteral("rename-other.json")).toStdString()).contains("name"));
