@@ -234,8 +234,13 @@ void MainWindow::createActions()
     addAction(SplitRight, tr("Split &Right"), key("Ctrl+Shift+D"), [this] { splitFocused(SplitTree::Orientation::SideBySide); });
     addAction(SplitDown, tr("Split &Down"), key("Ctrl+Shift+E"), [this] { splitFocused(SplitTree::Orientation::Stacked); });
     addAction(ClosePane, tr("Close &Pane"), key("Ctrl+Shift+W"), [this] {
-        if (const auto *t = m_workspace.tab(currentTabId()); t && confirmClose({t->focused}, tr("Close this pane?")))
-            m_workspace.closePane(t->focused);
+        const auto *t = m_workspace.tab(currentTabId());
+        if (!t)
+            return;
+        // By id: while the question is open the model may close the tab.
+        const dt::app::PaneId pane = t->focused;
+        if (confirmClose({pane}, tr("Close this pane?")))
+            m_workspace.closePane(pane);
     });
     addAction(ZoomPane, tr("&Zoom Pane"), key("Ctrl+Shift+Z"), [this] { m_workspace.toggleZoom(currentTabId()); });
     addAction(EqualizePanes, tr("&Equalize Panes"), {}, [this] { m_workspace.equalize(currentTabId()); });
