@@ -86,29 +86,40 @@ std::string dumpJson(const Json &value)
     return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+// The part every message shares: a JSON object with a valid id (if any)
+// and a type. False with `why` otherwise.
+static bool readCommon(const std::string &payload, Json &j, std::optional<uint32_t> &id, std::string &type, std::string &why)
+{
+    std::optional<Json> parsed = parseObject(payload, why);
+    if (!parsed || !readId(*parsed, id, why))
+        return false;
+    j = std::move(*parsed);
+    const std::optional<std::string> t = readType(j, why);
+    if (!t)
+        return false;
+    type = *t;
+    return true;
+}
+
 DecodedRequest decodeRequest(const std::string &payload)
 {
     DecodedRequest out;
-    std::string why;
     auto bad = [&out](std::string msg) {
         out.error = Error{code::InvalidRequest, std::move(msg)};
         return out;
     };
-    const std::optional<Json> j = parseObject(payload, why);
-    if (!j)
-        return bad(why);
+    Json j;
     std::optional<uint32_t> id;
-    if (!readId(*j, id, why))
-        return bad(why);
+    std::string type, why;
+    const bool ok = readCommon(payload, j, id, type, why);
     out.id = id;
-    const std::optional<std::string> type = readType(*j, why);
-    if (!type)
+    if (!ok)
         return bad(why);
-    if (*type != "req")
-        return bad("unknown message type '" + *type + "' (expected req)");
+    if (type != "req")
+        return bad("unknown message type '" + type + "' (expected req)");
     Request r;
     r.id = id;
-    if (!readMethodAndParams(*j, r.method, r.params, why))
+    if (!readMethodAndParams(j, r.method, r.params, why))
         return bad(why);
     out.request = std::move(r);
     return out;
@@ -117,22 +128,19 @@ DecodedRequest decodeRequest(const std::string &payload)
 DecodedMessage decodeMessage(const std::string &payload)
 {
     DecodedMessage out;
-    std::string why;
     auto bad = [&out](std::string msg) {
         out.error = Error{code::InvalidRequest, std::move(msg)};
         return out;
     };
-    const std::optional<Json> j = parseObject(payload, why);
-    if (!j)
-        return bad(why);
+    Json parsed;
     std::optional<uint32_t> id;
-    if (!readId(*j, id, why))
+    std::string typeName, why;
+    if (!readCommon(payload, parsed, id, typeName, why))
         return bad(why);
     if (!id)
         return bad("missing id");
-    const std::optional<std::string> type = readType(*j, why);
-    if (!type)
-        return bad(why);
+    const Json *j = &parsed;
+    const std::string *type = &typeName;
     if (*type == "res") {
         Response r;
         r.id = *id;
