@@ -139,6 +139,8 @@ const std::vector<Verb> &verbs()
         {{"events"}, "events", "follow workspace events as JSON lines (inside a tab)", runEvents},
         {{"doctor"}, "doctor [--json]", "check this shell's automation setup and the running deviceterm", runDoctor},
         {{"dump-config"}, "dump-config [--json]", "every config key, its value and where it comes from", runDumpConfig},
+        {{"with-pane"}, "with-pane [--pane REF] -- COMMAND [ARGS…]", "run COMMAND aimed at a device pane; exits with its status",
+         runWithPane},
         {{"agents"}, "agents", "a guide for coding agents and scripts in a deviceterm tab", runAgents},
         {{"completions"}, "completions install bash|zsh|fish", "install shell completions for deviceterm", runCompletions},
     };

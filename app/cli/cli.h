@@ -84,6 +84,7 @@ int runDoctor(Context &c);
 int runDumpConfig(Context &c);
 int runAgents(Context &c);
 int runCompletions(Context &c);
+int runWithPane(Context &c);
 // Workspace verbs (tab/pane/window mutations and rosters), table-driven.
 void addWorkspaceVerbs(std::vector<Verb> &table);
 

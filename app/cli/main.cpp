@@ -10,12 +10,14 @@
 
 int main(int argc, char *argv[])
 {
-    // --json may stand before or after the operands, but not after "--".
+    // --json may stand before or after the operands, but not after "--",
+    // and never inside with-pane's child command (it belongs to the child).
     bool json = false;
     std::vector<std::string> words;
     bool afterDashes = false;
     for (int i = 1; i < argc; ++i) {
-        if (!afterDashes && std::strcmp(argv[i], "--json") == 0) {
+        const bool childCommand = !words.empty() && words.front() == "with-pane";
+        if (!afterDashes && !childCommand && std::strcmp(argv[i], "--json") == 0) {
             json = true;
             continue;
         }

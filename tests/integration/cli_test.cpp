@@ -297,6 +297,18 @@ TEST_F(CliTest, localVerbsWorkWithoutTheApp)
     EXPECT_EQ(cli({QStringLiteral("help"), QStringLiteral("nonsense")}).status, 1);
 }
 
+TEST_F(CliTest, withPaneNeedsADevicePaneAndSaysSo)
+{
+    startGui(QStringLiteral("deviceterm --json with-pane -- sh -c 'echo ran' 2> with-pane.err > with-pane.out;"
+                            "echo $? > with-pane.status; touch done; exec sleep 60"));
+    EXPECT_EQ(fileAfterDone(QStringLiteral("with-pane.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("with-pane.err")).contains("no device pane in this session"));
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("with-pane.out")).isEmpty()); // the child never ran
+    const CliRun outside = cli({QStringLiteral("with-pane"), QStringLiteral("--"), QStringLiteral("true")});
+    EXPECT_EQ(outside.status, 1);
+    EXPECT_TRUE(outside.err.contains("inside a deviceterm tab"));
+}
+
 TEST_F(CliTest, outsideATabDaemonWideVerbsWorkAndSessionVerbsSaySo)
 {
     startGui(QStringLiteral("touch done; exec sleep 60"));
