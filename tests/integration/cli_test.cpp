@@ -309,6 +309,17 @@ TEST_F(CliTest, withPaneNeedsADevicePaneAndSaysSo)
     EXPECT_TRUE(outside.err.contains("inside a deviceterm tab"));
 }
 
+TEST_F(CliTest, aSetsidChildIsTrustedThroughItsParentUntilOrphaned)
+{
+    startGui(QStringLiteral("python3 '%1'; sleep 1; touch done; exec sleep 60").arg(QStringLiteral(DT_ORPHAN_SCRIPT)));
+    const Json before = Json::parse(fileAfterDone(QStringLiteral("before.json")).toStdString());
+    EXPECT_EQ(before[0]["result"]["ok"], true) << before.dump();
+    EXPECT_EQ(before[1]["result"]["role"], "agent") << before.dump();
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("after.json"))); }, 10000));
+    const Json after = Json::parse(fileAfterDone(QStringLiteral("after.json")).toStdString());
+    EXPECT_EQ(after["error"]["code"], -32001) << after.dump();
+}
+
 TEST_F(CliTest, outsideATabDaemonWideVerbsWorkAndSessionVerbsSaySo)
 {
     startGui(QStringLiteral("touch done; exec sleep 60"));
