@@ -276,3 +276,41 @@ TEST(TabTitle, sanitisesControlBidiAndInvisibleCharactersAndCapsBytes)
 }
 
 } // namespace
+
+#include "core/automation_facade.h"
+
+namespace {
+
+TEST_F(WorkspaceTest, referencesResolveByShortIdNameOrSessionPrefixAndSayWhenAmbiguous)
+{
+    dt::app::AutomationFacade facade(*ws);
+    const auto w = ws->openWindow();
+    const auto t1 = ws->openTab(w, shell());
+    const auto t2 = ws->openTab(w, shell());
+    const auto p1 = ws->tab(t1)->primary;
+    const auto p2 = ws->tab(t2)->primary;
+    const std::string caller = ws->pane(p1)->identity.sessionIdString().toStdString();
+    using Handle = dt::rpc::AutomationPort::Handle;
+
+    EXPECT_EQ(std::get<Handle>(facade.resolveTab(caller, "current")), t1);
+    EXPECT_EQ(std::get<Handle>(facade.resolveTab(caller, ws->pane(p2)->identity.shortId().toStdString())), t2);
+    const std::string sid2 = ws->pane(p2)->identity.sessionIdString().toStdString();
+    EXPECT_EQ(std::get<Handle>(facade.resolveTab(caller, sid2)), t2);
+    EXPECT_EQ(std::get<Handle>(facade.resolveTab(caller, sid2.substr(0, 8))), t2);
+
+    ws->setPaneName(p1, QStringLiteral("worker"));
+    EXPECT_EQ(std::get<Handle>(facade.resolveTab(caller, "worker")), t1);
+    ws->setPaneName(p2, QStringLiteral("worker"));
+    const auto ambiguous = facade.resolveTab(caller, "worker");
+    ASSERT_TRUE(std::holds_alternative<dt::rpc::Error>(ambiguous));
+    EXPECT_EQ(std::get<dt::rpc::Error>(ambiguous).msg, "intent.ambiguous: tab 'worker' matched 2 entries");
+    const auto missing = facade.resolveTab(caller, "nobody");
+    EXPECT_EQ(std::get<dt::rpc::Error>(missing).msg, "intent.notFound: tab 'nobody' not found");
+    // Too short a prefix is not a reference.
+    EXPECT_TRUE(std::holds_alternative<dt::rpc::Error>(facade.resolveTab(caller, sid2.substr(0, 3))));
+    // Windows by 1-based index.
+    EXPECT_EQ(std::get<Handle>(facade.resolveWindow(caller, "1")), w);
+    EXPECT_TRUE(std::holds_alternative<dt::rpc::Error>(facade.resolveWindow(caller, "2")));
+}
+
+} // namespace
