@@ -37,7 +37,10 @@ bool TerminalSession::start(const Launch &launch, QString *error)
     if (launch.program.isEmpty()) {
         o.program = defaultShell();
         m_shellName = QFileInfo(o.program).fileName();
-        o.argv0 = QLatin1Char('-') + m_shellName; // a login shell, as terminals start it
+        // An interactive, not a login shell, as Linux terminals (foot,
+        // Alacritty, kitty, GNOME Terminal) start it: a login shell runs
+        // /etc/profile, which on Debian resets PATH and so would drop the
+        // session's bin/ and with it the `deviceterm` CLI.
     } else {
         o.program = launch.program;
         o.arguments = launch.arguments;

@@ -17,7 +17,7 @@ class TerminalSession : public QObject {
     Q_OBJECT
 public:
     struct Launch {
-        QString program; // empty: the user's login shell
+        QString program; // empty: the user's shell (interactive, not login)
         QStringList arguments;
         QString workingDirectory;
         QMap<QString, QString> extraEnvironment;

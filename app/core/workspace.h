@@ -34,7 +34,7 @@ bool parseExitAction(const QString &text, ExitAction *action);
 
 // What to run in a new terminal pane.
 struct TerminalLaunch {
-    QString program; // empty: the user's login shell
+    QString program; // empty: the user's shell
     QStringList arguments;
     QString workingDirectory; // empty: home
     QString role = QStringLiteral("agent");

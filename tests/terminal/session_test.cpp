@@ -165,14 +165,15 @@ TEST(TerminalSession, largeInputIsQueuedAndDeliveredWithoutBlocking)
     EXPECT_EQ(QFileInfo(out).size(), 300000);
 }
 
-TEST(TerminalSession, theLoginShellIsStartedAsALoginShell)
+TEST(TerminalSession, theUsersShellIsInteractiveButNotALoginShell)
 {
     qputenv("SHELL", "/bin/sh");
     Finished fin;
     auto s = startSession(QString(), {}, fin);
-    s->sendBytes("echo \"zero=$0\"; exit 0\r");
+    s->sendBytes("case $- in *i*) m=interactive;; esac; echo \"zero=$0 mode=$m\"; exit 0\r");
     ASSERT_TRUE(waitUntil([&] { return fin.done; }));
-    EXPECT_TRUE(screenHas(*s, "zero=-sh")) << screen(*s);
+    // A login shell's argv[0] would start with '-'.
+    EXPECT_TRUE(screenHas(*s, "zero=/bin/sh mode=interactive")) << screen(*s);
     EXPECT_EQ(s->shellName(), QStringLiteral("sh"));
 }
 
