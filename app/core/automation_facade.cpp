@@ -28,24 +28,27 @@ AutomationFacade::AutomationFacade(Workspace &workspace) : m_workspace(workspace
             return;
         const std::string sid = p->identity.sessionIdString().toStdString();
         m_sessionOfPane.insert(id, sid);
-        emitEvent({{"type", "session.created"}, {"sessionId", sid}, {"shortId", p->identity.shortId().toStdString()}});
+        // A session's lifecycle is its own business: no other session's
+        // stream ever carries it (in practice nobody sees a created event,
+        // as a shell cannot subscribe before its session exists).
+        emitEvent({{"type", "session.created"}, {"sessionId", sid}, {"shortId", p->identity.shortId().toStdString()}}, sid);
     });
     QObject::connect(&m_workspace, &Workspace::paneClosed, m_context.get(), [this](PaneId id, TabId) {
         const std::string sid = m_sessionOfPane.take(id);
         if (!sid.empty())
-            emitEvent({{"type", "session.closed"}, {"sessionId", sid}}, sid);
+            emitEvent({{"type", "session.closed"}, {"sessionId", sid}}, sid, EndsStream::Yes);
     });
 }
 
 AutomationFacade::~AutomationFacade() = default;
 
-void AutomationFacade::emitEvent(dt::rpc::Json event, const std::optional<std::string> &endsStreamOf)
+void AutomationFacade::emitEvent(dt::rpc::Json event, const std::optional<std::string> &onlySession, EndsStream ends)
 {
     if (!m_sink)
         return;
     // ISO 8601, UTC, milliseconds, on every line.
     event["ts"] = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
-    m_sink(event, std::nullopt, endsStreamOf);
+    m_sink(event, onlySession, ends == EndsStream::Yes ? onlySession : std::nullopt);
 }
 
 const Workspace::Pane *AutomationFacade::paneBySession(const std::string &sessionId) const

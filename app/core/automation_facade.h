@@ -57,7 +57,10 @@ private:
     const Workspace::Pane *paneBySession(const std::string &sessionId) const;
     std::optional<dt::rpc::Error> checkProvenance(const Workspace::Pane &pane, pid_t peerPid) const;
 
-    void emitEvent(dt::rpc::Json event, const std::optional<std::string> &endsStreamOf = std::nullopt);
+    enum class EndsStream { No, Yes };
+    // Sends `event` to every subscriber, or only to `onlySession`'s, and
+    // optionally ends that session's streams after it.
+    void emitEvent(dt::rpc::Json event, const std::optional<std::string> &onlySession, EndsStream ends = EndsStream::No);
 
     Workspace &m_workspace;
     EventSink m_sink;

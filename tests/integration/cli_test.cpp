@@ -45,6 +45,9 @@ protected:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.path());
+        // Shells opened by `tab open` read ~/.bashrc and write history:
+        // neither the developer's start-up files nor their home are ours.
+        env.insert(QStringLiteral("HOME"), dir.path());
         env.remove(QStringLiteral("DEVICETERM_SESSION"));
         env.remove(QStringLiteral("DEVICETERM_SESSION_CAP"));
         gui.setProcessEnvironment(env);
@@ -189,37 +192,81 @@ TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
     EXPECT_EQ(f.readAll().trimmed(), "typed-by-cmd");
 }
 
-TEST_F(CliTest, eventsAreJsonLinesWithTypeAndTimestamp)
+// Subscribers ignore SIGHUP so that closing their tab (or killing the GUI)
+// ends their stream by the server's doing, and record their exit status.
+constexpr char kSubscriber[] = "trap '' HUP\n"
+                               "deviceterm events > \"$1.jsonl\" 2> \"$1.err\"\n"
+                               "echo $? > \"$1.status\"\n";
+
+std::vector<Json> jsonLines(const QByteArray &text)
 {
+    std::vector<Json> out;
+    for (const QByteArray &line : text.split('\n'))
+        if (!line.isEmpty())
+            out.push_back(Json::parse(line.toStdString()));
+    return out;
+}
+
+TEST_F(CliTest, eventsCarryOnlyTheSubscribersOwnLifecycleAndEndWithItsClose)
+{
+    QFile script(dir.filePath(QStringLiteral("subscribe.sh")));
+    ASSERT_TRUE(script.open(QIODevice::WriteOnly));
+    script.write(kSubscriber);
+    script.close();
+    // Tab A subscribes, opens tab B (two subscribers of its own), opens and
+    // closes a split, then closes tab B.
     startGui(QStringLiteral(
-        "deviceterm events > events.jsonl & sleep 0.5;"
-        "deviceterm tab open --json > open.json;"
+        "sh subscribe.sh a & sleep 0.5;"
+        "deviceterm tab open --json --cwd . --cmd 'sh subscribe.sh b1 & sh subscribe.sh b2 &' > open.json;"
+        "b=$(sed 's/.*\"shortId\":\"\\([^\"]*\\)\".*/\\1/' open.json);"
+        "sleep 2;"
         "deviceterm pane open --terminal --json > pane.json;"
         "p=$(sed 's/.*\"shortId\":\"\\([^\"]*\\)\".*/\\1/' pane.json);"
-        "deviceterm pane close --pane $p --json > close.json; sleep 0.5;"
+        "deviceterm pane close --pane $p --json > close.json;"
+        "deviceterm tab close --tab $b --json > close-b.json;"
         "touch done; exec sleep 60"));
     fileAfterDone(QStringLiteral("done"));
-    const Json pane = Json::parse(fileAfterDone(QStringLiteral("pane.json")).toStdString());
     const Json open = Json::parse(fileAfterDone(QStringLiteral("open.json")).toStdString());
-    std::vector<Json> events;
-    for (const QByteArray &line : fileAfterDone(QStringLiteral("events.jsonl")).split('\n'))
-        if (!line.isEmpty())
-            events.push_back(Json::parse(line.toStdString()));
-    ASSERT_EQ(events.size(), 3u);
-    for (const Json &e : events) {
-        ASSERT_TRUE(e.contains("type") && e.contains("ts"));
-        const std::string ts = e["ts"];
-        // 2026-11-29T23:59:59.123Z
-        EXPECT_EQ(ts.size(), 24u) << ts;
+    ASSERT_TRUE(waitUntil([&] {
+        return QFile::exists(dir.filePath(QStringLiteral("b1.status"))) && QFile::exists(dir.filePath(QStringLiteral("b2.status")));
+    }, 10000));
+    // Both of B's subscribers got B's close as their one and last line, and
+    // the CLI took the end of the stream as success.
+    for (const char *name : {"b1", "b2"}) {
+        const std::vector<Json> events = jsonLines(fileAfterDone(QStringLiteral("%1.jsonl").arg(QLatin1String(name))));
+        ASSERT_EQ(events.size(), 1u) << name << fileAfterDone(QStringLiteral("%1.err").arg(QLatin1String(name))).toStdString()
+                                     << fileAfterDone(QStringLiteral("%1.status").arg(QLatin1String(name))).toStdString();
+        EXPECT_EQ(events[0]["type"], "session.closed");
+        EXPECT_EQ(events[0]["sessionId"], open["sessionId"]);
+        const std::string ts = events[0]["ts"];
+        EXPECT_EQ(ts.size(), 24u) << ts; // 2026-11-29T23:59:59.123Z
         EXPECT_EQ(ts.back(), 'Z');
         EXPECT_EQ(ts[19], '.');
+        EXPECT_EQ(fileAfterDone(QStringLiteral("%1.status").arg(QLatin1String(name))).trimmed(), "0");
     }
-    EXPECT_EQ(events[0]["type"], "session.created");
-    EXPECT_EQ(events[0]["sessionId"], open["sessionId"]);
-    EXPECT_EQ(events[1]["type"], "session.created");
-    EXPECT_EQ(events[1]["shortId"], pane["shortId"]);
-    EXPECT_EQ(events[2]["type"], "session.closed");
-    EXPECT_EQ(events[2]["sessionId"], pane["sessionId"]);
+    // A saw none of the other sessions come and go, and its stream is open.
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("a.jsonl")).isEmpty());
+    EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("a.status"))));
+
+    // The server going away ends the stream; that is not an error.
+    gui.kill();
+    gui.waitForFinished(5000);
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("a.status"))); }, 10000));
+    EXPECT_EQ(fileAfterDone(QStringLiteral("a.status")).trimmed(), "0");
+}
+
+TEST_F(CliTest, eventsOutsideATabOrWithoutAServerFail)
+{
+    const CliRun noServer = cli({QStringLiteral("events")},
+                                {{QStringLiteral("DEVICETERM_SESSION"), QStringLiteral("0123456789abcdef")},
+                                 {QStringLiteral("DEVICETERM_SESSION_CAP"), QStringLiteral("x")}});
+    EXPECT_EQ(noServer.status, 1);
+    EXPECT_TRUE(noServer.out.isEmpty());
+    startGui(QStringLiteral("touch done; exec sleep 60"));
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(socket); }, 10000));
+    const CliRun outside = cli({QStringLiteral("events")});
+    EXPECT_EQ(outside.status, 1);
+    EXPECT_TRUE(outside.err.contains("inside a deviceterm tab")) << outside.err.toStdString();
 }
 
 TEST_F(CliTest, doctorPassesInsideATabAndSaysWhatIsWrongOutside)
