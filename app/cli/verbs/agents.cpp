@@ -29,7 +29,7 @@ READING STATE
   deviceterm tabs current --json   your own row
   deviceterm tab info --json       sessionId, shortId, role
   deviceterm windows list --json   your window (--all: every window)
-  deviceterm events                JSON lines: session.created, session.closed, ...
+  deviceterm events                JSON lines about your session; its own close comes last
 
 CHANGING THE WORKSPACE (never asks the person anything)
   deviceterm tab open [--cwd DIR] [--cmd CMD]     a new agent tab in your window
