@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -219,7 +220,9 @@ TEST_F(CliTest, eventsCarryOnlyTheSubscribersOwnLifecycleAndEndWithItsClose)
         "sh subscribe.sh a & sleep 0.5;"
         "deviceterm tab open --json --cwd . --cmd 'sh subscribe.sh b1 & sh subscribe.sh b2 &' > open.json;"
         "b=$(sed 's/.*\"shortId\":\"\\([^\"]*\\)\".*/\\1/' open.json);"
-        "sleep 2;"
+        // No readiness record exists: wait for the subscribers' files, then
+        // give them a moment to connect.
+        "until [ -e b1.jsonl ] && [ -e b2.jsonl ]; do sleep 0.1; done; sleep 1;"
         "deviceterm pane open --terminal --json > pane.json;"
         "p=$(sed 's/.*\"shortId\":\"\\([^\"]*\\)\".*/\\1/' pane.json);"
         "deviceterm pane close --pane $p --json > close.json;"
@@ -227,9 +230,9 @@ TEST_F(CliTest, eventsCarryOnlyTheSubscribersOwnLifecycleAndEndWithItsClose)
         "touch done; exec sleep 60"));
     fileAfterDone(QStringLiteral("done"));
     const Json open = Json::parse(fileAfterDone(QStringLiteral("open.json")).toStdString());
-    ASSERT_TRUE(waitUntil([&] {
-        return QFile::exists(dir.filePath(QStringLiteral("b1.status"))) && QFile::exists(dir.filePath(QStringLiteral("b2.status")));
-    }, 10000));
+    // `echo $? > x.status` creates the file before it writes the status.
+    const auto written = [&](const char *name) { return QFileInfo(dir.filePath(QLatin1String(name))).size() > 0; };
+    ASSERT_TRUE(waitUntil([&] { return written("b1.status") && written("b2.status"); }, 10000));
     // Both of B's subscribers got B's close as their one and last line, and
     // the CLI took the end of the stream as success.
     for (const char *name : {"b1", "b2"}) {
@@ -246,12 +249,12 @@ TEST_F(CliTest, eventsCarryOnlyTheSubscribersOwnLifecycleAndEndWithItsClose)
     }
     // A saw none of the other sessions come and go, and its stream is open.
     EXPECT_TRUE(fileAfterDone(QStringLiteral("a.jsonl")).isEmpty());
-    EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("a.status"))));
+    EXPECT_FALSE(written("a.status"));
 
     // The server going away ends the stream; that is not an error.
     gui.kill();
     gui.waitForFinished(5000);
-    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("a.status"))); }, 10000));
+    ASSERT_TRUE(waitUntil([&] { return written("a.status"); }, 10000));
     EXPECT_EQ(fileAfterDone(QStringLiteral("a.status")).trimmed(), "0");
 }
 
