@@ -345,6 +345,13 @@ TEST_F(CliTest, localVerbsWorkWithoutTheApp)
     EXPECT_TRUE(help.out.contains("tabs list"));
     EXPECT_FALSE(help.out.contains("windows list"));
     EXPECT_EQ(cli({QStringLiteral("help"), QStringLiteral("nonsense")}).status, 1);
+    const CliRun typo = cli({QStringLiteral("help"), QStringLiteral("tabb")});
+    EXPECT_EQ(typo.status, 1);
+    EXPECT_TRUE(typo.out.isEmpty());
+    EXPECT_TRUE(typo.err.contains("did you mean: tab, tabs?")) << typo.err.toStdString();
+    const CliRun allFlag = cli({QStringLiteral("help"), QStringLiteral("--all")});
+    EXPECT_EQ(allFlag.status, 1);
+    EXPECT_TRUE(allFlag.err.contains("usage: deviceterm help [TOPIC]")) << allFlag.err.toStdString();
 }
 
 TEST_F(CliTest, withPaneNeedsADevicePaneAndSaysSo)
