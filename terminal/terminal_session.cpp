@@ -61,6 +61,7 @@ void TerminalSession::resize(int rows, int columns)
 
 void TerminalSession::onBatch()
 {
+    m_hasOutput = true;
     const dt::term::Changes changes = m_terminal->takeChanges();
     if (changes.title)
         emit titleChanged();

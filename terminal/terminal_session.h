@@ -36,6 +36,8 @@ public:
     void sendBytes(const QByteArray &bytes) { m_pty.write(bytes); }
 
     bool isRunning() const { return m_pty.isRunning(); }
+    // Whether the program has written anything yet (a shell: its first prompt).
+    bool hasOutput() const { return m_hasOutput; }
     bool hasExited() const { return m_exited; }
     int exitCode() const { return m_exitCode; }
     int exitSignal() const { return m_exitSignal; }
@@ -65,6 +67,7 @@ private:
     PtyProcess m_pty;
     QString m_shellName;
     bool m_exited = false;
+    bool m_hasOutput = false;
     int m_exitCode = -1;
     int m_exitSignal = 0;
 };

@@ -5,8 +5,10 @@
 
 #include <QDateTime>
 #include <QSet>
+#include <QTimer>
 
 #include <functional>
+#include <memory>
 
 namespace dt::app {
 
@@ -234,15 +236,42 @@ AutomationFacade::Resolved AutomationFacade::resolveWindow(const std::string &ca
     return dt::rpc::intentError(dt::rpc::intent::NotFound, "window '" + ref + "' not found");
 }
 
+// Typed once the shell has printed something (its prompt): bytes typed
+// earlier wait in the tty, which echoes them at once, and a readline shell
+// then shows them a second time after its prompt. A shell that prints
+// nothing gets them after a grace period.
+void AutomationFacade::typeWhenReady(dt::terminal::TerminalSession &session, const QByteArray &bytes)
+{
+    if (session.hasOutput()) {
+        session.sendBytes(bytes);
+        return;
+    }
+    struct Pending {
+        bool sent = false;
+        QMetaObject::Connection onOutput;
+    };
+    auto pending = std::make_shared<Pending>();
+    auto send = [&session, bytes, pending] {
+        if (pending->sent)
+            return;
+        pending->sent = true;
+        QObject::disconnect(pending->onOutput);
+        session.sendBytes(bytes);
+    };
+    pending->onOutput = QObject::connect(&session, &dt::terminal::TerminalSession::contentChanged, &session, [&session, send] {
+        if (session.hasOutput())
+            send();
+    });
+    QTimer::singleShot(kShellReadyGrace, &session, send);
+}
+
 AutomationFacade::Created AutomationFacade::started(PaneId pane, const std::string &command)
 {
     const Workspace::Pane *p = m_workspace.pane(pane);
     if (!p)
         return Error{code::ServerError, "the new terminal did not start"};
-    // Typed into the new shell, which reads it once it is ready: the
-    // terminal's input queue holds it until then.
     if (!command.empty() && p->session)
-        p->session->sendBytes(QByteArray::fromStdString(command) + '\r');
+        typeWhenReady(*p->session, QByteArray::fromStdString(command) + '\r');
     return NewTerminal{p->identity.sessionIdString().toStdString(), p->identity.shortId().toStdString()};
 }
 

@@ -57,6 +57,9 @@ private:
     const Workspace::Pane *paneBySession(const std::string &sessionId) const;
     std::optional<dt::rpc::Error> checkProvenance(const Workspace::Pane &pane, pid_t peerPid) const;
 
+    static constexpr int kShellReadyGrace = 2000; // ms
+    static void typeWhenReady(dt::terminal::TerminalSession &session, const QByteArray &bytes);
+
     enum class EndsStream { No, Yes };
     // Sends `event` to every subscriber, or only to `onlySession`'s, and
     // optionally ends that session's streams after it.
