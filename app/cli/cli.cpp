@@ -49,6 +49,17 @@ bool Context::parseOptions(const std::vector<std::string> &valued, const std::ve
     return true;
 }
 
+bool Context::acceptOnly(const std::vector<std::string> &switches)
+{
+    if (!parseOptions({}, switches))
+        return false;
+    if (!m_positionals.empty()) {
+        error("unexpected argument '" + m_positionals.front() + "'");
+        return false;
+    }
+    return true;
+}
+
 std::optional<std::string> Context::option(const std::string &name) const
 {
     auto it = m_options.find(name);

@@ -30,6 +30,8 @@ public:
     std::optional<std::string> option(const std::string &name) const;
     bool flag(const std::string &name) const;
     const std::vector<std::string> &positionals() const { return m_positionals; }
+    // For verbs that take no words: only these switches, nothing else.
+    bool acceptOnly(const std::vector<std::string> &switches = {});
 
     // Inside a deviceterm tab: DEVICETERM_SESSION and _CAP are set.
     bool inTab() const { return !m_sessionId.empty() && !m_capability.empty(); }

@@ -138,7 +138,12 @@ TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
         "deviceterm tab rename --json hello world > rename.json;"
         "deviceterm tab rename --tab $new --json > rename-other.json;"
         "deviceterm tab move --tab $new --to 1 --json > move.json;"
-        "deviceterm pane open --terminal --json > pane.json;"
+        "deviceterm tab info --json > info.json;"
+        "deviceterm pane open --terminal --json --cwd . --cmd 'deviceterm tab info --json > split-info.json' > pane.json;"
+        "deviceterm tab close abc123 2> stray.err; echo $? > stray.status;"
+        "deviceterm tabs list --bogus 2> bogus.err; echo $? > bogus.status;"
+        "deviceterm windows list --al 2> al.err; echo $? > al.status;"
+        "deviceterm tab close --mode shutdwn 2> mode.err; echo $? > mode.status;"
         "deviceterm window open --json > window.json;"
         "deviceterm tab move --tab $new --to-window 2 --json > move-window.json;"
         "deviceterm panes list --json > panes.json;"
@@ -168,6 +173,26 @@ TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
     EXPECT_EQ(fileAfterDone(QStringLiteral("select.status")).trimmed(), "1");
     EXPECT_TRUE(fileAfterDone(QStringLiteral("select.err")).contains("intent.notFound"));
     EXPECT_EQ(fileAfterDone(QStringLiteral("bad-move.status")).trimmed(), "1");
+    // A stray word, an unknown option or a misspelt mode is a usage error,
+    // and our tab survived them (the script went on).
+    EXPECT_EQ(fileAfterDone(QStringLiteral("stray.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("stray.err")).contains("unexpected argument 'abc123'"));
+    EXPECT_EQ(fileAfterDone(QStringLiteral("bogus.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("bogus.err")).contains("unknown option --bogus"));
+    EXPECT_EQ(fileAfterDone(QStringLiteral("al.status")).trimmed(), "1");
+    EXPECT_EQ(fileAfterDone(QStringLiteral("mode.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("mode.err")).contains("detach or shutdown"));
+    // A split describes its tab by the tab's primary terminal.
+    const QString splitInfo = dir.filePath(QStringLiteral("split-info.json"));
+    ASSERT_TRUE(waitUntil([&] { // whole: the CLI ends its JSON with a newline
+        QFile f(splitInfo);
+        return f.open(QIODevice::ReadOnly) && f.readAll().endsWith('\n');
+    }, 10000));
+    const Json primaryInfo = Json::parse(fileAfterDone(QStringLiteral("info.json")).toStdString());
+    const Json fromSplit = Json::parse(fileAfterDone(QStringLiteral("split-info.json")).toStdString());
+    EXPECT_EQ(fromSplit["sessionId"], primaryInfo["sessionId"]);
+    EXPECT_EQ(fromSplit["isCurrent"], true);
+    EXPECT_NE(fromSplit["sessionId"], pane["sessionId"]);
 
     // Sessions: ours, its split, the tab we opened, the new window's tab.
     const Json after = Json::parse(fileAfterDone(QStringLiteral("after.json")).toStdString());

@@ -5,6 +5,7 @@
 #include "rpc/contract/framing.h"
 #include "rpc/contract/version.h"
 #include "rpc/server/automation_server.h"
+#include "rpc/server/handlers/workspace_mutations.h"
 #include "support/wait_until.h"
 
 #include <QFileInfo>
@@ -44,7 +45,12 @@ struct FakePort : AutomationPort {
     Resolved resolveWindow(const std::string &, const std::string &) override { return Handle(1); }
     Created openTab(Handle, const std::string &, const std::string &) override { return NewTerminal{"s2", "abc123"}; }
     Created splitTerminal(Handle, const std::string &, const std::string &) override { return NewTerminal{"s3", "def456"}; }
-    std::optional<Error> closeTab(Handle) override { return std::nullopt; }
+    int tabsClosed = 0;
+    std::optional<Error> closeTab(Handle) override
+    {
+        ++tabsClosed;
+        return std::nullopt;
+    }
     std::optional<Error> closeTerminal(Handle) override { return std::nullopt; }
     std::optional<Error> renameTab(Handle, const std::string &) override { return std::nullopt; }
     std::optional<Error> selectTab(Handle) override { return std::nullopt; }
@@ -200,6 +206,20 @@ TEST_F(ServerTest, sessionMethodsNeedAuthenticationThatIsCheckedAgainEachTime)
     EXPECT_EQ(c.call("tabs.list")["error"]["code"], code::Unauthorized);
     port.stillThere = true;
     EXPECT_EQ(c.call("tabs.list")["error"]["code"], code::Unauthorized);
+}
+
+TEST_F(ServerTest, aMisspeltCloseModeIsRefusedBeforeAnythingCloses)
+{
+    addWorkspaceMutations(*dispatcher, port);
+    Client c(path);
+    ASSERT_EQ(c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}})["result"]["ok"], true);
+    const Json refused = c.call("tab.close", {{"mode", "shutdwn"}});
+    EXPECT_EQ(refused["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(port.tabsClosed, 0);
+    const Json closed = c.call("tab.close", {{"mode", "shutdown"}});
+    EXPECT_EQ(closed["result"], Json({{"ok", true}, {"tab", "current"}, {"mode", "shutdown"}}));
+    EXPECT_EQ(port.tabsClosed, 1);
+    EXPECT_EQ(c.call("tab.close")["result"]["mode"], "detach"); // the default
 }
 
 TEST_F(ServerTest, connectionsBeyondTheLimitAreRefused)

@@ -46,7 +46,7 @@ std::string whichDeviceterm()
 // when any check fails (warnings still exit 0).
 int runDoctor(Context &c)
 {
-    if (!c.parseOptions({}, {}))
+    if (!c.acceptOnly())
         return 1;
     std::vector<Check> checks;
     const std::string session = env("DEVICETERM_SESSION");

@@ -10,7 +10,7 @@ namespace dt::cli {
 // local, so it works without a running deviceterm.
 int runDumpConfig(Context &c)
 {
-    if (!c.parseOptions({}, {}))
+    if (!c.acceptOnly())
         return 1;
     const dt::config::Report r = dt::config::read(dt::config::defaultPath());
     if (c.json()) {

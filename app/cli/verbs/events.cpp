@@ -8,7 +8,7 @@ namespace dt::cli {
 // with `type` and `ts`. Exit 0 when deviceterm ends the stream.
 int runEvents(Context &c)
 {
-    if (!c.parseOptions({}, {}))
+    if (!c.acceptOnly())
         return 1;
     if (!c.inTab())
         return c.notInTab("events");

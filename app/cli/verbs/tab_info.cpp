@@ -4,6 +4,8 @@ namespace dt::cli {
 
 int runTabInfo(Context &c)
 {
+    if (!c.acceptOnly())
+        return 1;
     if (!c.inTab())
         return c.notInTab("tab info");
     const auto info = c.call("tab.info");

@@ -23,6 +23,8 @@ void printRows(Context &c, const Json &rows)
 
 int runTabsList(Context &c)
 {
+    if (!c.acceptOnly())
+        return 1;
     const auto rows = c.call("tabs.list");
     if (!rows)
         return 1;
@@ -35,6 +37,8 @@ int runTabsList(Context &c)
 
 int runTabsCurrent(Context &c)
 {
+    if (!c.acceptOnly())
+        return 1;
     if (!c.inTab())
         return c.notInTab("tabs current");
     const auto rows = c.call("tabs.list");

@@ -28,6 +28,8 @@ std::string operatingSystem()
 
 int runVersion(Context &c)
 {
+    if (!c.acceptOnly())
+        return 1;
     Json report{{"deviceterm", DEVICETERM_VERSION}, {"rpcWire", dt::rpc::kWireVersion}, {"os", operatingSystem()}};
     // The daemon's version is optional: the probe may fail for any reason.
     dt::rpc::Connection probe;

@@ -6,7 +6,9 @@ namespace dt::cli {
 
 int runWindowsList(Context &c)
 {
-    const auto rows = c.call("windows.list", {{"all", c.hasFlag("--all")}});
+    if (!c.acceptOnly({"--all"}))
+        return 1;
+    const auto rows = c.call("windows.list", {{"all", c.flag("--all")}});
     if (!rows)
         return 1;
     if (c.json()) {

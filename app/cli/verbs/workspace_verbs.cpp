@@ -76,10 +76,28 @@ bool launchOptions(Context &c, Json &p)
     return true;
 }
 
+bool copyMode(Context &c, Json &p)
+{
+    const auto mode = c.option("--mode");
+    if (mode && *mode != "detach" && *mode != "shutdown") {
+        c.error("--mode must be detach or shutdown");
+        return false;
+    }
+    return copyRef(c, p, "--mode", "mode");
+}
+
 int run(Context &c, const Spec &s)
 {
     if (!c.parseOptions(s.valued, s.switches))
         return 1;
+    // Only the renames take words; anywhere else a stray word is most
+    // likely a reference that needed its flag (`tab close abc123`), and
+    // acting on the caller's own tab instead would be the worst guess.
+    const bool takesWords = s.words[1] == "rename";
+    if (!takesWords && !c.positionals().empty()) {
+        c.error("unexpected argument '" + c.positionals().front() + "'; usage: deviceterm " + s.usage);
+        return 1;
+    }
     if (!c.inTab())
         return c.notInTab(s.words[0] + " " + s.words[1]);
     Json params = Json::object();
@@ -107,7 +125,7 @@ const std::vector<Spec> &specs()
          "tab.close", {"--tab", "--mode"}, {},
          [](Context &c, Json &p) {
              copyRef(c, p, "--tab", "tab");
-             return copyRef(c, p, "--mode", "mode");
+             return copyMode(c, p);
          },
          {"tab", "mode"}},
         {{"tab", "rename"}, "tab rename [--tab REF] [NAME…]", "name a tab; no name: automatic title again", "tab.rename",
@@ -160,7 +178,7 @@ const std::vector<Spec> &specs()
          "pane.close", {"--pane", "--mode"}, {},
          [](Context &c, Json &p) {
              copyRef(c, p, "--pane", "pane");
-             return copyRef(c, p, "--mode", "mode");
+             return copyMode(c, p);
          },
          {"pane", "mode"}},
         {{"pane", "rename"}, "pane rename [--pane REF] [NAME]", "not implemented", "pane.rename", {"--pane"}, {}, nullptr, {}},
@@ -171,7 +189,7 @@ const std::vector<Spec> &specs()
          "window.close", {"--window", "--mode"}, {},
          [](Context &c, Json &p) {
              copyRef(c, p, "--window", "window");
-             return copyRef(c, p, "--mode", "mode");
+             return copyMode(c, p);
          },
          {"window", "mode"}},
         {{"window", "focus"}, "window focus [--window W]", "bring a window to the front", "window.focus", {"--window"}, {},

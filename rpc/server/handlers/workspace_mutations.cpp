@@ -28,10 +28,20 @@ HandlerResult receiptOr(const std::optional<Error> &error, Json receipt)
     return receipt;
 }
 
-// The move mode of closing: only devices care (detach keeps them running).
+// The mode of closing: only devices care (detach keeps them running).
 std::string closeMode(const Json &params)
 {
     return stringParam(params, "mode") == "shutdown" ? "shutdown" : "detach";
+}
+
+// Checked before anything closes: a misspelt mode must not close in the
+// other mode.
+std::optional<Error> badCloseMode(const Json &params)
+{
+    const std::string mode = stringParam(params, "mode");
+    if (mode.empty() || mode == "detach" || mode == "shutdown")
+        return std::nullopt;
+    return Error{code::InvalidParams, "mode must be detach or shutdown, not '" + mode + "'"};
 }
 
 } // namespace
@@ -51,6 +61,8 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         return Json{{"ok", true}, {"window", windowRef}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
     });
     d.add("tab.close", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        if (auto e = badCloseMode(p))
+            return *e;
         const std::string ref = refParam(p, "tab");
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
@@ -118,6 +130,8 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         return Json{{"ok", true}, {"tab", ref}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
     });
     d.add("pane.close", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        if (auto e = badCloseMode(p))
+            return *e;
         const std::string ref = refParam(p, "pane");
         const auto pane = port.resolveTerminal(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&pane))
@@ -138,6 +152,8 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         return Json{{"ok", true}, {"index", std::get<int>(index)}};
     });
     d.add("window.close", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        if (auto e = badCloseMode(p))
+            return *e;
         const std::string ref = refParam(p, "window");
         const auto w = port.resolveWindow(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&w))
