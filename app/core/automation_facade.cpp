@@ -151,7 +151,10 @@ std::vector<dt::rpc::WindowRow> AutomationFacade::windowRows(const std::optional
 
 std::optional<dt::rpc::TabInfo> AutomationFacade::tabInfo(const std::string &caller)
 {
-    const Workspace::Pane *pane = paneBySession(caller);
+    const Workspace::Pane *callerPane = paneBySession(caller);
+    const Workspace::Tab *tab = callerPane ? m_workspace.tab(callerPane->tab) : nullptr;
+    // The tab is described by its primary terminal, also when a split asks.
+    const Workspace::Pane *pane = tab ? m_workspace.pane(tab->primary) : nullptr;
     if (!pane)
         return std::nullopt;
     dt::rpc::TabInfo info;
