@@ -317,6 +317,17 @@ TEST_F(CliTest, doctorPassesInsideATabAndSaysWhatIsWrongOutside)
     const Json report = Json::parse(outside.out.toStdString());
     EXPECT_EQ(report["ok"], false);
     EXPECT_FALSE(report.contains("session"));
+    EXPECT_FALSE(report.contains("role"));
+
+    // A refused session still reports the role its tab's environment names.
+    const CliRun refused = cli({QStringLiteral("doctor"), QStringLiteral("--json")},
+                               {{QStringLiteral("DEVICETERM_SESSION"), inside["session"]["sessionId"].get<std::string>().c_str()},
+                                {QStringLiteral("DEVICETERM_SESSION_CAP"), QStringLiteral("not-the-capability")},
+                                {QStringLiteral("DEVICETERM_SESSION_ROLE"), QStringLiteral("agent")}});
+    EXPECT_EQ(refused.status, 1);
+    const Json refusedReport = Json::parse(refused.out.toStdString());
+    EXPECT_EQ(refusedReport["role"], "agent");
+    EXPECT_FALSE(refusedReport.contains("allowedMethods"));
 }
 
 TEST_F(CliTest, localVerbsWorkWithoutTheApp)

@@ -126,6 +126,13 @@ int runDoctor(Context &c)
         }
     }
 
+    // Without an answer from the daemon the tab's environment still says
+    // which role the GUI gave this terminal.
+    if (!report.contains("role")) {
+        if (const char *role = std::getenv("DEVICETERM_SESSION_ROLE"); role && *role)
+            report["role"] = role;
+    }
+
     int failed = 0;
     for (const Check &k : checks) {
         report["checks"].push_back({{"name", k.name}, {"status", k.status}, {"detail", k.detail}});
