@@ -283,6 +283,25 @@ TEST_F(CliTest, eventsCarryOnlyTheSubscribersOwnLifecycleAndEndWithItsClose)
     EXPECT_EQ(fileAfterDone(QStringLiteral("a.status")).trimmed(), "0");
 }
 
+TEST_F(CliTest, eventsLostToAnOverflowAreAFailure)
+{
+    // A stand-in server: the real one only overflows a subscriber with far
+    // more events than a session can cause before device panes exist.
+    QProcess server;
+    server.setProcessChannelMode(QProcess::ForwardedChannels);
+    server.start(QStringLiteral("python3"), {QStringLiteral(DT_OVERFLOWING_SERVER), socket});
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(socket); }, 10000));
+    const CliRun r = cli({QStringLiteral("events")}, {{QStringLiteral("DEVICETERM_SESSION"), QStringLiteral("s1")},
+                                                      {QStringLiteral("DEVICETERM_SESSION_CAP"), QStringLiteral("c1")}});
+    server.waitForFinished(5000);
+    EXPECT_EQ(r.status, 1);
+    const std::vector<Json> lines = jsonLines(r.out);
+    ASSERT_EQ(lines.size(), 2u) << r.out.toStdString();
+    EXPECT_EQ(lines[0]["type"], "device.booted");
+    EXPECT_EQ(lines[1]["type"], "stream.overflow");
+    EXPECT_TRUE(r.err.contains("events were lost")) << r.err.toStdString();
+}
+
 TEST_F(CliTest, eventsOutsideATabOrWithoutAServerFail)
 {
     const CliRun noServer = cli({QStringLiteral("events")},

@@ -5,7 +5,8 @@
 namespace dt::cli {
 
 // Follows the event stream: one JSON object per line (always JSON), each
-// with `type` and `ts`. Exit 0 when deviceterm ends the stream.
+// with `type` and `ts`. Exit 0 when deviceterm ends the stream, 1 when it
+// ended it because we fell behind (events were lost).
 int runEvents(Context &c)
 {
     if (!c.acceptOnly())
@@ -16,12 +17,18 @@ int runEvents(Context &c)
         return 1;
     dt::rpc::Connection *connection = c.connect();
     std::string why;
+    bool overflowed = false;
     while (auto event = connection->nextEvent(&why)) {
         std::printf("%s\n", dt::rpc::dumpJson(event->params).c_str());
         std::fflush(stdout);
+        overflowed = overflowed || event->params.value("type", std::string()) == "stream.overflow";
     }
     if (!why.empty()) {
         c.error(why);
+        return 1;
+    }
+    if (overflowed) {
+        c.error("the event stream fell behind and was closed; events were lost (read it faster, then resubscribe)");
         return 1;
     }
     return 0;
