@@ -14,11 +14,6 @@ Context::Context(std::vector<std::string> operands, bool json) : m_operands(std:
         m_capability = c;
 }
 
-bool Context::hasFlag(const std::string &flag) const
-{
-    return std::find(m_operands.begin(), m_operands.end(), flag) != m_operands.end();
-}
-
 bool Context::parseOptions(const std::vector<std::string> &valued, const std::vector<std::string> &switches)
 {
     auto known = [](const std::vector<std::string> &list, const std::string &w) {

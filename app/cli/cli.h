@@ -21,7 +21,6 @@ public:
 
     const std::vector<std::string> &operands() const { return m_operands; }
     bool json() const { return m_json; }
-    bool hasFlag(const std::string &flag) const;
 
     // Reads `--name value` options and `--switch` flags from the operands;
     // what is left are the positional words. Unknown options are a usage
