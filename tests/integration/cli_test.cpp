@@ -83,6 +83,12 @@ protected:
         return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
     }
 
+    static bool writeFile(const QString &path, const QByteArray &bytes)
+    {
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+    }
+
     QTemporaryDir dir;
     QString socket;
     QProcess gui;
@@ -235,10 +241,7 @@ std::vector<Json> jsonLines(const QByteArray &text)
 
 TEST_F(CliTest, eventsCarryOnlyTheSubscribersOwnLifecycleAndEndWithItsClose)
 {
-    QFile script(dir.filePath(QStringLiteral("subscribe.sh")));
-    ASSERT_TRUE(script.open(QIODevice::WriteOnly));
-    script.write(kSubscriber);
-    script.close();
+    ASSERT_TRUE(writeFile(dir.filePath(QStringLiteral("subscribe.sh")), kSubscriber));
     // Tab A subscribes, opens tab B (two subscribers of its own), opens and
     // closes a split, then closes tab B.
     startGui(QStringLiteral(
@@ -353,10 +356,7 @@ TEST_F(CliTest, localVerbsWorkWithoutTheApp)
 {
     const QString config = dir.filePath(QStringLiteral("cfg/deviceterm"));
     QDir().mkpath(config);
-    QFile f(config + QStringLiteral("/config"));
-    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write("theme = light\nno-such-key = 1\n");
-    f.close();
+    ASSERT_TRUE(writeFile(config + QStringLiteral("/config"), "theme = light\nno-such-key = 1\n"));
     const CliRun dump = cli({QStringLiteral("dump-config"), QStringLiteral("--json")},
                             {{QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("cfg"))}});
     ASSERT_EQ(dump.status, 0) << dump.err.toStdString();

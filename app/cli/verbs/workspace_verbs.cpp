@@ -181,8 +181,8 @@ const std::vector<Spec> &specs()
              return copyMode(c, p);
          },
          {"pane", "mode"}},
-        {{"pane", "rename"}, "pane rename [--pane REF] [NAME]", "not implemented", "pane.rename", {"--pane"}, {}, nullptr, {}},
-        {{"pane", "move"}, "pane move [--pane REF] --to-tab REF", "not implemented", "pane.move", {"--pane", "--to-tab"}, {},
+        {{"pane", "rename"}, "pane rename [--pane REF] [NAME]", "not supported yet (exits 1, intent.internalError)", "pane.rename", {"--pane"}, {}, nullptr, {}},
+        {{"pane", "move"}, "pane move [--pane REF] --to-tab REF", "not supported yet (exits 1, intent.internalError)", "pane.move", {"--pane", "--to-tab"}, {},
          nullptr, {}},
         {{"window", "open"}, "window open", "open a window with one tab", "window.open", {}, {}, nullptr, {"index"}},
         {{"window", "close"}, "window close [--window W] [--mode detach|shutdown]", "close a window (this one by default)",
