@@ -86,6 +86,9 @@ int runDumpConfig(Context &c);
 int runAgents(Context &c);
 int runCompletions(Context &c);
 int runWithPane(Context &c);
+int runTabSendInput(Context &c);
+int runTabCapture(Context &c);
+int runTabSetPrivate(Context &c);
 // Workspace verbs (tab/pane/window mutations and rosters), table-driven.
 void addWorkspaceVerbs(std::vector<Verb> &table);
 

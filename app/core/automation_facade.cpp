@@ -1,12 +1,15 @@
 #include "automation_facade.h"
 
+#include "app/audit/audit_log.h"
 #include "rpc/server/peer_provenance.h"
 #include "terminal/terminal_session.h"
+#include "typing_queue.h"
 
 #include <QDateTime>
 #include <QSet>
 #include <QTimer>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 
@@ -22,7 +25,8 @@ std::optional<std::string> nonEmpty(const QString &s)
 }
 } // namespace
 
-AutomationFacade::AutomationFacade(Workspace &workspace) : m_workspace(workspace), m_context(std::make_unique<QObject>())
+AutomationFacade::AutomationFacade(Workspace &workspace)
+    : m_workspace(workspace), m_auditLogPath(dt::audit::defaultPath()), m_context(std::make_unique<QObject>())
 {
     QObject::connect(&m_workspace, &Workspace::paneOpened, m_context.get(), [this](PaneId id) {
         const Workspace::Pane *p = m_workspace.pane(id);
@@ -78,6 +82,28 @@ std::optional<Error> AutomationFacade::checkProvenance(const Workspace::Pane &pa
     return std::nullopt;
 }
 
+bool AutomationFacade::visibleTo(const std::optional<std::string> &caller, TabId tab) const
+{
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    if (!t)
+        return false;
+    if (!t->isPrivate)
+        return true;
+    const Workspace::Pane *own = caller ? paneBySession(*caller) : nullptr;
+    return own && own->tab == tab;
+}
+
+QList<WindowId> AutomationFacade::visibleWindows(const std::optional<std::string> &caller) const
+{
+    QList<WindowId> out;
+    for (WindowId w : m_workspace.windows()) {
+        const Workspace::Window *window = m_workspace.window(w);
+        if (std::any_of(window->tabs.begin(), window->tabs.end(), [&](TabId t) { return visibleTo(caller, t); }))
+            out << w;
+    }
+    return out;
+}
+
 std::optional<Error> AutomationFacade::authenticate(const std::string &sessionId, const std::string &capability,
                                                     pid_t peerPid)
 {
@@ -107,6 +133,8 @@ std::vector<dt::rpc::TabRow> AutomationFacade::tabRows(const std::optional<std::
 {
     std::vector<dt::rpc::TabRow> rows;
     for (TabId t : m_workspace.allTabs()) {
+        if (!visibleTo(caller, t))
+            continue;
         const Workspace::Tab *tab = m_workspace.tab(t);
         // One row per live terminal session, so a split tab gives several.
         for (PaneId p : tab->layout.panes()) {
@@ -132,7 +160,9 @@ std::vector<dt::rpc::WindowRow> AutomationFacade::windowRows(const std::optional
     const Workspace::Pane *own = caller ? paneBySession(*caller) : nullptr;
     const WindowId ownWindow = own ? m_workspace.tab(own->tab)->window : 0;
     int index = 0;
-    for (WindowId w : m_workspace.windows()) {
+    // Counted after hiding what the caller may not see, so neither an
+    // index nor a count gives a private tab away.
+    for (WindowId w : visibleWindows(caller)) {
         ++index;
         if (!all && w != ownWindow)
             continue;
@@ -140,9 +170,10 @@ std::vector<dt::rpc::WindowRow> AutomationFacade::windowRows(const std::optional
         dt::rpc::WindowRow row;
         row.index = index;
         row.isKey = m_workspace.focusedWindow() == w;
-        row.tabCount = static_cast<int>(window->tabs.size());
-        if (const Workspace::Tab *selected = m_workspace.tab(window->selected))
-            if (const Workspace::Pane *primary = m_workspace.pane(selected->primary))
+        row.tabCount = static_cast<int>(
+            std::count_if(window->tabs.begin(), window->tabs.end(), [&](TabId t) { return visibleTo(caller, t); }));
+        if (visibleTo(caller, window->selected))
+            if (const Workspace::Pane *primary = m_workspace.pane(m_workspace.tab(window->selected)->primary))
                 row.selectedTabShortId = primary->identity.shortId().toStdString();
         rows.push_back(std::move(row));
     }
@@ -176,9 +207,12 @@ std::variant<PaneId, Error> AutomationFacade::findTerminal(const std::string &ca
         return dt::rpc::intentError(dt::rpc::intent::NotFound, what + " not found");
     }
     const QString r = QString::fromStdString(ref);
+    // A private tab of someone else is not there at all: the same answer
+    // as for a reference that names nothing.
     QList<PaneId> panes;
     for (TabId t : m_workspace.allTabs())
-        panes += m_workspace.tab(t)->layout.panes();
+        if (visibleTo(caller, t))
+            panes += m_workspace.tab(t)->layout.panes();
     using Tier = std::function<bool(const Workspace::Pane &)>;
     const Tier tiers[] = {
         [&](const Workspace::Pane &p) { return p.identity.shortId() == r; },
@@ -226,7 +260,7 @@ AutomationFacade::Resolved AutomationFacade::resolveTerminal(const std::string &
 
 AutomationFacade::Resolved AutomationFacade::resolveWindow(const std::string &caller, const std::string &ref)
 {
-    const QList<WindowId> windows = m_workspace.windows();
+    const QList<WindowId> windows = visibleWindows(caller);
     if (ref == "current") {
         if (const Workspace::Pane *own = paneBySession(caller))
             return Handle(m_workspace.tab(own->tab)->window);
@@ -345,8 +379,14 @@ std::variant<int, Error> AutomationFacade::openWindow(const std::string &)
     return static_cast<int>(m_workspace.windows().indexOf(w)) + 1;
 }
 
-std::optional<Error> AutomationFacade::closeWindow(Handle window)
+std::optional<Error> AutomationFacade::closeWindow(const std::string &caller, Handle window)
 {
+    // Closing would take a tab down that the caller cannot even see.
+    if (const Workspace::Window *w = m_workspace.window(window))
+        for (TabId t : w->tabs)
+            if (!visibleTo(caller, t))
+                return dt::rpc::intentError(dt::rpc::intent::MutationFailed,
+                                            "the window also holds a tab you cannot see; close your own tabs instead");
     if (!m_workspace.closeWindow(window))
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "window not found");
     return std::nullopt;
@@ -357,6 +397,56 @@ std::optional<Error> AutomationFacade::focusWindow(Handle window)
     if (!m_workspace.focusWindow(window))
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "window not found");
     return std::nullopt;
+}
+
+std::variant<bool, Error> AutomationFacade::setTabPrivate(const std::string &caller, Handle tab, bool isPrivate)
+{
+    // Only a tab's own terminals may change it; to anyone else it is as if
+    // the tab did not exist.
+    const Workspace::Pane *own = paneBySession(caller);
+    if (!own || own->tab != tab || !m_workspace.setTabPrivate(tab, isPrivate))
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    return t && t->isPrivate == isPrivate;
+}
+
+bool AutomationFacade::hasOrchestrationGrant(const std::string &sessionId)
+{
+    const Workspace::Pane *pane = paneBySession(sessionId);
+    return pane && m_workspace.hasOrchestrationGrant(pane->id);
+}
+
+std::optional<Error> AutomationFacade::sendInput(const std::string &caller, Handle tab, const std::string &bytes,
+                                                 int typeDelayMillis)
+{
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    const Workspace::Pane *target = t ? m_workspace.pane(t->primary) : nullptr;
+    if (!target)
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
+    if (target->exited || !target->session || !target->session->isRunning())
+        return Error{code::InvalidParams, "the tab's terminal is not running"};
+    // Recorded before it is typed: input that cannot be audited is not sent.
+    dt::audit::Record record;
+    record.time = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
+    record.sourceSession = caller;
+    record.targetSession = target->identity.sessionIdString().toStdString();
+    record.bytes = bytes;
+    record.typeDelayMillis = typeDelayMillis;
+    std::string why;
+    if (!dt::audit::append(m_auditLogPath, record, &why))
+        return Error{code::ServerError, "input not sent: " + why};
+    TypingQueue::of(*target->session).type(keystrokesFor(QByteArray::fromStdString(bytes)), typeDelayMillis);
+    return std::nullopt;
+}
+
+std::variant<std::string, Error> AutomationFacade::capture(Handle tab, int scrollbackLines)
+{
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    const Workspace::Pane *primary = t ? m_workspace.pane(t->primary) : nullptr;
+    if (!primary || !primary->session)
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
+    const dt::term::Terminal &terminal = primary->session->terminal();
+    return terminal.historyText(scrollbackLines) + terminal.screenText();
 }
 
 } // namespace dt::app

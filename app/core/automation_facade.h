@@ -45,8 +45,17 @@ public:
     std::optional<dt::rpc::Error> selectTab(Handle tab) override;
     std::optional<dt::rpc::Error> moveTab(Handle tab, std::optional<int> index, std::optional<Handle> window) override;
     std::variant<int, dt::rpc::Error> openWindow(const std::string &caller) override;
-    std::optional<dt::rpc::Error> closeWindow(Handle window) override;
+    std::optional<dt::rpc::Error> closeWindow(const std::string &caller, Handle window) override;
     std::optional<dt::rpc::Error> focusWindow(Handle window) override;
+
+    std::variant<bool, dt::rpc::Error> setTabPrivate(const std::string &caller, Handle tab, bool isPrivate) override;
+    bool hasOrchestrationGrant(const std::string &sessionId) override;
+    std::optional<dt::rpc::Error> sendInput(const std::string &caller, Handle tab, const std::string &bytes,
+                                            int typeDelayMillis) override;
+    std::variant<std::string, dt::rpc::Error> capture(Handle tab, int scrollbackLines) override;
+
+    // Where send-input is recorded (default: dt::audit::defaultPath()).
+    void setAuditLogPath(std::string path) { m_auditLogPath = std::move(path); }
 
 private:
     // Matches `ref` against the live terminals in tiers (short id, then
@@ -55,6 +64,12 @@ private:
                                                       const char *kind, bool wholeTabs);
     Created started(PaneId pane, const std::string &command);
     const Workspace::Pane *paneBySession(const std::string &sessionId) const;
+    // Public tabs, and a private one only from inside it (or without a
+    // caller, never).
+    bool visibleTo(const std::optional<std::string> &caller, TabId tab) const;
+    // The windows `caller` can see (holding at least one visible tab), in
+    // order: indices count in this list, so hidden windows leave no gaps.
+    QList<WindowId> visibleWindows(const std::optional<std::string> &caller) const;
     std::optional<dt::rpc::Error> checkProvenance(const Workspace::Pane &pane, pid_t peerPid) const;
 
     static constexpr int kShellReadyGrace = 2000; // ms
@@ -67,6 +82,7 @@ private:
 
     Workspace &m_workspace;
     EventSink m_sink;
+    std::string m_auditLogPath;
     QHash<PaneId, std::string> m_sessionOfPane; // closed panes are gone from the model
     std::unique_ptr<QObject> m_context; // ends our connections to the model with us
 };

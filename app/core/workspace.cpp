@@ -252,6 +252,7 @@ TabId Workspace::openTab(WindowId windowId, const TerminalLaunch &launch, int in
     tab->window = windowId;
     tab->primary = first;
     tab->focused = first;
+    tab->orchestrationGrant = launch.grantOrchestration;
     m_tabs.emplace(id, std::move(tab));
     if (index < 0 || index > w->tabs.size())
         index = static_cast<int>(w->tabs.size());
@@ -445,6 +446,39 @@ bool Workspace::setPaneName(PaneId id, const QString &name)
         return false;
     p->name = sanitizeTitle(name);
     return true;
+}
+
+bool Workspace::setTabPrivate(TabId id, bool isPrivate)
+{
+    Tab *t = tabPtr(id);
+    if (!t)
+        return false;
+    if (t->isPrivate != isPrivate) {
+        t->isPrivate = isPrivate;
+        emit tabPrivacyChanged(id);
+    }
+    return true;
+}
+
+bool Workspace::setOrchestrationGrant(TabId id, bool granted)
+{
+    Tab *t = tabPtr(id);
+    if (!t)
+        return false;
+    if (t->orchestrationGrant != granted) {
+        t->orchestrationGrant = granted;
+        emit tabGrantChanged(id);
+    }
+    return true;
+}
+
+bool Workspace::hasOrchestrationGrant(PaneId id) const
+{
+    const Pane *p = pane(id);
+    if (!p || p->exited || !p->session || !p->session->isRunning())
+        return false;
+    const Tab *t = tab(p->tab);
+    return t && t->orchestrationGrant;
 }
 
 void Workspace::onPaneFinished(PaneId id, int exitCode, int signalNumber)

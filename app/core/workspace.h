@@ -38,6 +38,9 @@ struct TerminalLaunch {
     QStringList arguments;
     QString workingDirectory; // empty: home
     QString role = QStringLiteral("agent");
+    // For a new tab: a live orchestration grant from the start. Only the
+    // GUI's menus set it; automation never does.
+    bool grantOrchestration = false;
 };
 
 // The one model of windows, tabs, panes and their terminal sessions, which
@@ -80,6 +83,11 @@ public:
         PaneId primary = 0; // the terminal the tab was opened with
         PaneId focused = 0;
         PaneId zoomed = 0; // 0: none
+        // Hidden from every session outside the tab; a tab property, so a
+        // split born in a private tab is private from its first instant.
+        bool isPrivate = false;
+        // The GUI let this tab's terminals type into and read other tabs.
+        bool orchestrationGrant = false;
         explicit Tab(PaneId first) : layout(first) {}
     };
 
@@ -125,6 +133,9 @@ public:
     bool equalize(TabId tab);
     bool setSplitRatio(TabId tab, const QList<int> &path, double ratio);
     bool setPaneName(PaneId pane, const QString &name);
+    bool setTabPrivate(TabId tab, bool isPrivate);
+    // Grants or revokes; only the GUI's menus call this.
+    bool setOrchestrationGrant(TabId tab, bool granted);
 
     // --- queries -------------------------------------------------------
     QList<WindowId> windows() const { return m_windowOrder; }
@@ -139,6 +150,9 @@ public:
     // manual name > program title (of the primary terminal) > directory > shell
     QString tabTitle(TabId id) const;
     QString workingDirectory(PaneId id) const;
+    // A live terminal of a tab holding a grant: what a cross-tab request
+    // needs, decided afresh for each one.
+    bool hasOrchestrationGrant(PaneId id) const;
 
 signals:
     void windowOpened(dt::app::WindowId window);
@@ -155,6 +169,8 @@ signals:
     void paneFocused(dt::app::TabId tab, dt::app::PaneId pane);
     void layoutChanged(dt::app::TabId tab);
     void zoomChanged(dt::app::TabId tab);
+    void tabPrivacyChanged(dt::app::TabId tab);
+    void tabGrantChanged(dt::app::TabId tab);
 
 private:
     Window *windowPtr(WindowId id);

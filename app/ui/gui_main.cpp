@@ -3,6 +3,8 @@
 #include "core/automation_facade.h"
 #include "core/config.h"
 #include "rpc/server/automation_server.h"
+#include "rpc/server/handlers/orchestration.h"
+#include "rpc/server/handlers/privacy.h"
 #include "rpc/server/handlers/workspace_mutations.h"
 #include "rpc/server/handlers/workspace_queries.h"
 #include "core/session_directory.h"
@@ -81,7 +83,11 @@ int runGui(int argc, char *argv[])
     // Not --geometry: Qt itself takes -geometry (in pixels, X11 style).
     QCommandLineOption sizeOption(QStringLiteral("size"), QApplication::translate("main", "Initial size in cells, e.g. 100x30."),
                                 QStringLiteral("colsxrows"));
-    parser.addOptions({cwd, font, fontSize, theme, scrollback, onExit, sizeOption, socketOption});
+    // A grant given by whoever starts the app, like the menu item: never
+    // reachable through the automation socket.
+    QCommandLineOption orchestrator(QStringLiteral("orchestrator"),
+                                    QApplication::translate("main", "Open the first tab as an orchestrator tab."));
+    parser.addOptions({cwd, font, fontSize, theme, scrollback, onExit, sizeOption, socketOption, orchestrator});
     parser.addPositionalArgument(QStringLiteral("-e"), QApplication::translate("main", "Run <command> [args…] instead of the shell."),
                                  QStringLiteral("[-e command [args…]]"));
     parser.process(app);
@@ -161,6 +167,8 @@ int runGui(int argc, char *argv[])
     dt::rpc::Dispatcher dispatcher(facade);
     dt::rpc::addWorkspaceQueries(dispatcher, facade);
     dt::rpc::addWorkspaceMutations(dispatcher, facade);
+    dt::rpc::addPrivacy(dispatcher, facade);
+    dt::rpc::addOrchestration(dispatcher, facade);
     dt::rpc::AutomationServer server(dispatcher);
     facade.setEventSink([&server](const dt::rpc::Json &event, const std::optional<std::string> &only,
                                   const std::optional<std::string> &ends) { server.publish(event, only, ends); });
@@ -179,6 +187,10 @@ int runGui(int argc, char *argv[])
     launch.program = command.value(0);
     launch.arguments = command.mid(1);
     launch.workingDirectory = workingDirectory;
+    if (parser.isSet(orchestrator)) {
+        launch.role = QStringLiteral("orchestrator");
+        launch.grantOrchestration = true;
+    }
     workspace.openTab(window, launch);
     const int status = QApplication::exec();
     facade.setEventSink({}); // the server goes first on the way out

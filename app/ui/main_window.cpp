@@ -26,6 +26,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
+#include <QStyle>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
@@ -82,6 +84,7 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
         if (TabView *v = tabViewAt(index); v && !m_syncing)
             m_workspace.selectTab(v->tabId());
         updateWindowTitle();
+        updateTabActions();
         if (m_findBar->isVisible())
             m_findBar->close(); // its hits belong to the previous tab
         if (TerminalView *t = currentTerminal())
@@ -141,6 +144,11 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
         }
     });
     connect(&m_workspace, &Workspace::tabTitleChanged, this, &MainWindow::updateTabText);
+    for (auto signal : {&Workspace::tabPrivacyChanged, &Workspace::tabGrantChanged})
+        connect(&m_workspace, signal, this, [this](TabId t) {
+            updateTabText(t);
+            updateTabActions();
+        });
     connect(&m_workspace, &Workspace::paneExited, this, [this](dt::app::PaneId p) {
         if (const auto *pane = m_workspace.pane(p))
             updateTabText(pane->tab);
@@ -231,6 +239,18 @@ void MainWindow::createActions()
             m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
     });
     addAction(MoveTabToNewWindow, tr("&Move Tab to New Window"), {}, [this] { moveTabToNewWindow(currentTabId()); });
+    addAction(OpenOrchestratorTab, tr("Open &Orchestrator Tab"), key("Ctrl+Shift+O"), [this] { openOrchestratorTab(); });
+    // Checkable: they show the current tab's state and flip it.
+    addAction(OrchestrationGrant, tr("Orchestration &Grant"), {}, [this] {
+        if (const auto *t = m_workspace.tab(currentTabId()))
+            m_workspace.setOrchestrationGrant(t->id, !t->orchestrationGrant);
+        updateTabActions();
+    })->setCheckable(true);
+    addAction(PrivateTab, tr("&Private Tab"), key("Ctrl+Shift+L"), [this] {
+        if (const auto *t = m_workspace.tab(currentTabId()))
+            m_workspace.setTabPrivate(t->id, !t->isPrivate);
+        updateTabActions();
+    })->setCheckable(true);
     addAction(SplitRight, tr("Split &Right"), key("Ctrl+Shift+D"), [this] { splitFocused(SplitTree::Orientation::SideBySide); });
     addAction(SplitDown, tr("Split &Down"), key("Ctrl+Shift+E"), [this] { splitFocused(SplitTree::Orientation::Stacked); });
     addAction(ClosePane, tr("Close &Pane"), key("Ctrl+Shift+W"), [this] {
@@ -313,10 +333,9 @@ void MainWindow::createMenus()
     fill(menuBar()->addMenu(tr("&Edit")),
          {Copy, Paste, SelectAll, nullptr, Find, FindNext, FindPrevious, nullptr, ClearScrollback, nullptr, Settings});
     fill(menuBar()->addMenu(tr("&View")), {ZoomIn, ZoomOut, ResetZoom, nullptr, FullScreen});
-    // The orchestrator and privacy items (later issues) go after the tab items.
     fill(menuBar()->addMenu(tr("&Shell")),
-         {NewTab, DuplicateTab, nullptr, SplitRight, SplitDown, ZoomPane, EqualizePanes, ClosePane, nullptr, RenameTab,
-          CloseTab});
+         {NewTab, OpenOrchestratorTab, DuplicateTab, nullptr, SplitRight, SplitDown, ZoomPane, EqualizePanes, ClosePane,
+          nullptr, RenameTab, PrivateTab, OrchestrationGrant, nullptr, CloseTab});
     QMenu *window = menuBar()->addMenu(tr("&Window"));
     fill(window, {NextTab, PreviousTab, MoveTabToNewWindow, nullptr, FocusLeft, FocusRight, FocusUp, FocusDown});
     fill(menuBar()->addMenu(tr("&Help")), {Shortcuts, About});
@@ -400,9 +419,77 @@ void MainWindow::updateTabText(TabId tab)
     const QString title = m_workspace.tabTitle(tab);
     const QString shown = primary && primary->exited ? tr("%1 (exited)").arg(title) : title;
     m_tabs->setTabText(at, shown);
-    m_tabs->setTabToolTip(at, shown);
+    QStringList tip{shown};
+    QStringList icons;
+    if (t && t->orchestrationGrant) {
+        icons << QStringLiteral(":/icons/orchestrator.svg");
+        tip << tr("Orchestrator tab: programs here may type into and read other tabs.");
+    }
+    if (t && t->isPrivate) {
+        icons << QStringLiteral(":/icons/private.svg");
+        tip << tr("Private tab: hidden from the scripts of every other tab.");
+    }
+    m_tabs->setTabToolTip(at, tip.join(QLatin1Char('\n')));
+    setTabMarkers(at, icons, tip.mid(1).join(QLatin1Char('\n')));
     if (at == m_tabs->currentIndex())
         updateWindowTitle();
+}
+
+// The markers sit left of the title: one label, so both fit side by side.
+void MainWindow::setTabMarkers(int index, const QStringList &icons, const QString &toolTip)
+{
+    QTabBar *bar = m_tabs->tabBar();
+    auto *label = qobject_cast<QLabel *>(bar->tabButton(index, QTabBar::LeftSide));
+    if (icons.isEmpty()) {
+        if (label) {
+            bar->setTabButton(index, QTabBar::LeftSide, nullptr);
+            label->deleteLater();
+        }
+        return;
+    }
+    if (!label) {
+        label = new QLabel(bar);
+        label->setObjectName(QStringLiteral("tabMarkers"));
+        bar->setTabButton(index, QTabBar::LeftSide, label);
+    }
+    const int side = bar->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, bar);
+    const qreal ratio = devicePixelRatioF();
+    const int gap = 3;
+    QPixmap strip(QSize(int((side * icons.size() + gap * (icons.size() - 1)) * ratio), int(side * ratio)));
+    strip.setDevicePixelRatio(ratio);
+    strip.fill(Qt::transparent);
+    QPainter painter(&strip);
+    for (int i = 0; i < icons.size(); ++i)
+        painter.drawPixmap(i * (side + gap), 0, QIcon(icons.at(i)).pixmap(QSize(side, side), ratio));
+    painter.end();
+    label->setPixmap(strip);
+    label->setToolTip(toolTip);
+    label->setProperty("markers", icons);
+}
+
+void MainWindow::updateTabActions()
+{
+    const auto *t = m_workspace.tab(currentTabId());
+    QAction *grant = action(actions::OrchestrationGrant);
+    QAction *priv = action(actions::PrivateTab);
+    if (!grant || !priv)
+        return; // still being built
+    grant->setEnabled(t != nullptr);
+    priv->setEnabled(t != nullptr);
+    grant->setChecked(t && t->orchestrationGrant);
+    priv->setChecked(t && t->isPrivate);
+}
+
+// A tab whose terminals the GUI trusts to type into and read other tabs:
+// only a person, through this menu, makes one.
+void MainWindow::openOrchestratorTab()
+{
+    dt::app::TerminalLaunch l;
+    if (const auto *t = m_workspace.tab(currentTabId()))
+        l.workingDirectory = m_workspace.workingDirectory(t->focused);
+    l.role = QStringLiteral("orchestrator");
+    l.grantOrchestration = true;
+    m_workspace.openTab(m_window, l);
 }
 
 void MainWindow::updateWindowTitle()
@@ -421,6 +508,26 @@ void MainWindow::showTabContextMenu(const QPoint &pos)
     menu.addAction(tr("&Rename Tab…"), this, [this, tab] { renameTab(tab); });
     menu.addAction(tr("&Duplicate Tab"), this, [this, tab] { duplicateTab(tab); });
     menu.addAction(tr("&Move Tab to New Window"), this, [this, tab] { moveTabToNewWindow(tab); });
+    menu.addSeparator();
+    const auto *model = m_workspace.tab(tab);
+    // The words say what choosing the item does; the check shows the state.
+    QAction *priv = menu.addAction(model->isPrivate ? tr("Set &Public") : tr("Set &Private"), this,
+                                   [this, tab] {
+                                       if (const auto *t = m_workspace.tab(tab))
+                                           m_workspace.setTabPrivate(tab, !t->isPrivate);
+                                   });
+    priv->setObjectName(QStringLiteral("tabPrivacyToggle"));
+    priv->setCheckable(true);
+    priv->setChecked(model->isPrivate);
+    QAction *grant = menu.addAction(model->orchestrationGrant ? tr("Revoke Orchestration &Grant") : tr("&Grant Orchestration"),
+                                    this, [this, tab] {
+                                        if (const auto *t = m_workspace.tab(tab))
+                                            m_workspace.setOrchestrationGrant(tab, !t->orchestrationGrant);
+                                    });
+    grant->setObjectName(QStringLiteral("tabGrantToggle"));
+    grant->setCheckable(true);
+    grant->setChecked(model->orchestrationGrant);
+    menu.addAction(action(actions::OpenOrchestratorTab));
     QMenu *to = menu.addMenu(tr("Move Tab to &Window"));
     int n = 0;
     for (auto w : m_workspace.windows()) {
@@ -464,6 +571,8 @@ void MainWindow::duplicateTab(TabId tab)
     l.workingDirectory = m_workspace.workingDirectory(t->focused);
     if (const auto *p = m_workspace.pane(t->primary))
         l.role = p->role;
+    // A person duplicating an orchestrator tab asks for another one.
+    l.grantOrchestration = t->orchestrationGrant;
     const int at = static_cast<int>(m_workspace.window(m_window)->tabs.indexOf(tab));
     m_workspace.openTab(m_window, l, at + 1);
 }

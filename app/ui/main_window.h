@@ -77,6 +77,9 @@ private:
     void removeTabView(dt::app::TabId tab);
     void updateTabText(dt::app::TabId tab);
     void updateWindowTitle();
+    void setTabMarkers(int index, const QStringList &icons, const QString &toolTip);
+    void updateTabActions();
+    void openOrchestratorTab();
     void showTabContextMenu(const QPoint &pos);
     void renameTab(dt::app::TabId tab);
     void duplicateTab(dt::app::TabId tab);

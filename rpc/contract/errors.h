@@ -25,6 +25,7 @@ inline constexpr const char *Ambiguous = "intent.ambiguous";
 inline constexpr const char *GuiUnavailable = "intent.guiUnavailable";
 inline constexpr const char *UserCancelled = "intent.userCancelled";
 inline constexpr const char *InternalError = "intent.internalError";
+inline constexpr const char *MutationFailed = "intent.mutationFailed"; // refused as a whole
 } // namespace intent
 
 struct Error {

@@ -62,8 +62,26 @@ public:
     // `index` 1-based; absent: end of the window. `window` absent: its own.
     virtual std::optional<Error> moveTab(Handle tab, std::optional<int> index, std::optional<Handle> window) = 0;
     virtual std::variant<int, Error> openWindow(const std::string &caller) = 0; // the new window's index
-    virtual std::optional<Error> closeWindow(Handle window) = 0;
+    // Refused when the window also holds a tab the caller cannot see.
+    virtual std::optional<Error> closeWindow(const std::string &caller, Handle window) = 0;
     virtual std::optional<Error> focusWindow(Handle window) = 0;
+
+    // --- privacy ----------------------------------------------------------
+    // Only for a tab in which the caller owns a terminal (any other tab gives
+    // intent.notFound). Returns whether the new state is in force.
+    virtual std::variant<bool, Error> setTabPrivate(const std::string &caller, Handle tab, bool isPrivate) = 0;
+
+    // --- orchestration (another tab's contents) ---------------------------
+    // Whether the GUI has granted this session orchestration, now.
+    virtual bool hasOrchestrationGrant(const std::string &sessionId) = 0;
+    // Types `bytes` into the tab's primary terminal (a newline as Enter),
+    // at once or, with a positive delay, one grapheme per step behind any
+    // typing already queued for that terminal.
+    virtual std::optional<Error> sendInput(const std::string &caller, Handle tab, const std::string &bytes,
+                                           int typeDelayMillis) = 0;
+    // The tab's primary terminal: its visible rows, after the last
+    // `scrollbackLines` lines of history.
+    virtual std::variant<std::string, Error> capture(Handle tab, int scrollbackLines) = 0;
 };
 
 } // namespace dt::rpc

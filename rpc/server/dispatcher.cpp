@@ -61,7 +61,7 @@ std::optional<Error> Dispatcher::checkScope(CallContext &context, Scope scope)
             context.sessionId.reset();
             return error;
         }
-        if (scope == Scope::Orchestration)
+        if (scope == Scope::Orchestration && !m_port.hasOrchestrationGrant(*context.sessionId))
             return Error{code::RoleViolation,
                          "this session has no live orchestration grant; open an orchestrator tab in the deviceterm GUI"};
         return std::nullopt;

@@ -16,7 +16,7 @@ namespace dt::rpc {
 enum class Scope {
     DaemonWide, // any connection
     Session, // an authenticated session whose caller still runs in its terminal
-    Orchestration, // a session with a live orchestration grant (none exist yet)
+    Orchestration, // a session with a live orchestration grant, checked on every request
 };
 
 // The caller of one request, as the connection knows it.

@@ -618,16 +618,30 @@ void Terminal::focusOut()
     vterm_state_focus_out(m_state);
 }
 
+namespace {
+void appendTrimmed(std::string &out, const Line &line)
+{
+    std::string text = line.text();
+    while (!text.empty() && text.back() == ' ')
+        text.pop_back();
+    out += text;
+    out += '\n';
+}
+} // namespace
+
 std::string Terminal::screenText() const
 {
     std::string out;
-    for (int r = 0; r < m_rows; ++r) {
-        std::string line = screenLine(r).text();
-        while (!line.empty() && line.back() == ' ')
-            line.pop_back();
-        out += line;
-        out += '\n';
-    }
+    for (int r = 0; r < m_rows; ++r)
+        appendTrimmed(out, screenLine(r));
+    return out;
+}
+
+std::string Terminal::historyText(int lines) const
+{
+    std::string out;
+    for (int i = std::min(lines, m_scrollback.size()) - 1; i >= 0; --i)
+        appendTrimmed(out, m_scrollback.fromNewest(i));
     return out;
 }
 

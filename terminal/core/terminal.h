@@ -114,6 +114,9 @@ public:
 
     // Text of the visible screen, one line per row with trailing blanks trimmed.
     std::string screenText() const;
+    // The newest `lines` lines of history (fewer if there are fewer), oldest
+    // first, in the same form.
+    std::string historyText(int lines) const;
 
     size_t scrollbackMemoryBytes() const { return m_scrollback.memoryBytes(); }
 

@@ -7,9 +7,14 @@
 #include "terminal/terminal_session.h"
 
 #include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 
+#include <QTest>
+
 #include <gtest/gtest.h>
+
+#include <set>
 
 namespace {
 
@@ -71,6 +76,201 @@ TEST(AutomationFacade, aCommandForANewTabIsTypedOnceItsShellShowsAPrompt)
                                              command - (newline == std::string::npos ? 0 : newline + 1));
     EXPECT_TRUE(prompt.size() > 2 && (prompt.substr(prompt.size() - 2) == "$ " || prompt.substr(prompt.size() - 2) == "# "))
         << screen;
+}
+
+// Several tabs of sh programs, seen through the facade by different callers.
+class FacadeTest : public ::testing::Test {
+protected:
+    using Handle = dt::rpc::AutomationPort::Handle;
+    void SetUp() override
+    {
+        ASSERT_TRUE(dir.isValid());
+        Workspace::Settings s;
+        s.runtimeDirectory = dir.path();
+        QDir(dir.path()).mkpath(QStringLiteral("sessions"));
+        ws = std::make_unique<Workspace>(s);
+        facade = std::make_unique<AutomationFacade>(*ws);
+        facade->setAuditLogPath(dir.filePath(QStringLiteral("audit.log")).toStdString());
+    }
+    dt::app::TerminalLaunch program(const QString &script)
+    {
+        dt::app::TerminalLaunch l;
+        l.program = QStringLiteral("/bin/sh");
+        l.arguments = {QStringLiteral("-c"), script};
+        l.workingDirectory = dir.path();
+        return l;
+    }
+    std::string sid(dt::app::PaneId p) const { return ws->pane(p)->identity.sessionIdString().toStdString(); }
+    std::string shortId(dt::app::PaneId p) const { return ws->pane(p)->identity.shortId().toStdString(); }
+    QByteArray file(const QString &name) const
+    {
+        QFile f(dir.filePath(name));
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }
+    static std::string errorOf(const dt::rpc::AutomationPort::Resolved &r)
+    {
+        return std::holds_alternative<dt::rpc::Error>(r) ? std::get<dt::rpc::Error>(r).msg : std::string("(resolved)");
+    }
+
+    QTemporaryDir dir;
+    std::unique_ptr<Workspace> ws;
+    std::unique_ptr<AutomationFacade> facade;
+};
+
+TEST_F(FacadeTest, aPrivateTabIsHiddenFromEveryoneButItsOwnTerminals)
+{
+    const auto w1 = ws->openWindow();
+    const auto mine = ws->openTab(w1, program(QStringLiteral("sleep 60")));
+    const auto secret = ws->openTab(w1, program(QStringLiteral("sleep 60")));
+    const auto w2 = ws->openWindow();
+    const auto otherSecret = ws->openTab(w2, program(QStringLiteral("sleep 60")));
+    const auto w3 = ws->openWindow();
+    ws->openTab(w3, program(QStringLiteral("sleep 60")));
+    const std::string me = sid(ws->tab(mine)->primary);
+    const auto secretPrimary = ws->tab(secret)->primary;
+
+    // The owner makes it private; a split born inside is private at once.
+    ASSERT_EQ(std::get<bool>(facade->setTabPrivate(sid(secretPrimary), secret, true)), true);
+    ws->setTabPrivate(otherSecret, true);
+    const auto secretSplit = ws->splitPane(secretPrimary, dt::app::SplitTree::Orientation::SideBySide,
+                                           program(QStringLiteral("sleep 60")));
+    const std::string ownerSplit = sid(secretSplit);
+
+    auto sessionsSeenBy = [&](const std::optional<std::string> &caller) {
+        std::set<std::string> out;
+        for (const auto &row : facade->tabRows(caller))
+            out.insert(row.sessionId);
+        return out;
+    };
+    EXPECT_EQ(sessionsSeenBy(me).count(sid(secretPrimary)), 0u);
+    EXPECT_EQ(sessionsSeenBy(me).count(ownerSplit), 0u);
+    EXPECT_EQ(sessionsSeenBy(me).size(), 2u); // mine and w3's
+    EXPECT_EQ(sessionsSeenBy(std::nullopt).size(), 2u); // outside any tab: public only
+    EXPECT_EQ(sessionsSeenBy(ownerSplit).count(sid(secretPrimary)), 1u); // the tab's own terminals see it
+    EXPECT_EQ(sessionsSeenBy(ownerSplit).count(ownerSplit), 1u);
+
+    // Every reference answers exactly like one that names nothing.
+    EXPECT_EQ(errorOf(facade->resolveTab(me, shortId(secretPrimary))), "intent.notFound: tab '" + shortId(secretPrimary) + "' not found");
+    EXPECT_EQ(errorOf(facade->resolveTab(me, sid(secretPrimary))), "intent.notFound: tab '" + sid(secretPrimary) + "' not found");
+    EXPECT_EQ(errorOf(facade->resolveTerminal(me, shortId(secretSplit))), "intent.notFound: pane '" + shortId(secretSplit) + "' not found");
+    EXPECT_EQ(std::get<Handle>(facade->resolveTab(ownerSplit, shortId(secretPrimary))), secret);
+    // Only an owner may flip it, and to others it is not there.
+    EXPECT_EQ(std::get<dt::rpc::Error>(facade->setTabPrivate(me, secret, false)).msg, "intent.notFound: tab not found");
+    EXPECT_TRUE(ws->tab(secret)->isPrivate);
+
+    // Windows: w2 holds only a foreign private tab, so it is gone and w3
+    // moves up to index 2; w1 counts only what the caller sees.
+    const auto rows = facade->windowRows(me, true);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].index, 1);
+    EXPECT_EQ(rows[0].tabCount, 1);
+    EXPECT_FALSE(rows[0].selectedTabShortId.has_value()); // the private tab is the selected one
+    EXPECT_EQ(rows[1].index, 2);
+    EXPECT_EQ(std::get<Handle>(facade->resolveWindow(me, "2")), w3);
+    EXPECT_TRUE(std::holds_alternative<dt::rpc::Error>(facade->resolveWindow(me, "3")));
+    EXPECT_EQ(facade->windowRows(ownerSplit, true).size(), 2u); // w1 and w3; w2 is someone else's
+    EXPECT_EQ(facade->windowRows(ownerSplit, true)[0].tabCount, 2);
+    // A window that also holds a tab the caller cannot see stays open.
+    const auto refused = facade->closeWindow(me, w1);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_EQ(refused->msg.rfind("intent.mutationFailed", 0), 0u);
+    EXPECT_NE(ws->window(w1), nullptr);
+
+    // Public again: everyone sees it.
+    ASSERT_EQ(std::get<bool>(facade->setTabPrivate(ownerSplit, secret, false)), true);
+    EXPECT_EQ(sessionsSeenBy(me).count(sid(secretPrimary)), 1u);
+    EXPECT_EQ(std::get<Handle>(facade->resolveTab(me, shortId(secretPrimary))), secret);
+}
+
+TEST_F(FacadeTest, theGrantBelongsToTheTabsLiveTerminalsAndGoesWithRevocation)
+{
+    const auto w = ws->openWindow();
+    auto launch = program(QStringLiteral("sleep 60"));
+    launch.role = QStringLiteral("orchestrator");
+    launch.grantOrchestration = true;
+    const auto orchestrator = ws->openTab(w, launch);
+    const auto agent = ws->openTab(w, program(QStringLiteral("sleep 60")));
+    const auto primary = ws->tab(orchestrator)->primary;
+    EXPECT_TRUE(facade->hasOrchestrationGrant(sid(primary)));
+    EXPECT_FALSE(facade->hasOrchestrationGrant(sid(ws->tab(agent)->primary)));
+    const auto split = ws->splitPane(primary, dt::app::SplitTree::Orientation::Stacked, program(QStringLiteral("sleep 60")));
+    EXPECT_TRUE(facade->hasOrchestrationGrant(sid(split)));
+    EXPECT_EQ(ws->pane(split)->role, QStringLiteral("orchestrator"));
+    // A role without a grant is only a word.
+    ws->setOrchestrationGrant(orchestrator, false);
+    EXPECT_FALSE(facade->hasOrchestrationGrant(sid(primary)));
+    EXPECT_FALSE(facade->hasOrchestrationGrant(sid(split)));
+    EXPECT_EQ(facade->role(sid(primary)), "orchestrator");
+    // And a closed tab takes its sessions (and any grant) with it.
+    ws->setOrchestrationGrant(orchestrator, true);
+    const std::string gone = sid(primary);
+    ws->closeTab(orchestrator);
+    EXPECT_FALSE(facade->hasOrchestrationGrant(gone));
+}
+
+TEST_F(FacadeTest, pacedSendsTypeInOrderAsKeysAndAreAudited)
+{
+    const auto w = ws->openWindow();
+    const auto source = ws->openTab(w, program(QStringLiteral("sleep 60")));
+    // Canonical mode without echo: what arrives is exactly what was typed,
+    // with Enter (CR) read as a newline.
+    const auto target = ws->openTab(w, program(QStringLiteral("stty -echo; exec cat > typed.txt")));
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("typed.txt"))); }, 5000));
+    const std::string caller = sid(ws->tab(source)->primary);
+    ASSERT_FALSE(facade->sendInput(caller, target, "first line\n", 3));
+    ASSERT_FALSE(facade->sendInput(caller, target, "sécond ✓\n", 3));
+    ASSERT_FALSE(facade->sendInput(caller, target, "at once\n", 0)); // queued behind, not ahead
+    ASSERT_FALSE(facade->sendInput(caller, target, "third\n", 3));
+    const QByteArray expected = "first line\nsécond ✓\nat once\nthird\n";
+    EXPECT_TRUE(waitUntil([&] { return file(QStringLiteral("typed.txt")) == expected; }, 10000))
+        << file(QStringLiteral("typed.txt")).toStdString();
+
+    const QList<QByteArray> audit = file(QStringLiteral("audit.log")).trimmed().split('\n');
+    ASSERT_EQ(audit.size(), 4);
+    EXPECT_FALSE(file(QStringLiteral("audit.log")).contains("first line"));
+    EXPECT_TRUE(audit[0].contains(QByteArray::fromStdString(caller)));
+    EXPECT_TRUE(audit[0].contains(QByteArray::fromStdString(sid(ws->tab(target)->primary))));
+}
+
+TEST_F(FacadeTest, closingTheTargetMidTypingStopsItAndNothingReachesItsSibling)
+{
+    const auto w = ws->openWindow();
+    const auto source = ws->openTab(w, program(QStringLiteral("sleep 60")));
+    const auto target = ws->openTab(w, program(QStringLiteral("stty -echo; exec cat > target.txt")));
+    const auto sibling = ws->splitPane(ws->tab(target)->primary, dt::app::SplitTree::Orientation::SideBySide,
+                                       program(QStringLiteral("stty -echo; exec cat > sibling.txt")));
+    ASSERT_TRUE(waitUntil([&] {
+        return QFile::exists(dir.filePath(QStringLiteral("target.txt"))) && QFile::exists(dir.filePath(QStringLiteral("sibling.txt")));
+    }, 5000));
+    const std::string text(200, 'x');
+    ASSERT_FALSE(facade->sendInput(sid(ws->tab(source)->primary), target, text + "\n", 10));
+    QTest::qWait(150); // some characters typed, most still queued
+    ASSERT_TRUE(ws->closePane(ws->tab(target)->primary));
+    ASSERT_NE(ws->pane(sibling), nullptr);
+    QTest::qWait(500);
+    // The sibling is now the tab's only terminal; none of it went there.
+    ws->session(sibling)->sendBytes("end\r");
+    ASSERT_TRUE(waitUntil([&] { return file(QStringLiteral("sibling.txt")) == "end\n"; }, 5000))
+        << file(QStringLiteral("sibling.txt")).toStdString();
+}
+
+TEST_F(FacadeTest, captureShowsTheVisibleRowsAndOnRequestTheNewestHistory)
+{
+    const auto w = ws->openWindow();
+    const auto target = ws->openTab(w, program(QStringLiteral("i=1; while [ $i -le 60 ]; do echo row-$i; i=$((i+1)); done; exec sleep 60")));
+    auto *session = ws->session(ws->tab(target)->primary);
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().screenText().find("row-60") != std::string::npos; }, 5000));
+    const std::string screen = std::get<std::string>(facade->capture(target, 0));
+    EXPECT_NE(screen.find("row-60\n"), std::string::npos);
+    EXPECT_EQ(screen.find("row-30\n"), std::string::npos); // scrolled into history: not on screen
+    EXPECT_EQ(std::count(screen.begin(), screen.end(), '\n'), session->terminal().rows());
+    const std::string withHistory = std::get<std::string>(facade->capture(target, 5));
+    EXPECT_EQ(withHistory.substr(withHistory.size() - screen.size()), screen);
+    const std::string history = withHistory.substr(0, withHistory.size() - screen.size());
+    EXPECT_EQ(std::count(history.begin(), history.end(), '\n'), 5);
+    // The last row is the empty one the cursor sits on.
+    EXPECT_EQ(history.substr(history.size() - 7), "row-" + std::to_string(61 - session->terminal().rows()) + "\n");
 }
 
 } // namespace

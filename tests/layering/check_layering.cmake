@@ -1,6 +1,6 @@
 # The include rules of DESIGN.md, checked on every source under ROOT:
 #   terminal/core, rpc/contract,
-#   rpc/client, app/cli            no Qt header at all (the CLI must start fast)
+#   rpc/client, app/cli, app/audit no Qt header at all (the CLI must start fast)
 #   terminal, devicepanes, rpc     no QtWidgets (terminal: no QtGui either)
 #   everything outside app/ui      no QtWidgets
 # Qt headers are recognised by name against the installed modules' header
@@ -43,7 +43,7 @@ foreach(source ${sources})
             set(is_gui TRUE)
         endif()
 
-        if(source MATCHES "^(terminal/core|rpc/contract|rpc/client|app/cli)/" AND is_qt)
+        if(source MATCHES "^(terminal/core|rpc/contract|rpc/client|app/cli|app/audit)/" AND is_qt)
             list(APPEND violations "${source}: <${header}> (no Qt allowed here)")
         elseif(source MATCHES "^terminal/" AND (is_gui OR is_widgets))
             list(APPEND violations "${source}: <${header}> (terminal/ uses QtCore only)")

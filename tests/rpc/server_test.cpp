@@ -5,6 +5,8 @@
 #include "rpc/contract/framing.h"
 #include "rpc/contract/version.h"
 #include "rpc/server/automation_server.h"
+#include "rpc/server/handlers/orchestration.h"
+#include "rpc/server/handlers/privacy.h"
 #include "rpc/server/handlers/workspace_mutations.h"
 #include "support/wait_until.h"
 
@@ -56,8 +58,23 @@ struct FakePort : AutomationPort {
     std::optional<Error> selectTab(Handle) override { return std::nullopt; }
     std::optional<Error> moveTab(Handle, std::optional<int>, std::optional<Handle>) override { return std::nullopt; }
     std::variant<int, Error> openWindow(const std::string &) override { return 2; }
-    std::optional<Error> closeWindow(Handle) override { return std::nullopt; }
+    std::optional<Error> closeWindow(const std::string &, Handle) override { return std::nullopt; }
     std::optional<Error> focusWindow(Handle) override { return std::nullopt; }
+    std::variant<bool, Error> setTabPrivate(const std::string &, Handle, bool) override { return true; }
+    bool granted = false;
+    bool hasOrchestrationGrant(const std::string &) override { return granted; }
+    std::string typed;
+    int typedDelay = -1;
+    std::optional<Error> sendInput(const std::string &, Handle, const std::string &bytes, int delay) override
+    {
+        typed += bytes;
+        typedDelay = delay;
+        return std::nullopt;
+    }
+    std::variant<std::string, Error> capture(Handle, int history) override
+    {
+        return "screen" + std::string(history > 0 ? "+history" : "") + "\n";
+    }
 };
 
 class Client {
@@ -220,6 +237,71 @@ TEST_F(ServerTest, aMisspeltCloseModeIsRefusedBeforeAnythingCloses)
     EXPECT_EQ(closed["result"], Json({{"ok", true}, {"tab", "current"}, {"mode", "shutdown"}}));
     EXPECT_EQ(port.tabsClosed, 1);
     EXPECT_EQ(c.call("tab.close")["result"]["mode"], "detach"); // the default
+}
+
+TEST_F(ServerTest, theGrantIsCheckedOnEveryRequestAndAdvertisedExactlyWhileLive)
+{
+    addOrchestration(*dispatcher, port);
+    Client c(path);
+    ASSERT_EQ(c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}})["result"]["ok"], true);
+    auto advertised = [&] {
+        const Json allowed = c.call("daemon.capabilities")["result"]["allowedMethods"];
+        const bool send = std::find(allowed.begin(), allowed.end(), "tab.sendInput") != allowed.end();
+        const bool capture = std::find(allowed.begin(), allowed.end(), "tab.capture") != allowed.end();
+        EXPECT_EQ(send, capture);
+        return send;
+    };
+    EXPECT_FALSE(advertised());
+    const Json refused = c.call("tab.sendInput", {{"tab", "abc123"}, {"text", "ls\n"}});
+    EXPECT_EQ(refused["error"]["code"], code::RoleViolation);
+    EXPECT_NE(refused["error"]["msg"].get<std::string>().find("orchestration grant"), std::string::npos);
+    EXPECT_EQ(c.call("tab.capture", {{"tab", "abc123"}})["error"]["code"], code::RoleViolation);
+    EXPECT_EQ(port.typed, "");
+
+    port.granted = true;
+    EXPECT_TRUE(advertised());
+    const Json receipt = c.call("tab.sendInput", {{"tab", "abc123"}, {"text", "ls\n"}});
+    EXPECT_EQ(receipt["result"], Json({{"ok", true}, {"tab", "abc123"}, {"bytes", 3}})); // no typeDelayMillis, no text
+    EXPECT_EQ(port.typed, "ls\n");
+    EXPECT_EQ(c.call("tab.capture", {{"tab", "abc123"}})["result"], Json({{"text", "screen\n"}}));
+    EXPECT_EQ(c.call("tab.capture", {{"tab", "abc123"}, {"scrollback", 5}})["result"]["text"], "screen+history\n");
+
+    // Revoked: the very next request fails.
+    port.granted = false;
+    EXPECT_EQ(c.call("tab.sendInput", {{"tab", "abc123"}, {"text", "x"}})["error"]["code"], code::RoleViolation);
+    EXPECT_FALSE(advertised());
+}
+
+TEST_F(ServerTest, sendInputParamsAreCheckedAndTheDelayCapped)
+{
+    addOrchestration(*dispatcher, port);
+    port.granted = true;
+    Client c(path);
+    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    EXPECT_EQ(c.call("tab.sendInput", {{"tab", "t"}})["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(c.call("tab.sendInput", {{"tab", "t"}, {"text", ""}})["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(c.call("tab.sendInput", {{"tab", "t"}, {"text", 5}})["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(c.call("tab.sendInput", {{"tab", "t"}, {"text", "x"}, {"typeDelayMillis", -1}})["error"]["code"],
+              code::InvalidParams);
+    EXPECT_EQ(c.call("tab.sendInput", {{"tab", "t"}, {"text", "x"}, {"typeDelayMillis", "fast"}})["error"]["code"],
+              code::InvalidParams);
+    EXPECT_EQ(c.call("tab.capture", {{"tab", "t"}, {"scrollback", -3}})["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(port.typed, "");
+    const Json paced = c.call("tab.sendInput", {{"tab", "t"}, {"text", "é"}, {"typeDelayMillis", 5000}});
+    EXPECT_EQ(paced["result"]["typeDelayMillis"], 1000);
+    EXPECT_EQ(paced["result"]["bytes"], 2); // UTF-8 bytes
+    EXPECT_EQ(port.typedDelay, 1000);
+}
+
+TEST_F(ServerTest, setPrivateNeedsABooleanAndAnswersWithItsReceipt)
+{
+    addPrivacy(*dispatcher, port);
+    Client c(path);
+    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    EXPECT_EQ(c.call("tab.setPrivate", {{"isPrivate", "yes"}})["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(c.call("tab.setPrivate")["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(c.call("tab.setPrivate", {{"isPrivate", true}})["result"],
+              Json({{"ok", true}, {"tab", "current"}, {"isPrivate", true}, {"committed", true}}));
 }
 
 TEST_F(ServerTest, connectionsBeyondTheLimitAreRefused)

@@ -42,6 +42,27 @@ CHANGING THE WORKSPACE (never asks the person anything)
   sessionId (or at least its first 4 characters). Windows: "current" or a
   1-based index from `windows list --all`.
 
+PRIVACY
+  deviceterm tab set-private true|false [--tab REF]
+      Hides a tab you have a terminal in from every other session: lists,
+      references (they answer "not found"), window counts, orchestration.
+      Its own terminals keep seeing it. The person can flip it from the tab's
+      context menu too. Receipt {ok, tab, isPrivate, committed}.
+
+ORCHESTRATION (only in a tab the person opened as an orchestrator tab)
+  deviceterm tab send-input --tab REF [--type-delay MS] -- 'make test\n'
+      Types into the tab's first terminal as keys: \n is Enter, so text
+      without it waits at the prompt. Escapes: \n \r \t \e \0 \\ \xHH.
+      --type-delay (at most 1000) types one character at a time; calls to the
+      same tab type in order. The receipt counts bytes and never echoes text;
+      every send is recorded in an audit log that `doctor` verifies.
+  deviceterm tab capture --tab REF [--scrollback N]
+      The tab's visible screen as text (plus N lines of history).
+  Without a live grant both fail with error.role_violation, whatever
+  DEVICETERM_SESSION_ROLE says: the grant lives in the app, and the person
+  can revoke it from the menu at any time. Poll `tab capture` until the screen
+  settles to see what a command did.
+
 OUTPUT AND ERRORS
   --json goes before or after the operands. JSON goes to stdout with a
   trailing newline; keys are sorted, absent optional values are left out

@@ -1,5 +1,8 @@
 #include "cli.h"
 
+#include "app/audit/audit_log.h"
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <regex>
@@ -133,6 +136,16 @@ int runDoctor(Context &c)
             report["role"] = role;
     }
 
+    // The send-input audit log is local: checked with or without the app.
+    const std::string auditPath = dt::audit::defaultPath();
+    const dt::audit::Verification audit = dt::audit::verify(auditPath);
+    if (!audit.ok)
+        checks.push_back({"Audit log chain", "fail", auditPath + ": " + audit.why});
+    else
+        checks.push_back({"Audit log chain", "ok",
+                          (audit.entries ? std::to_string(audit.entries) + " entries intact" : std::string("no entries yet"))
+                              + " (" + auditPath + ")"});
+
     int failed = 0;
     for (const Check &k : checks) {
         report["checks"].push_back({{"name", k.name}, {"status", k.status}, {"detail", k.detail}});
@@ -145,9 +158,15 @@ int runDoctor(Context &c)
         std::printf("deviceterm doctor\n\nChecks\n");
         for (const Check &k : checks)
             std::printf("  %-8s %-42s %s\n", ("[" + k.status + "]").c_str(), k.name.c_str(), k.detail.c_str());
-        if (report.contains("role"))
-            std::printf("\nPermissions\n  role: %s, %zu methods allowed\n", report["role"].get<std::string>().c_str(),
-                        report["allowedMethods"].size());
+        if (report.contains("role") && report.contains("allowedMethods")) {
+            const Json &allowed = report["allowedMethods"];
+            const bool granted = std::find(allowed.begin(), allowed.end(), "tab.sendInput") != allowed.end();
+            std::printf("\nPermissions\n  role: %s, %zu methods allowed\n  orchestration: %s\n",
+                        report["role"].get<std::string>().c_str(), allowed.size(),
+                        granted ? "granted (tab.sendInput, tab.capture)" : "not granted");
+        } else if (report.contains("role")) {
+            std::printf("\nPermissions\n  role: %s (not confirmed by the app)\n", report["role"].get<std::string>().c_str());
+        }
         std::printf("\nResult: %s\n", failed ? ("fail (" + std::to_string(failed) + " checks failed)").c_str() : "ok");
     }
     return failed ? 1 : 0;

@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <set>
 #include <string>
@@ -64,6 +65,9 @@ int runHelp(Context &c)
                 + " (see 'deviceterm help')");
         return 1;
     }
+    // Descriptive only: what a session may do is the app's live decision.
+    if (const char *role = std::getenv("DEVICETERM_SESSION_ROLE"); role && *role && c.inTab())
+        std::printf("session role: %s\n", role);
     std::printf("usage: deviceterm <command> [--json]\n\ncommands:\n");
     for (const Verb &v : all)
         if (matchesTopic(v, topic))

@@ -1,25 +1,12 @@
 #include "workspace_mutations.h"
 
+#include "handler_params.h"
+
 namespace dt::rpc {
 
 namespace {
 
 using Handle = AutomationPort::Handle;
-
-// A string parameter that defaults to "current" (the caller's own object).
-std::string refParam(const Json &params, const char *key)
-{
-    auto it = params.find(key);
-    if (it == params.end() || (it->is_string() && it->get<std::string>().empty()))
-        return "current";
-    return it->get<std::string>(); // throws on a wrong type: invalid params
-}
-
-std::string stringParam(const Json &params, const char *key)
-{
-    auto it = params.find(key);
-    return it == params.end() ? std::string() : it->get<std::string>();
-}
 
 HandlerResult receiptOr(const std::optional<Error> &error, Json receipt)
 {
@@ -158,7 +145,7 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         const auto w = port.resolveWindow(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&w))
             return *e;
-        return receiptOr(port.closeWindow(std::get<Handle>(w)), {{"ok", true}, {"window", ref}, {"mode", closeMode(p)}});
+        return receiptOr(port.closeWindow(*c.sessionId, std::get<Handle>(w)), {{"ok", true}, {"window", ref}, {"mode", closeMode(p)}});
     });
     d.add("window.focus", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const std::string ref = refParam(p, "window");

@@ -1,0 +1,163 @@
+#include "audit_log.h"
+
+#include <nlohmann/json.hpp>
+#include <openssl/evp.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace dt::audit {
+
+using Json = nlohmann::json;
+
+namespace {
+
+std::string env(const char *name)
+{
+    const char *v = std::getenv(name);
+    return v && *v ? v : "";
+}
+
+// Creates `dir` and its parents (mode 0700 for the ones made here).
+bool makeDirectories(const std::string &dir)
+{
+    if (dir.empty())
+        return true;
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) == 0)
+        return S_ISDIR(st.st_mode);
+    const size_t slash = dir.rfind('/');
+    if (slash != std::string::npos && slash > 0 && !makeDirectories(dir.substr(0, slash)))
+        return false;
+    return ::mkdir(dir.c_str(), 0700) == 0 || errno == EEXIST;
+}
+
+// The digest that the line's "hash" must equal: over the line without it
+// (keys sorted, so the text is canonical), which includes the previous hash.
+std::string digestOf(Json line)
+{
+    line.erase("hash");
+    return sha256Hex(line.dump());
+}
+
+// The hash on the last line of the open file, or the genesis value.
+std::string lastHash(int fd)
+{
+    const off_t size = ::lseek(fd, 0, SEEK_END);
+    if (size <= 0)
+        return std::string(kGenesis);
+    // Lines are a few hundred bytes; the tail holds the last one whole.
+    const off_t start = size > 8192 ? size - 8192 : 0;
+    std::string tail(static_cast<size_t>(size - start), '\0');
+    if (::pread(fd, tail.data(), tail.size(), start) != static_cast<ssize_t>(tail.size()))
+        return {};
+    while (!tail.empty() && tail.back() == '\n')
+        tail.pop_back();
+    const size_t from = tail.rfind('\n');
+    const Json last = Json::parse(tail.substr(from == std::string::npos ? 0 : from + 1), nullptr, false);
+    if (!last.is_object() || !last.contains("hash") || !last["hash"].is_string())
+        return {};
+    return last["hash"].get<std::string>();
+}
+
+} // namespace
+
+std::string defaultPath()
+{
+    std::string base = env("XDG_STATE_HOME");
+    if (base.empty())
+        base = env("HOME") + "/.local/state";
+    return base + "/deviceterm/audit.log";
+}
+
+std::string sha256Hex(std::string_view data)
+{
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr);
+    static const char hex[] = "0123456789abcdef";
+    std::string out;
+    for (unsigned int i = 0; i < length; ++i) {
+        out += hex[digest[i] >> 4];
+        out += hex[digest[i] & 15];
+    }
+    return out;
+}
+
+bool append(const std::string &path, const Record &record, std::string *why)
+{
+    auto fail = [&](const std::string &what) {
+        if (why)
+            *why = what + ": " + path + ": " + std::strerror(errno);
+        return false;
+    };
+    const size_t slash = path.rfind('/');
+    if (slash != std::string::npos && !makeDirectories(path.substr(0, slash)))
+        return fail("cannot create the audit log's directory");
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return fail("cannot open the audit log");
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); } // also drops the lock
+    } closer{fd};
+    if (::flock(fd, LOCK_EX) != 0)
+        return fail("cannot lock the audit log");
+    const std::string previous = lastHash(fd);
+    if (previous.empty()) {
+        errno = EINVAL;
+        return fail("the audit log's last line is damaged; run deviceterm doctor");
+    }
+    Json line{{"time", record.time},
+              {"sourceSession", record.sourceSession},
+              {"targetSession", record.targetSession},
+              {"bytes", record.bytes.size()},
+              {"newline", record.bytes.find('\n') != std::string::npos},
+              {"sha256", sha256Hex(record.bytes)},
+              {"prev", previous}};
+    if (record.typeDelayMillis > 0)
+        line["typeDelayMillis"] = record.typeDelayMillis;
+    line["hash"] = digestOf(line);
+    const std::string text = line.dump() + "\n";
+    if (::write(fd, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
+        return fail("cannot write the audit log");
+    return true;
+}
+
+Verification verify(const std::string &path)
+{
+    Verification v;
+    std::ifstream in(path);
+    if (!in)
+        return v;
+    std::string expected(kGenesis);
+    std::string text;
+    size_t number = 0;
+    auto broken = [&](const std::string &why) {
+        v.ok = false;
+        v.badLine = number;
+        v.why = "line " + std::to_string(number) + ": " + why;
+        return v;
+    };
+    while (std::getline(in, text)) {
+        ++number;
+        const Json line = Json::parse(text, nullptr, false);
+        if (!line.is_object() || !line.contains("hash") || !line["hash"].is_string() || !line.contains("prev"))
+            return broken("not an audit entry");
+        if (line["prev"] != expected)
+            return broken("does not follow the line before it (a line was removed, added or reordered)");
+        if (line["hash"].get<std::string>() != digestOf(line))
+            return broken("its contents were changed after it was written");
+        expected = line["hash"].get<std::string>();
+        ++v.entries;
+    }
+    return v;
+}
+
+} // namespace dt::audit

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "rpc/server/dispatcher.h"
+
+namespace dt::rpc {
+
+// tab.sendInput and tab.capture: another tab's contents, for sessions the
+// GUI granted orchestration.
+void addOrchestration(Dispatcher &dispatcher, AutomationPort &port);
+
+// The ceiling of paced typing, also for callers that skip the CLI.
+inline constexpr int kMaxTypeDelayMillis = 1000;
+
+} // namespace dt::rpc

@@ -1,0 +1,26 @@
+#include "privacy.h"
+
+#include "handler_params.h"
+
+namespace dt::rpc {
+
+void addPrivacy(Dispatcher &d, AutomationPort &port)
+{
+    d.add("tab.setPrivate", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const auto wanted = p.find("isPrivate");
+        if (wanted == p.end() || !wanted->is_boolean())
+            return Error{code::InvalidParams, "tab.setPrivate needs isPrivate: true or false"};
+        const std::string ref = refParam(p, "tab");
+        const auto tab = port.resolveTab(*c.sessionId, ref);
+        if (auto *e = std::get_if<Error>(&tab))
+            return *e;
+        const auto applied = port.setTabPrivate(*c.sessionId, std::get<AutomationPort::Handle>(tab), wanted->get<bool>());
+        if (auto *e = std::get_if<Error>(&applied))
+            return *e;
+        // The model changes on this thread before the answer leaves, so the
+        // state is confirmed unless something else stood in the way.
+        return Json{{"ok", true}, {"tab", ref}, {"isPrivate", wanted->get<bool>()}, {"committed", std::get<bool>(applied)}};
+    });
+}
+
+} // namespace dt::rpc
