@@ -286,6 +286,42 @@
         <source>Close this window?</source>
         <translation>Dieses Fenster schließen?</translation>
     </message>
+    <message>
+        <source>Open &amp;Orchestrator Tab</source>
+        <translation>&amp;Orchestrator-Tab öffnen</translation>
+    </message>
+    <message>
+        <source>Orchestration &amp;Grant</source>
+        <translation>Orchestrierungs&amp;freigabe</translation>
+    </message>
+    <message>
+        <source>&amp;Private Tab</source>
+        <translation>&amp;Privater Tab</translation>
+    </message>
+    <message>
+        <source>Orchestrator tab: programs here may type into and read other tabs.</source>
+        <translation>Orchestrator-Tab: Programme hier dürfen in andere Tabs tippen und sie lesen.</translation>
+    </message>
+    <message>
+        <source>Private tab: hidden from the scripts of every other tab.</source>
+        <translation>Privater Tab: vor den Skripten aller anderen Tabs verborgen.</translation>
+    </message>
+    <message>
+        <source>Set &amp;Public</source>
+        <translation>&amp;Öffentlich machen</translation>
+    </message>
+    <message>
+        <source>Set &amp;Private</source>
+        <translation>&amp;Privat machen</translation>
+    </message>
+    <message>
+        <source>Revoke Orchestration &amp;Grant</source>
+        <translation>Orchestrierungs&amp;freigabe entziehen</translation>
+    </message>
+    <message>
+        <source>&amp;Grant Orchestration</source>
+        <translation>Orchestrierung &amp;freigeben</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::SettingsDialog</name>
@@ -410,6 +446,10 @@
     <message>
         <source>Serve automation on this socket (default: in the runtime directory).</source>
         <translation>Automatisierung über diesen Socket anbieten (Standard: im Laufzeitverzeichnis).</translation>
+    </message>
+    <message>
+        <source>Open the first tab as an orchestrator tab.</source>
+        <translation>Den ersten Tab als Orchestrator-Tab öffnen.</translation>
     </message>
 </context>
 </TS>

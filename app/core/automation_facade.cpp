@@ -446,7 +446,14 @@ std::variant<std::string, Error> AutomationFacade::capture(Handle tab, int scrol
     if (!primary || !primary->session)
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
     const dt::term::Terminal &terminal = primary->session->terminal();
-    return terminal.historyText(scrollbackLines) + terminal.screenText();
+    // Blank rows under the last text carry nothing, and saving a capture
+    // should not leave a page of empty lines.
+    std::string screen = terminal.screenText();
+    while (screen.size() >= 2 && screen.compare(screen.size() - 2, 2, "\n\n") == 0)
+        screen.pop_back();
+    if (screen == "\n")
+        screen.clear();
+    return terminal.historyText(scrollbackLines) + screen;
 }
 
 } // namespace dt::app

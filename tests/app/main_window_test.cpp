@@ -12,6 +12,9 @@
 #include "ui/window_manager.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QMenu>
+#include <QTimer>
 #include <QLineEdit>
 #include <QFileInfo>
 #include <QPointer>
@@ -81,6 +84,118 @@ TEST_F(WindowTest, newTabsOpenInTheFocusedTerminalsDirectory)
     EXPECT_EQ(main->tabWidget()->currentIndex(), 1);
     const auto second = ws->window(window)->tabs.at(1);
     EXPECT_TRUE(waitUntil([&] { return ws->workingDirectory(ws->tab(second)->primary) == QStringLiteral("/usr/share"); }));
+}
+
+// What a tab's marker label shows (its icons), or nothing.
+QStringList markersOf(QTabBar *bar, int index)
+{
+    QWidget *label = bar->tabButton(index, QTabBar::LeftSide);
+    return label ? label->property("markers").toStringList() : QStringList();
+}
+
+// Opens the tab strip's context menu on tab `index` and hands the menu to
+// `inspect` while it is open.
+void withTabContextMenu(QTabBar *bar, int index, const std::function<void(QMenu &)> &inspect)
+{
+    bool seen = false;
+    QTimer::singleShot(0, bar, [&] {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        if (!menu)
+            return;
+        seen = true;
+        inspect(*menu);
+        menu->close();
+    });
+    emit bar->customContextMenuRequested(bar->tabRect(index).center());
+    EXPECT_TRUE(seen);
+}
+
+QAction *menuAction(QMenu &menu, const QString &objectName)
+{
+    for (QAction *a : menu.actions())
+        if (a->objectName() == objectName)
+            return a;
+    return nullptr;
+}
+
+TEST_F(WindowTest, anOrchestratorTabIsGrantedAndMarkedUntilTheGrantIsRevoked)
+{
+    ws->openTab(window, sh());
+    trigger(actions::OpenOrchestratorTab);
+    trigger(actions::OpenOrchestratorTab);
+    ASSERT_EQ(main->tabCount(), 3);
+    QTabBar *bar = main->tabWidget()->tabBar();
+    for (int i : {1, 2}) { // each with its own session, grant and marker
+        const auto *t = ws->tab(ws->window(window)->tabs.at(i));
+        EXPECT_TRUE(t->orchestrationGrant);
+        EXPECT_EQ(ws->pane(t->primary)->role, QStringLiteral("orchestrator"));
+        EXPECT_EQ(markersOf(bar, i), QStringList{QStringLiteral(":/icons/orchestrator.svg")});
+        EXPECT_TRUE(bar->tabToolTip(i).contains(QStringLiteral("Orchestrator tab")));
+    }
+    EXPECT_TRUE(markersOf(bar, 0).isEmpty());
+    EXPECT_FALSE(bar->tabToolTip(0).contains(QStringLiteral("Orchestrator")));
+    // The key is drawn: amber pixels in the marker.
+    const QImage key = bar->tabButton(2, QTabBar::LeftSide)->grab().toImage();
+    int amber = 0;
+    for (int y = 0; y < key.height(); ++y)
+        for (int x = 0; x < key.width(); ++x) {
+            const QColor c = key.pixelColor(x, y);
+            amber += c.red() > 180 && c.green() > 120 && c.green() < 200 && c.blue() < 90;
+        }
+    EXPECT_GT(amber, 5);
+
+    // The menu item shows the current tab's grant and revokes it.
+    QAction *grant = main->action(actions::OrchestrationGrant);
+    EXPECT_TRUE(grant->isChecked());
+    grant->trigger();
+    const auto revoked = ws->window(window)->tabs.at(2);
+    EXPECT_FALSE(ws->tab(revoked)->orchestrationGrant);
+    EXPECT_FALSE(grant->isChecked());
+    EXPECT_TRUE(markersOf(bar, 2).isEmpty());
+    EXPECT_TRUE(ws->tab(ws->window(window)->tabs.at(1))->orchestrationGrant); // the other one keeps its own
+    // A split in an orchestrator tab runs with its role.
+    main->tabWidget()->setCurrentIndex(1);
+    trigger(actions::SplitRight);
+    const auto *first = ws->tab(ws->window(window)->tabs.at(1));
+    EXPECT_EQ(ws->pane(first->focused)->role, QStringLiteral("orchestrator"));
+    EXPECT_TRUE(ws->hasOrchestrationGrant(first->focused));
+}
+
+TEST_F(WindowTest, thePrivacyToggleReadsSetPrivateOrSetPublicAndShowsAPadlock)
+{
+    ws->openTab(window, sh());
+    ws->openTab(window, sh());
+    QTabBar *bar = main->tabWidget()->tabBar();
+    const auto tab = ws->window(window)->tabs.at(0);
+    withTabContextMenu(bar, 0, [](QMenu &menu) {
+        QAction *toggle = menuAction(menu, QStringLiteral("tabPrivacyToggle"));
+        ASSERT_TRUE(toggle);
+        EXPECT_EQ(toggle->text().remove(QLatin1Char('&')), QStringLiteral("Set Private"));
+        EXPECT_FALSE(toggle->isChecked());
+        toggle->trigger();
+    });
+    EXPECT_TRUE(ws->tab(tab)->isPrivate);
+    EXPECT_EQ(markersOf(bar, 0), QStringList{QStringLiteral(":/icons/private.svg")});
+    EXPECT_TRUE(bar->tabToolTip(0).contains(QStringLiteral("Private tab")));
+    withTabContextMenu(bar, 0, [](QMenu &menu) {
+        QAction *toggle = menuAction(menu, QStringLiteral("tabPrivacyToggle"));
+        ASSERT_TRUE(toggle);
+        EXPECT_EQ(toggle->text().remove(QLatin1Char('&')), QStringLiteral("Set Public"));
+        EXPECT_TRUE(toggle->isChecked());
+    });
+    // The Shell menu's item follows the current tab.
+    QAction *priv = main->action(actions::PrivateTab);
+    main->tabWidget()->setCurrentIndex(1);
+    EXPECT_FALSE(priv->isChecked());
+    main->tabWidget()->setCurrentIndex(0);
+    EXPECT_TRUE(priv->isChecked());
+    priv->trigger();
+    EXPECT_FALSE(ws->tab(tab)->isPrivate);
+    EXPECT_TRUE(markersOf(bar, 0).isEmpty());
+    // Both at once: key and padlock side by side.
+    trigger(actions::OpenOrchestratorTab);
+    trigger(actions::PrivateTab);
+    EXPECT_EQ(markersOf(bar, 2), (QStringList{QStringLiteral(":/icons/orchestrator.svg"), QStringLiteral(":/icons/private.svg")}));
 }
 
 TEST_F(WindowTest, theTabStripAndWindowTitleFollowTheModel)
