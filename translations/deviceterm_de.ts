@@ -295,10 +295,6 @@
         <translation>Orchestrierungs&amp;freigabe</translation>
     </message>
     <message>
-        <source>&amp;Private Tab</source>
-        <translation>&amp;Privater Tab</translation>
-    </message>
-    <message>
         <source>Orchestrator tab: programs here may type into and read other tabs.</source>
         <translation>Orchestrator-Tab: Programme hier dürfen in andere Tabs tippen und sie lesen.</translation>
     </message>
@@ -321,6 +317,10 @@
     <message>
         <source>&amp;Grant Orchestration</source>
         <translation>Orchestrierung &amp;freigeben</translation>
+    </message>
+    <message>
+        <source>Pri&amp;vate Tab</source>
+        <translation>&amp;Privater Tab</translation>
     </message>
 </context>
 <context>

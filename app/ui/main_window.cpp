@@ -246,7 +246,7 @@ void MainWindow::createActions()
             m_workspace.setOrchestrationGrant(t->id, !t->orchestrationGrant);
         updateTabActions();
     })->setCheckable(true);
-    addAction(PrivateTab, tr("&Private Tab"), key("Ctrl+Shift+L"), [this] {
+    addAction(PrivateTab, tr("Pri&vate Tab"), key("Ctrl+Shift+L"), [this] {
         if (const auto *t = m_workspace.tab(currentTabId()))
             m_workspace.setTabPrivate(t->id, !t->isPrivate);
         updateTabActions();
@@ -439,32 +439,37 @@ void MainWindow::updateTabText(TabId tab)
 void MainWindow::setTabMarkers(int index, const QStringList &icons, const QString &toolTip)
 {
     QTabBar *bar = m_tabs->tabBar();
-    auto *label = qobject_cast<QLabel *>(bar->tabButton(index, QTabBar::LeftSide));
-    if (icons.isEmpty()) {
-        if (label) {
-            bar->setTabButton(index, QTabBar::LeftSide, nullptr);
-            label->deleteLater();
-        }
+    QWidget *old = bar->tabButton(index, QTabBar::LeftSide);
+    if (old && old->property("markers").toStringList() == icons) {
+        old->setToolTip(toolTip);
         return;
     }
-    if (!label) {
-        label = new QLabel(bar);
-        label->setObjectName(QStringLiteral("tabMarkers"));
-        bar->setTabButton(index, QTabBar::LeftSide, label);
+    // Replaced rather than updated: the strip sizes a tab by its buttons
+    // when they are set.
+    if (old) {
+        bar->setTabButton(index, QTabBar::LeftSide, nullptr);
+        old->deleteLater();
     }
+    if (icons.isEmpty())
+        return;
     const int side = bar->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, bar);
-    const qreal ratio = devicePixelRatioF();
     const int gap = 3;
-    QPixmap strip(QSize(int((side * icons.size() + gap * (icons.size() - 1)) * ratio), int(side * ratio)));
+    const QSize size(side * int(icons.size()) + gap * int(icons.size() - 1), side);
+    const qreal ratio = devicePixelRatioF();
+    QPixmap strip(size * ratio);
     strip.setDevicePixelRatio(ratio);
     strip.fill(Qt::transparent);
     QPainter painter(&strip);
     for (int i = 0; i < icons.size(); ++i)
         painter.drawPixmap(i * (side + gap), 0, QIcon(icons.at(i)).pixmap(QSize(side, side), ratio));
     painter.end();
+    auto *label = new QLabel(bar);
+    label->setObjectName(QStringLiteral("tabMarkers"));
     label->setPixmap(strip);
+    label->setFixedSize(size);
     label->setToolTip(toolTip);
     label->setProperty("markers", icons);
+    bar->setTabButton(index, QTabBar::LeftSide, label);
 }
 
 void MainWindow::updateTabActions()

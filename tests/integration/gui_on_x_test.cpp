@@ -10,6 +10,7 @@
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -140,6 +141,61 @@ TEST_F(GuiOnX, badCommandLineOptionsAreRefusedWithAClearMessage)
     ASSERT_TRUE(p.waitForFinished(10000));
     EXPECT_EQ(p.exitCode(), 2);
     EXPECT_TRUE(p.readAllStandardError().contains("--theme must be dark or light"));
+}
+
+// Amber pixels of the orchestrator key in the top strip of the screen.
+int keyMarkerPixels(const QImage &shot)
+{
+    int n = 0;
+    for (int y = 0; y < std::min(shot.height(), 80); ++y)
+        for (int x = 0; x < shot.width(); ++x) {
+            const QColor c = shot.pixelColor(x, y);
+            n += c.red() > 190 && c.green() > 130 && c.green() < 190 && c.blue() < 80;
+        }
+    return n;
+}
+
+TEST_F(GuiOnX, aPersonOpensAnOrchestratorTabFromTheKeyboardAndRevokesItFromTheMenu)
+{
+    launch({QStringLiteral("-e"), QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exec sleep 600")});
+    const QString window = waitForWindow();
+    ASSERT_FALSE(window.isEmpty());
+    auto xdotool = [&](const QStringList &args) { display.run(QStringLiteral("xdotool"), args); };
+    auto typeLine = [&](const QString &line) {
+        xdotool({QStringLiteral("type"), QStringLiteral("--delay"), QStringLiteral("5"), line});
+        xdotool({QStringLiteral("key"), QStringLiteral("Return")});
+    };
+    auto contentOf = [&](const QString &name) {
+        QFile f(tmp.filePath(name));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    auto statusOf = [&](const QString &name) {
+        waitUntil([&] { return contentOf(name).endsWith('\n'); }, 10000);
+        return contentOf(name).trimmed();
+    };
+    xdotool({QStringLiteral("windowfocus"), QStringLiteral("--sync"), window});
+    EXPECT_EQ(keyMarkerPixels(screenshot()), 0);
+    xdotool({QStringLiteral("key"), QStringLiteral("ctrl+shift+o")});
+    EXPECT_TRUE(waitUntil([&] { return keyMarkerPixels(screenshot()) > 10; }, 10000)) << "no key marker on the new tab";
+    QTest::qWait(500); // the new tab's shell starts
+    typeLine(QStringLiteral("cd %1; echo $DEVICETERM_SESSION_ROLE > role; deviceterm tab capture > cap 2> err1; echo $? > st1")
+                 .arg(tmp.path()));
+    EXPECT_EQ(statusOf(QStringLiteral("st1")), "0") << contentOf(QStringLiteral("err1")).toStdString();
+    EXPECT_EQ(contentOf(QStringLiteral("role")).trimmed(), "orchestrator");
+    EXPECT_TRUE(contentOf(QStringLiteral("cap")).contains("deviceterm tab capture")); // its own screen
+
+    // Shell ▸ Orchestration Grant unchecks the grant. The terminal keeps
+    // Alt+letter for its programs, so the menu is opened with the mouse
+    // (the menu bar's layout is fixed by the bundled font), the item chosen
+    // by its mnemonic.
+    xdotool({QStringLiteral("mousemove"), QStringLiteral("--window"), window, QStringLiteral("140"), QStringLiteral("8"),
+             QStringLiteral("click"), QStringLiteral("1")});
+    QTest::qWait(300);
+    xdotool({QStringLiteral("key"), QStringLiteral("g")});
+    EXPECT_TRUE(waitUntil([&] { return keyMarkerPixels(screenshot()) == 0; }, 10000)) << "the key marker stayed";
+    typeLine(QStringLiteral("deviceterm tab capture > /dev/null 2> err2; echo $? > st2"));
+    EXPECT_EQ(statusOf(QStringLiteral("st2")), "1");
+    EXPECT_TRUE(contentOf(QStringLiteral("err2")).contains("no live orchestration grant"));
 }
 
 } // namespace
