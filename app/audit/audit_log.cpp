@@ -4,6 +4,7 @@
 #include <openssl/evp.h>
 
 #include <cerrno>
+#include <dlfcn.h>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -76,11 +77,40 @@ std::string defaultPath()
     return base + "/deviceterm/audit.log";
 }
 
+namespace {
+// libcrypto is opened on first use rather than linked: linking it costs
+// every CLI start almost a millisecond of relocations, for the one verb
+// (doctor) that hashes. The signatures come from OpenSSL's own header.
+struct Crypto {
+    decltype(&EVP_Digest) digest = nullptr;
+    decltype(&EVP_sha256) sha256 = nullptr;
+};
+
+const Crypto &crypto()
+{
+    static const Crypto loaded = [] {
+        Crypto c;
+        void *library = ::dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
+        if (!library)
+            library = ::dlopen("libcrypto.so", RTLD_NOW | RTLD_LOCAL);
+        if (library) {
+            c.digest = reinterpret_cast<decltype(&EVP_Digest)>(::dlsym(library, "EVP_Digest"));
+            c.sha256 = reinterpret_cast<decltype(&EVP_sha256)>(::dlsym(library, "EVP_sha256"));
+        }
+        return c;
+    }();
+    return loaded;
+}
+} // namespace
+
 std::string sha256Hex(std::string_view data)
 {
+    const Crypto &c = crypto();
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int length = 0;
-    EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr);
+    if (!c.digest || !c.sha256 || c.digest(data.data(), data.size(), digest, &length, c.sha256(), nullptr) != 1)
+        return {}; // callers treat an empty digest as a failure
+    static_assert(EVP_MAX_MD_SIZE >= 32);
     static const char hex[] = "0123456789abcdef";
     std::string out;
     for (unsigned int i = 0; i < length; ++i) {
@@ -109,6 +139,10 @@ bool append(const std::string &path, const Record &record, std::string *why)
     } closer{fd};
     if (::flock(fd, LOCK_EX) != 0)
         return fail("cannot lock the audit log");
+    if (sha256Hex("").empty()) {
+        errno = ENOSYS;
+        return fail("cannot compute SHA-256 (libcrypto.so.3 is missing)");
+    }
     const std::string previous = lastHash(fd);
     if (previous.empty()) {
         errno = EINVAL;
@@ -136,6 +170,11 @@ Verification verify(const std::string &path)
     std::ifstream in(path);
     if (!in)
         return v;
+    if (sha256Hex("").empty()) {
+        v.ok = false;
+        v.why = "cannot compute SHA-256 (libcrypto.so.3 is missing)";
+        return v;
+    }
     std::string expected(kGenesis);
     std::string text;
     size_t number = 0;
