@@ -272,6 +272,19 @@ TEST_F(ServerTest, theGrantIsCheckedOnEveryRequestAndAdvertisedExactlyWhileLive)
     EXPECT_FALSE(advertised());
 }
 
+TEST_F(ServerTest, noRequestCanOpenAnOrchestratorTab)
+{
+    addWorkspaceMutations(*dispatcher, port);
+    Client c(path);
+    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    EXPECT_EQ(c.call("tab.open", {{"role", "orchestrator"}})["error"]["code"], code::RoleViolation);
+    EXPECT_EQ(c.call("tab.open", {{"role", "agent"}})["result"]["ok"], true);
+    // And nothing on the socket hands out grants.
+    const Json allowed = c.call("daemon.capabilities")["result"]["allowedMethods"];
+    for (const Json &m : allowed)
+        EXPECT_EQ(m.get<std::string>().find("grant"), std::string::npos) << m;
+}
+
 TEST_F(ServerTest, sendInputParamsAreCheckedAndTheDelayCapped)
 {
     addOrchestration(*dispatcher, port);

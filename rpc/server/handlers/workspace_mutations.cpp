@@ -36,6 +36,10 @@ std::optional<Error> badCloseMode(const Json &params)
 void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
 {
     d.add("tab.open", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        // Tabs opened from here are always ordinary: asking for more is
+        // refused outright rather than quietly downgraded.
+        if (const std::string role = stringParam(p, "role"); !role.empty() && role != "agent")
+            return Error{code::RoleViolation, "only a person, in the deviceterm GUI, can open a '" + role + "' tab"};
         const std::string windowRef = refParam(p, "window");
         const auto window = port.resolveWindow(*c.sessionId, windowRef);
         if (auto *e = std::get_if<Error>(&window))
