@@ -8,7 +8,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <fstream>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -47,7 +46,24 @@ std::string digestOf(Json line)
     return sha256Hex(line.dump());
 }
 
-// The hash on the last line of the open file, or the genesis value.
+// Takes `operation` (LOCK_EX, LOCK_SH) on `fd`, waiting at most ~250 ms: the
+// GUI appends on its event loop, and a process holding the lock must not
+// freeze it.
+bool lockWithin(int fd, int operation)
+{
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        if (::flock(fd, operation | LOCK_NB) == 0)
+            return true;
+        if (errno != EWOULDBLOCK && errno != EINTR)
+            return false;
+        ::usleep(5000);
+    }
+    errno = EWOULDBLOCK;
+    return false;
+}
+
+// The hash on the last line of the open file, the genesis value for an
+// empty file, or "" when the last line is not a whole entry.
 std::string lastHash(int fd)
 {
     const off_t size = ::lseek(fd, 0, SEEK_END);
@@ -58,8 +74,11 @@ std::string lastHash(int fd)
     std::string tail(static_cast<size_t>(size - start), '\0');
     if (::pread(fd, tail.data(), tail.size(), start) != static_cast<ssize_t>(tail.size()))
         return {};
-    while (!tail.empty() && tail.back() == '\n')
-        tail.pop_back();
+    // Every entry ends in one newline; anything else (a cut-off write, a
+    // blank line) is damage, judged the same way as verify() does.
+    if (tail.empty() || tail.back() != '\n')
+        return {};
+    tail.pop_back();
     const size_t from = tail.rfind('\n');
     const Json last = Json::parse(tail.substr(from == std::string::npos ? 0 : from + 1), nullptr, false);
     if (!last.is_object() || !last.contains("hash") || !last["hash"].is_string())
@@ -137,8 +156,8 @@ bool append(const std::string &path, const Record &record, std::string *why)
         int fd;
         ~Closer() { ::close(fd); } // also drops the lock
     } closer{fd};
-    if (::flock(fd, LOCK_EX) != 0)
-        return fail("cannot lock the audit log");
+    if (!lockWithin(fd, LOCK_EX))
+        return fail("cannot lock the audit log (another process holds it)");
     if (sha256Hex("").empty()) {
         errno = ENOSYS;
         return fail("cannot compute SHA-256 (libcrypto.so.3 is missing)");
@@ -146,7 +165,8 @@ bool append(const std::string &path, const Record &record, std::string *why)
     const std::string previous = lastHash(fd);
     if (previous.empty()) {
         errno = EINVAL;
-        return fail("the audit log's last line is damaged; run deviceterm doctor");
+        return fail("the audit log's last line is damaged, so nothing can be chained to it; move the log aside "
+                    "(deviceterm doctor says where it breaks) and a new chain starts");
     }
     Json line{{"time", record.time},
               {"sourceSession", record.sourceSession},
@@ -159,24 +179,38 @@ bool append(const std::string &path, const Record &record, std::string *why)
         line["typeDelayMillis"] = record.typeDelayMillis;
     line["hash"] = digestOf(line);
     const std::string text = line.dump() + "\n";
-    if (::write(fd, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
+    const ssize_t written = ::write(fd, text.data(), text.size());
+    if (written != static_cast<ssize_t>(text.size())) {
+        if (written >= 0)
+            errno = EIO; // short write: errno says nothing
         return fail("cannot write the audit log");
+    }
     return true;
 }
 
 Verification verify(const std::string &path)
 {
     Verification v;
-    std::ifstream in(path);
-    if (!in)
-        return v;
+    // Read under a shared lock, so a line being written is not taken for damage.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return v; // no log yet
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    lockWithin(fd, LOCK_SH);
     if (sha256Hex("").empty()) {
         v.ok = false;
         v.why = "cannot compute SHA-256 (libcrypto.so.3 is missing)";
         return v;
     }
+    std::string content;
+    char buffer[65536];
+    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;)
+        content.append(buffer, static_cast<size_t>(n));
+
     std::string expected(kGenesis);
-    std::string text;
     size_t number = 0;
     auto broken = [&](const std::string &why) {
         v.ok = false;
@@ -184,9 +218,13 @@ Verification verify(const std::string &path)
         v.why = "line " + std::to_string(number) + ": " + why;
         return v;
     };
-    while (std::getline(in, text)) {
+    for (size_t start = 0; start < content.size();) {
         ++number;
-        const Json line = Json::parse(text, nullptr, false);
+        const size_t end = content.find('\n', start);
+        if (end == std::string::npos)
+            return broken("cut off (no newline at its end)");
+        const Json line = Json::parse(content.substr(start, end - start), nullptr, false);
+        start = end + 1;
         if (!line.is_object() || !line.contains("hash") || !line["hash"].is_string() || !line.contains("prev"))
             return broken("not an audit entry");
         if (line["prev"] != expected)

@@ -39,8 +39,30 @@ AutomationFacade::AutomationFacade(Workspace &workspace)
         // as a shell cannot subscribe before its session exists).
         emitEvent({{"type", "session.created"}, {"sessionId", sid}, {"shortId", p->identity.shortId().toStdString()}}, sid);
     });
+    // Typing a session queued stops when its authority ends: its terminal
+    // goes, its tab loses the grant, or the target turns private.
+    QObject::connect(&m_workspace, &Workspace::paneExited, m_context.get(), [this](PaneId id) {
+        const QString sid = QString::fromStdString(m_sessionOfPane.value(id));
+        cancelTyping([&](const QString &source) { return source == sid; });
+    });
+    QObject::connect(&m_workspace, &Workspace::tabGrantChanged, m_context.get(), [this](TabId tab) {
+        const Workspace::Tab *t = m_workspace.tab(tab);
+        if (!t || t->orchestrationGrant)
+            return;
+        const QSet<QString> revoked = sessionsOfTab(tab);
+        cancelTyping([&](const QString &source) { return revoked.contains(source); });
+    });
+    QObject::connect(&m_workspace, &Workspace::tabPrivacyChanged, m_context.get(), [this](TabId tab) {
+        const Workspace::Tab *t = m_workspace.tab(tab);
+        if (!t || !t->isPrivate)
+            return;
+        const QSet<QString> insiders = sessionsOfTab(tab);
+        cancelTyping([&](const QString &source) { return !insiders.contains(source); }, tab);
+    });
     QObject::connect(&m_workspace, &Workspace::paneClosed, m_context.get(), [this](PaneId id, TabId) {
         const std::string sid = m_sessionOfPane.take(id);
+        const QString source = QString::fromStdString(sid);
+        cancelTyping([&](const QString &s) { return s == source; });
         if (!sid.empty())
             emitEvent({{"type", "session.closed"}, {"sessionId", sid}}, sid, EndsStream::Yes);
     });
@@ -80,6 +102,28 @@ std::optional<Error> AutomationFacade::checkProvenance(const Workspace::Pane &pa
     if (!dt::rpc::belongsToTerminal(peerPid, *anchor))
         return Error{code::Unauthorized, "invalid sessionId or cap for this terminal"};
     return std::nullopt;
+}
+
+QSet<QString> AutomationFacade::sessionsOfTab(TabId tab) const
+{
+    QSet<QString> out;
+    if (const Workspace::Tab *t = m_workspace.tab(tab))
+        for (PaneId p : t->layout.panes())
+            if (const Workspace::Pane *pane = m_workspace.pane(p))
+                out << pane->identity.sessionIdString();
+    return out;
+}
+
+void AutomationFacade::cancelTyping(const std::function<bool(const QString &)> &matches, TabId targetTab)
+{
+    for (TabId t : m_workspace.allTabs()) {
+        if (targetTab && t != targetTab)
+            continue;
+        for (PaneId p : m_workspace.tab(t)->layout.panes())
+            if (dt::terminal::TerminalSession *s = m_workspace.session(p))
+                if (auto *queue = s->findChild<TypingQueue *>(QString(), Qt::FindDirectChildrenOnly))
+                    queue->cancel(matches);
+    }
 }
 
 bool AutomationFacade::visibleTo(const std::optional<std::string> &caller, TabId tab) const
@@ -322,11 +366,17 @@ AutomationFacade::Created AutomationFacade::openTab(Handle window, const std::st
     return started(m_workspace.tab(tab)->primary, command);
 }
 
-AutomationFacade::Created AutomationFacade::splitTerminal(Handle tab, const std::string &cwd, const std::string &command)
+AutomationFacade::Created AutomationFacade::splitTerminal(const std::string &caller, Handle tab, const std::string &cwd,
+                                                         const std::string &command)
 {
     const Workspace::Tab *t = m_workspace.tab(tab);
     if (!t)
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
+    // A new terminal in a granted tab holds the grant: only the tab's own
+    // terminals may make one, or any tab could borrow the grant.
+    const Workspace::Pane *own = paneBySession(caller);
+    if (t->orchestrationGrant && (!own || own->tab != tab))
+        return Error{code::RoleViolation, "only an orchestrator tab's own terminals can split it"};
     TerminalLaunch launch;
     launch.workingDirectory = QString::fromStdString(cwd);
     const PaneId pane = m_workspace.splitPane(t->focused, SplitTree::Orientation::SideBySide, launch);
@@ -361,22 +411,41 @@ std::optional<Error> AutomationFacade::selectTab(Handle tab)
     return std::nullopt;
 }
 
-std::optional<Error> AutomationFacade::moveTab(Handle tab, std::optional<int> index, std::optional<Handle> window)
+std::optional<Error> AutomationFacade::moveTab(const std::string &caller, Handle tab, std::optional<int> index,
+                                               std::optional<Handle> window)
 {
     const Workspace::Tab *t = m_workspace.tab(tab);
     if (!t)
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
     const WindowId target = window ? *window : t->window;
-    if (!m_workspace.moveTab(tab, target, index ? *index - 1 : -1))
+    const Workspace::Window *w = m_workspace.window(target);
+    if (!w)
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "window not found");
+    // The caller counts only the tabs it can see: the N-th of those is
+    // where the tab goes (before it), wherever hidden tabs sit.
+    int raw = -1;
+    if (index) {
+        int seen = 0;
+        for (qsizetype i = 0; i < w->tabs.size() && raw < 0; ++i) {
+            const TabId other = w->tabs.at(i);
+            if (other != tab && visibleTo(caller, other) && ++seen == *index)
+                raw = static_cast<int>(i);
+        }
+        // Moving right within a window: the tab's own slot goes away.
+        if (raw > 0 && target == t->window && w->tabs.indexOf(tab) < raw)
+            --raw;
+    }
+    if (!m_workspace.moveTab(tab, target, raw))
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "window not found");
     return std::nullopt;
 }
 
-std::variant<int, Error> AutomationFacade::openWindow(const std::string &)
+std::variant<int, Error> AutomationFacade::openWindow(const std::string &caller)
 {
     const WindowId w = m_workspace.openWindow();
     m_workspace.openTab(w, TerminalLaunch{});
-    return static_cast<int>(m_workspace.windows().indexOf(w)) + 1;
+    // Its index as the caller counts windows.
+    return static_cast<int>(visibleWindows(caller).indexOf(w)) + 1;
 }
 
 std::optional<Error> AutomationFacade::closeWindow(const std::string &caller, Handle window)
@@ -425,17 +494,21 @@ std::optional<Error> AutomationFacade::sendInput(const std::string &caller, Hand
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
     if (target->exited || !target->session || !target->session->isRunning())
         return Error{code::InvalidParams, "the tab's terminal is not running"};
+    // The source as the model spells it, whatever case the caller used.
+    const Workspace::Pane *sourcePane = paneBySession(caller);
+    const QString source = sourcePane ? sourcePane->identity.sessionIdString() : QString::fromStdString(caller);
     // Recorded before it is typed: input that cannot be audited is not sent.
     dt::audit::Record record;
     record.time = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
-    record.sourceSession = caller;
+    record.sourceSession = source.toStdString();
     record.targetSession = target->identity.sessionIdString().toStdString();
     record.bytes = bytes;
     record.typeDelayMillis = typeDelayMillis;
     std::string why;
     if (!dt::audit::append(m_auditLogPath, record, &why))
         return Error{code::ServerError, "input not sent: " + why};
-    TypingQueue::of(*target->session).type(keystrokesFor(QByteArray::fromStdString(bytes)), typeDelayMillis);
+    TypingQueue::of(*target->session)
+        .type(keystrokesFor(QByteArray::fromStdString(bytes)), typeDelayMillis, source);
     return std::nullopt;
 }
 

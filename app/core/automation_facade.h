@@ -4,6 +4,7 @@
 #include "workspace.h"
 
 #include <QHash>
+#include <QSet>
 #include <QObject>
 
 #include <functional>
@@ -38,12 +39,14 @@ public:
     Resolved resolveTerminal(const std::string &caller, const std::string &ref) override;
     Resolved resolveWindow(const std::string &caller, const std::string &ref) override;
     Created openTab(Handle window, const std::string &cwd, const std::string &command) override;
-    Created splitTerminal(Handle tab, const std::string &cwd, const std::string &command) override;
+    Created splitTerminal(const std::string &caller, Handle tab, const std::string &cwd,
+                          const std::string &command) override;
     std::optional<dt::rpc::Error> closeTab(Handle tab) override;
     std::optional<dt::rpc::Error> closeTerminal(Handle terminal) override;
     std::optional<dt::rpc::Error> renameTab(Handle tab, const std::string &name) override;
     std::optional<dt::rpc::Error> selectTab(Handle tab) override;
-    std::optional<dt::rpc::Error> moveTab(Handle tab, std::optional<int> index, std::optional<Handle> window) override;
+    std::optional<dt::rpc::Error> moveTab(const std::string &caller, Handle tab, std::optional<int> index,
+                                          std::optional<Handle> window) override;
     std::variant<int, dt::rpc::Error> openWindow(const std::string &caller) override;
     std::optional<dt::rpc::Error> closeWindow(const std::string &caller, Handle window) override;
     std::optional<dt::rpc::Error> focusWindow(Handle window) override;
@@ -71,6 +74,11 @@ private:
     // order: indices count in this list, so hidden windows leave no gaps.
     QList<WindowId> visibleWindows(const std::optional<std::string> &caller) const;
     std::optional<dt::rpc::Error> checkProvenance(const Workspace::Pane &pane, pid_t peerPid) const;
+
+    // Withdraws queued typing whose source `matches`, from the terminals of
+    // `targetTab` (0: every terminal).
+    void cancelTyping(const std::function<bool(const QString &source)> &matches, TabId targetTab = 0);
+    QSet<QString> sessionsOfTab(TabId tab) const;
 
     static constexpr int kShellReadyGrace = 2000; // ms
     static void typeWhenReady(dt::terminal::TerminalSession &session, const QByteArray &bytes);

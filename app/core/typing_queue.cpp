@@ -32,7 +32,7 @@ TypingQueue::TypingQueue(dt::terminal::TerminalSession &session) : QObject(&sess
     });
 }
 
-void TypingQueue::type(const QByteArray &keystrokes, int delayMillis)
+void TypingQueue::type(const QByteArray &keystrokes, int delayMillis, const QString &source)
 {
     if (keystrokes.isEmpty() || !m_session.isRunning())
         return;
@@ -42,7 +42,7 @@ void TypingQueue::type(const QByteArray &keystrokes, int delayMillis)
             m_session.sendBytes(keystrokes);
             return;
         }
-        m_steps.push_back({keystrokes, 0});
+        m_steps.push_back({keystrokes, 0, source});
         return;
     }
     // One grapheme per step, so a combining accent or an emoji sequence
@@ -53,12 +53,22 @@ void TypingQueue::type(const QByteArray &keystrokes, int delayMillis)
     qsizetype from = 0;
     bool first = true;
     for (qsizetype to = graphemes.toNextBoundary(); to != -1; to = graphemes.toNextBoundary()) {
-        m_steps.push_back({text.mid(from, to - from).toUtf8(), first && !wasBusy ? 0 : delayMillis});
+        m_steps.push_back({text.mid(from, to - from).toUtf8(), first && !wasBusy ? 0 : delayMillis, source});
         first = false;
         from = to;
     }
     if (!wasBusy)
         scheduleNext();
+}
+
+void TypingQueue::cancel(const std::function<bool(const QString &)> &matches)
+{
+    const bool frontGoes = !m_steps.empty() && matches(m_steps.front().source);
+    std::erase_if(m_steps, [&](const Step &s) { return matches(s.source); });
+    if (m_steps.empty())
+        m_timer.stop();
+    else if (frontGoes)
+        scheduleNext(); // the new first step waits its own delay
 }
 
 void TypingQueue::scheduleNext()

@@ -5,6 +5,7 @@
 #include <QTimer>
 
 #include <deque>
+#include <functional>
 
 namespace dt::terminal {
 class TerminalSession;
@@ -27,8 +28,11 @@ public:
     // The session's queue, created on first use.
     static TypingQueue &of(dt::terminal::TerminalSession &session);
 
-    void type(const QByteArray &keystrokes, int delayMillis);
+    // `source`: the session that asked, so its typing can be withdrawn.
+    void type(const QByteArray &keystrokes, int delayMillis, const QString &source);
     bool busy() const { return !m_steps.empty(); }
+    // Drops what is still to be typed for sources that `matches`.
+    void cancel(const std::function<bool(const QString &source)> &matches);
 
 private:
     explicit TypingQueue(dt::terminal::TerminalSession &session);
@@ -38,6 +42,7 @@ private:
     struct Step {
         QByteArray bytes;
         int delayBefore = 0; // ms
+        QString source;
     };
     dt::terminal::TerminalSession &m_session;
     std::deque<Step> m_steps;

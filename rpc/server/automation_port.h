@@ -54,13 +54,18 @@ public:
     using Created = std::variant<NewTerminal, Error>;
     // `cwd` empty: the caller's directory; `command` typed into the new shell.
     virtual Created openTab(Handle window, const std::string &cwd, const std::string &command) = 0;
-    virtual Created splitTerminal(Handle tab, const std::string &cwd, const std::string &command) = 0;
+    // Refused (role violation) for a granted tab the caller has no terminal
+    // in: a split there would hold the tab's grant.
+    virtual Created splitTerminal(const std::string &caller, Handle tab, const std::string &cwd,
+                                  const std::string &command) = 0;
     virtual std::optional<Error> closeTab(Handle tab) = 0;
     virtual std::optional<Error> closeTerminal(Handle terminal) = 0;
     virtual std::optional<Error> renameTab(Handle tab, const std::string &name) = 0;
     virtual std::optional<Error> selectTab(Handle tab) = 0;
-    // `index` 1-based; absent: end of the window. `window` absent: its own.
-    virtual std::optional<Error> moveTab(Handle tab, std::optional<int> index, std::optional<Handle> window) = 0;
+    // `index` 1-based among the tabs the caller can see; absent: end of the
+    // window. `window` absent: its own.
+    virtual std::optional<Error> moveTab(const std::string &caller, Handle tab, std::optional<int> index,
+                                         std::optional<Handle> window) = 0;
     virtual std::variant<int, Error> openWindow(const std::string &caller) = 0; // the new window's index
     // Refused when the window also holds a tab the caller cannot see.
     virtual std::optional<Error> closeWindow(const std::string &caller, Handle window) = 0;

@@ -10,7 +10,12 @@
 
 #include <gtest/gtest.h>
 
+#include <QElapsedTimer>
+
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -114,6 +119,45 @@ TEST_F(AuditLogTest, nothingIsAppendedBehindADamagedLastLine)
     std::string why;
     EXPECT_FALSE(dt::audit::append(path(), {"t", "s", "t", "x", 0}, &why));
     EXPECT_NE(why.find("damaged"), std::string::npos);
+    EXPECT_EQ(lines().size(), 2);
+}
+
+TEST_F(AuditLogTest, aCutOffOrBlankLastLineIsDamageToBothReaderAndWriter)
+{
+    write(2);
+    const QList<QByteArray> content = lines();
+    {
+        QFile f(QString::fromStdString(path()));
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(content[0] + '\n' + content[1]); // the last newline never made it
+    }
+    auto v = dt::audit::verify(path());
+    EXPECT_FALSE(v.ok);
+    EXPECT_EQ(v.badLine, 2u);
+    std::string why;
+    EXPECT_FALSE(dt::audit::append(path(), {"t", "s", "t", "x", 0}, &why));
+
+    rewrite({content[0], content[1], ""});
+    v = dt::audit::verify(path());
+    EXPECT_FALSE(v.ok);
+    EXPECT_EQ(v.badLine, 3u);
+    EXPECT_FALSE(dt::audit::append(path(), {"t", "s", "t", "x", 0}, &why));
+}
+
+TEST_F(AuditLogTest, aWriterDoesNotWaitLongForALockSomeoneElseHolds)
+{
+    write(1);
+    const int other = ::open(path().c_str(), O_RDONLY);
+    ASSERT_GE(other, 0);
+    ASSERT_EQ(::flock(other, LOCK_EX), 0);
+    QElapsedTimer clock;
+    clock.start();
+    std::string why;
+    EXPECT_FALSE(dt::audit::append(path(), {"t", "s", "t", "x", 0}, &why));
+    EXPECT_LT(clock.elapsed(), 2000);
+    EXPECT_NE(why.find("lock"), std::string::npos);
+    ::close(other); // drops the lock
+    EXPECT_TRUE(dt::audit::append(path(), {"t", "s", "t", "x", 0}, &why)) << why;
     EXPECT_EQ(lines().size(), 2);
 }
 

@@ -209,6 +209,83 @@ TEST_F(FacadeTest, theGrantBelongsToTheTabsLiveTerminalsAndGoesWithRevocation)
     EXPECT_FALSE(facade->hasOrchestrationGrant(gone));
 }
 
+TEST_F(FacadeTest, noTabCanBorrowAGrantBySplittingAnOrchestratorTab)
+{
+    const auto w = ws->openWindow();
+    auto launch = program(QStringLiteral("sleep 60"));
+    launch.grantOrchestration = true;
+    const auto orchestrator = ws->openTab(w, launch);
+    const auto agent = ws->openTab(w, program(QStringLiteral("sleep 60")));
+    const auto refused = facade->splitTerminal(sid(ws->tab(agent)->primary), orchestrator, dir.path().toStdString(), "");
+    ASSERT_TRUE(std::holds_alternative<dt::rpc::Error>(refused));
+    EXPECT_EQ(std::get<dt::rpc::Error>(refused).code, dt::rpc::code::RoleViolation);
+    EXPECT_EQ(ws->tab(orchestrator)->layout.panes().size(), 1);
+    // Its own terminals may; and anyone may split an ordinary tab.
+    EXPECT_TRUE(std::holds_alternative<dt::rpc::AutomationPort::NewTerminal>(
+        facade->splitTerminal(sid(ws->tab(orchestrator)->primary), orchestrator, dir.path().toStdString(), "")));
+    EXPECT_TRUE(std::holds_alternative<dt::rpc::AutomationPort::NewTerminal>(
+        facade->splitTerminal(sid(ws->tab(orchestrator)->primary), agent, dir.path().toStdString(), "")));
+}
+
+TEST_F(FacadeTest, indicesCountOnlyWhatTheCallerSees)
+{
+    const auto w1 = ws->openWindow();
+    const auto mine = ws->openTab(w1, program(QStringLiteral("sleep 60")));
+    const auto hidden = ws->openTab(w1, program(QStringLiteral("sleep 60")));
+    const auto other = ws->openTab(w1, program(QStringLiteral("sleep 60")));
+    const auto w2 = ws->openWindow();
+    const auto hiddenWindowTab = ws->openTab(w2, program(QStringLiteral("sleep 60")));
+    ws->setTabPrivate(hidden, true);
+    ws->setTabPrivate(hiddenWindowTab, true);
+    const std::string me = sid(ws->tab(mine)->primary);
+    // Strip [mine, hidden, other]; the caller sees [mine, other]. Moving
+    // `other` to its position 1 puts it before `mine`.
+    ASSERT_FALSE(facade->moveTab(me, other, 1, std::nullopt));
+    EXPECT_EQ(ws->window(w1)->tabs, (QList<dt::app::TabId>{other, mine, hidden}));
+    // And `mine` to position 2 (the end, as the caller sees it).
+    ASSERT_FALSE(facade->moveTab(me, mine, 2, std::nullopt));
+    const QList<dt::app::TabId> strip = ws->window(w1)->tabs;
+    EXPECT_LT(strip.indexOf(other), strip.indexOf(mine));
+    // A new window is number 2 for a caller that cannot see window 2.
+    EXPECT_EQ(std::get<int>(facade->openWindow(me)), 2);
+    EXPECT_EQ(ws->windows().size(), 3);
+}
+
+TEST_F(FacadeTest, queuedTypingStopsWhenTheGrantGoesOrTheTargetTurnsPrivate)
+{
+    const auto w = ws->openWindow();
+    auto launch = program(QStringLiteral("sleep 60"));
+    launch.grantOrchestration = true;
+    const auto orchestrator = ws->openTab(w, launch);
+    const auto target = ws->openTab(w, program(QStringLiteral("exec cat")));
+    auto *session = ws->session(ws->tab(target)->primary);
+    auto screen = [&] { return session->terminal().screenText(); };
+    auto typedCount = [&](char c) {
+        const std::string text = screen();
+        return static_cast<size_t>(std::count(text.begin(), text.end(), c));
+    };
+    const std::string me = sid(ws->tab(orchestrator)->primary);
+
+    ASSERT_FALSE(facade->sendInput(me, target, std::string(100, 'a'), 20));
+    ASSERT_TRUE(waitUntil([&] { return screen().find("aaaa") != std::string::npos; }, 5000)); // under way
+    ws->setOrchestrationGrant(orchestrator, false);
+    QTest::qWait(100);
+    const size_t typed = typedCount('a');
+    QTest::qWait(400);
+    EXPECT_EQ(typedCount('a'), typed);
+    EXPECT_LT(typed, 60u);
+
+    ws->setOrchestrationGrant(orchestrator, true);
+    ASSERT_FALSE(facade->sendInput(me, target, std::string(100, 'b'), 20));
+    ASSERT_TRUE(waitUntil([&] { return screen().find("bbbb") != std::string::npos; }, 5000));
+    ws->setTabPrivate(target, true);
+    QTest::qWait(100);
+    const size_t typedB = typedCount('b');
+    QTest::qWait(400);
+    EXPECT_EQ(typedCount('b'), typedB);
+    EXPECT_LT(typedB, 60u);
+}
+
 TEST_F(FacadeTest, pacedSendsTypeInOrderAsKeysAndAreAudited)
 {
     const auto w = ws->openWindow();
@@ -237,7 +314,9 @@ TEST_F(FacadeTest, closingTheTargetMidTypingStopsItAndNothingReachesItsSibling)
 {
     const auto w = ws->openWindow();
     const auto source = ws->openTab(w, program(QStringLiteral("sleep 60")));
-    const auto target = ws->openTab(w, program(QStringLiteral("stty -echo; exec cat > target.txt")));
+    // The target echoes what it gets (so the test sees typing under way);
+    // the sibling records only what it reads.
+    const auto target = ws->openTab(w, program(QStringLiteral("exec cat > target.txt")));
     const auto sibling = ws->splitPane(ws->tab(target)->primary, dt::app::SplitTree::Orientation::SideBySide,
                                        program(QStringLiteral("stty -echo; exec cat > sibling.txt")));
     ASSERT_TRUE(waitUntil([&] {
@@ -245,8 +324,9 @@ TEST_F(FacadeTest, closingTheTargetMidTypingStopsItAndNothingReachesItsSibling)
     }, 5000));
     const std::string text(200, 'x');
     ASSERT_FALSE(facade->sendInput(sid(ws->tab(source)->primary), target, text + "\n", 10));
-    QTest::qWait(150); // some characters typed, most still queued
-    ASSERT_TRUE(ws->closePane(ws->tab(target)->primary));
+    auto *targetSession = ws->session(ws->tab(target)->primary);
+    ASSERT_TRUE(waitUntil([&] { return targetSession->terminal().screenText().find("xxxxx") != std::string::npos; }, 5000));
+    ASSERT_TRUE(ws->closePane(ws->tab(target)->primary)); // most of it still queued
     ASSERT_NE(ws->pane(sibling), nullptr);
     QTest::qWait(500);
     // The sibling is now the tab's only terminal; none of it went there.

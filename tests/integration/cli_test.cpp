@@ -2,6 +2,7 @@
 // socket: run inside one of its tabs (the tab's own shell runs it, with the
 // environment the GUI gave that shell) and from outside any tab.
 
+#include "app/audit/audit_log.h"
 #include "rpc/contract/envelope.h"
 #include "support/wait_until.h"
 
@@ -584,6 +585,8 @@ TEST_F(CliTest, anOrchestratorTabTypesIntoAndReadsAnotherTab)
     EXPECT_EQ(fileAfterDone(QStringLiteral("agent.status")).trimmed(), "1");
     EXPECT_TRUE(fileAfterDone(QStringLiteral("agent.err")).contains("no live orchestration grant"));
     EXPECT_EQ(fileAfterDone(QStringLiteral("agent-send.status")).trimmed(), "1");
+    EXPECT_EQ(fileAfterDone(QStringLiteral("agent-split.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("agent-split.err")).contains("only an orchestrator tab's own terminals"));
     const Json agentDoctor = Json::parse(fileAfterDone(QStringLiteral("agent-doctor.json")).toStdString());
     EXPECT_EQ(agentDoctor["role"], "agent");
     EXPECT_EQ(std::find(agentDoctor["allowedMethods"].begin(), agentDoctor["allowedMethods"].end(), "tab.sendInput"),
@@ -612,17 +615,25 @@ TEST_F(CliTest, anOrchestratorTabTypesIntoAndReadsAnotherTab)
 
 TEST_F(CliTest, doctorFailsOnATamperedAuditLog)
 {
-    const QString state = dir.filePath(QStringLiteral("state/deviceterm"));
-    ASSERT_TRUE(QDir().mkpath(state));
-    // Two lines as the app writes them, then the first one edited.
-    startGui(QStringLiteral("exec sleep 60"));
-    ASSERT_TRUE(writeFile(state + QStringLiteral("/audit.log"),
-                          "{\"bytes\":3,\"hash\":\"00\",\"newline\":true,\"prev\":\"" + QByteArray(64, '0')
-                              + "\",\"sha256\":\"x\",\"sourceSession\":\"a\",\"targetSession\":\"b\",\"time\":\"t\"}\n"));
+    // A real chain of three entries, then the middle one edited.
+    const QString log = dir.filePath(QStringLiteral("state/deviceterm/audit.log"));
+    for (int i = 0; i < 3; ++i) {
+        std::string why;
+        ASSERT_TRUE(dt::audit::append(log.toStdString(), {"2026-11-30T00:00:00Z", "a", "b", "ls\n", 0}, &why)) << why;
+    }
+    const CliRun intact = cli({QStringLiteral("doctor")}, {{QStringLiteral("XDG_STATE_HOME"), dir.filePath(QStringLiteral("state"))}});
+    EXPECT_TRUE(intact.out.contains("[ok]     Audit log chain")) << intact.out.toStdString();
+    EXPECT_TRUE(intact.out.contains("3 entries intact")) << intact.out.toStdString();
+    QFile f(log);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    QList<QByteArray> lines = f.readAll().split('\n');
+    f.close();
+    lines[1].replace("\"bytes\":3", "\"bytes\":4");
+    ASSERT_TRUE(writeFile(log, lines.join('\n')));
     const CliRun check = cli({QStringLiteral("doctor")}, {{QStringLiteral("XDG_STATE_HOME"), dir.filePath(QStringLiteral("state"))}});
     EXPECT_EQ(check.status, 1);
     EXPECT_TRUE(check.out.contains("[fail]   Audit log chain")) << check.out.toStdString();
-    EXPECT_TRUE(check.out.contains("line 1")) << check.out.toStdString();
+    EXPECT_TRUE(check.out.contains("line 2: its contents were changed")) << check.out.toStdString();
 }
 
 TEST_F(CliTest, aPrivateTabIsInvisibleToAnotherTabEvenAnOrchestrator)

@@ -54,7 +54,7 @@ ORCHESTRATION (only in a tab the person opened as an orchestrator tab)
       Types into the tab's first terminal as keys: \n is Enter, so text
       without it waits at the prompt. Escapes: \n \r \t \e \0 \\ \xHH.
       --type-delay (at most 1000) types one character at a time; calls to the
-      same tab type in order. The receipt counts bytes and never echoes text;
+      same tab type in order, instant ones waiting behind paced ones. The receipt counts bytes and never echoes text;
       every send is recorded in an audit log that `doctor` verifies.
   deviceterm tab capture --tab REF [--scrollback N]
       The tab's visible screen as text (plus N lines of history).

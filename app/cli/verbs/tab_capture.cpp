@@ -38,8 +38,9 @@ int runTabCapture(Context &c)
     }
     const std::string text = result->value("text", std::string());
     std::fwrite(text.data(), 1, text.size(), stdout);
-    if (!text.empty() && text.back() != '\n')
-        std::fputc('\n', stdout);
+    if (text.empty() || text.back() != '\n')
+        std::fputc('\n', stdout); // a blank screen is one empty line
+
     return 0;
 }
 

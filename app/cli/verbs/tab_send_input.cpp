@@ -11,9 +11,9 @@ constexpr int kMaxTypeDelay = 1000; // ms; the server caps it as well
 // A non-negative whole number of milliseconds, capped; nullopt otherwise.
 std::optional<int> typeDelay(const std::string &text)
 {
-    if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    if (text.empty() || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
         return std::nullopt;
-    return std::min(std::stoi(text), kMaxTypeDelay);
+    return text.size() > 4 ? kMaxTypeDelay : std::min(std::stoi(text), kMaxTypeDelay);
 }
 } // namespace
 

@@ -105,7 +105,7 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
             receipt["toIndex"] = *index;
         if (window)
             receipt["toWindow"] = windowRef;
-        return receiptOr(port.moveTab(std::get<Handle>(tab), index, window), receipt);
+        return receiptOr(port.moveTab(*c.sessionId, std::get<Handle>(tab), index, window), receipt);
     });
     d.add("pane.open", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
         if (!p.value("terminal", false))
@@ -114,7 +114,7 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
-        const auto created = port.splitTerminal(std::get<Handle>(tab), stringParam(p, "cwd"), stringParam(p, "cmd"));
+        const auto created = port.splitTerminal(*c.sessionId, std::get<Handle>(tab), stringParam(p, "cwd"), stringParam(p, "cmd"));
         if (auto *e = std::get_if<Error>(&created))
             return *e;
         const auto &n = std::get<AutomationPort::NewTerminal>(created);

@@ -26,6 +26,17 @@ wait_prompt() {
     echo "gave up waiting for the prompt '$2'" >> waits.err
     return 1
 }
+# Waits for tab $1's screen to be blank (after `clear`).
+wait_blank() {
+    i=0
+    while [ $i -lt 100 ]; do
+        deviceterm tab capture --tab "$1" > screen.tmp 2> /dev/null && [ "$(cat screen.tmp)" = "" ] && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    echo "gave up waiting for a blank screen" >> waits.err
+    return 1
+}
 send() { deviceterm tab send-input --tab "$t" "$@" > /dev/null; }
 
 deviceterm doctor --json > doctor.json
@@ -39,7 +50,8 @@ echo $? > send.status
 wait_screen "$t" 'ran-42'
 # Without \n it waits at the prompt; a bare \n runs it.
 send -- 'echo waited-$((1+1))'
-sleep 0.5
+wait_screen "$t" 'echo waited-$((1+1))'
+sleep 0.3 # long enough for it to have run, had it been run
 deviceterm tab capture --tab "$t" > waiting.txt
 send -- '\n'
 wait_screen "$t" 'waited-2'
@@ -49,7 +61,7 @@ deviceterm tab capture --tab "$t" > lines.txt
 
 # Control bytes arrive as themselves (cat -vT shows them as ^@ ^I ^[).
 send -- 'clear; cat -vT\n'
-sleep 0.5
+wait_blank "$t" # the shell has handed the terminal to cat
 send -- 'a\0b\n'
 send -- 'x\ty\ez\n'
 wait_screen "$t" 'x^Iy^[z'
@@ -85,16 +97,17 @@ deviceterm tab send-input --tab "$t" --type-delay 1.5 x 2> fraction.err; echo $?
 deviceterm tab send-input --tab "$t" '\xff' 2> invalid.err; echo $? > invalid.status
 
 # An ordinary tab may do neither.
-deviceterm tab open --cwd . --cmd "deviceterm tab capture --tab $t 2> agent.err; echo \$? > agent.status; deviceterm tab send-input --tab $t x 2> agent-send.err; echo \$? > agent-send.status; deviceterm doctor --json > agent-doctor.json; touch agent.done" > /dev/null
+# Nor may it borrow the grant by splitting this tab.
+me=$(deviceterm tabs current --json | sed 's/.*"shortId":"\([^"]*\)".*/\1/')
+deviceterm tab open --cwd . --cmd "deviceterm tab capture --tab $t 2> agent.err; echo \$? > agent.status; deviceterm tab send-input --tab $t x 2> agent-send.err; echo \$? > agent-send.status; deviceterm pane open --terminal --tab $me 2> agent-split.err; echo \$? > agent-split.status; deviceterm doctor --json > agent-doctor.json; touch agent.done" > /dev/null
 until [ -e agent.done ]; do sleep 0.1; done
 
 # Closing the target's terminal in the middle of paced typing: the typing
 # stops, and none of it reaches the terminal beside it.
 deviceterm pane open --terminal --tab "$t" --cwd . --json --cmd 'PS1="sibling$ "' > split.json
 s=$(shortid split.json)
-sleep 1
 send --type-delay 10 -- "$(printf 'x%.0s' $(seq 1 300))"
-sleep 0.3
+wait_screen "$t" 'xxxxx' # under way
 deviceterm pane close --pane "$t" --json > close.json
 sleep 1
 wait_prompt "$s" sibling
