@@ -89,6 +89,9 @@ int runWithPane(Context &c);
 int runTabSendInput(Context &c);
 int runTabCapture(Context &c);
 int runTabSetPrivate(Context &c);
+int runSimCreate(Context &c);
+int runSimList(Context &c);
+int runSimDelete(Context &c);
 // Workspace verbs (tab/pane/window mutations and rosters), table-driven.
 void addWorkspaceVerbs(std::vector<Verb> &table);
 

@@ -613,6 +613,48 @@ TEST_F(CliTest, anOrchestratorTabTypesIntoAndReadsAnotherTab)
     EXPECT_TRUE(chainOk) << check.out.toStdString();
 }
 
+TEST_F(CliTest, theDeviceSetIsMadeListedAndDeletedWithoutTheApp)
+{
+    const QMap<QString, QString> env{{QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data"))},
+                                     {QStringLiteral("XDG_RUNTIME_DIR"), dir.path()}};
+    const CliRun empty = cli({QStringLiteral("sim"), QStringLiteral("list"), QStringLiteral("--json")}, env);
+    EXPECT_EQ(empty.status, 0);
+    EXPECT_EQ(empty.out, "[]\n");
+    const CliRun made = cli({QStringLiteral("sim"), QStringLiteral("create"), QStringLiteral("Wrist"), QStringLiteral("--profile"),
+                             QStringLiteral("watch"), QStringLiteral("--json")},
+                            env);
+    ASSERT_EQ(made.status, 0) << made.err.toStdString();
+    const Json watch = Json::parse(made.out.toStdString());
+    EXPECT_EQ(watch["name"], "Wrist");
+    EXPECT_EQ(watch["family"], "watch");
+    EXPECT_EQ(watch["state"], "shutdown");
+    EXPECT_FALSE(watch.contains("app")); // the device shell
+    EXPECT_EQ(watch["udid"].get<std::string>().size(), 36u);
+    const CliRun withApp = cli({QStringLiteral("sim"), QStringLiteral("create"), QStringLiteral("Board"), QStringLiteral("--profile"),
+                                QStringLiteral("pad"), QStringLiteral("--json"), QStringLiteral("--"), QStringLiteral("/usr/bin/xeyes"),
+                                QStringLiteral("--json")},
+                               env);
+    ASSERT_EQ(withApp.status, 0) << withApp.err.toStdString();
+    EXPECT_EQ(Json::parse(withApp.out.toStdString())["app"], Json({"/usr/bin/xeyes", "--json"})); // after --: the app's
+    const CliRun badProfile = cli({QStringLiteral("sim"), QStringLiteral("create"), QStringLiteral("X"), QStringLiteral("--profile"),
+                                   QStringLiteral("toaster")},
+                                  env);
+    EXPECT_EQ(badProfile.status, 1);
+    EXPECT_TRUE(badProfile.err.contains("unknown profile 'toaster'"));
+
+    const Json list = Json::parse(cli({QStringLiteral("sim"), QStringLiteral("list"), QStringLiteral("--json")}, env).out.toStdString());
+    ASSERT_EQ(list.size(), 2u);
+    EXPECT_EQ(list[0]["name"], "Board"); // by name
+    const CliRun human = cli({QStringLiteral("sim"), QStringLiteral("list")}, env);
+    EXPECT_TRUE(human.out.contains("Wrist")) << human.out.toStdString();
+    const CliRun deleted = cli({QStringLiteral("sim"), QStringLiteral("delete"), QStringLiteral("Wrist")}, env);
+    EXPECT_EQ(deleted.status, 0) << deleted.err.toStdString();
+    const CliRun again = cli({QStringLiteral("sim"), QStringLiteral("delete"), QStringLiteral("Wrist")}, env);
+    EXPECT_EQ(again.status, 1);
+    EXPECT_TRUE(again.err.contains("not found"));
+    EXPECT_EQ(Json::parse(cli({QStringLiteral("sim"), QStringLiteral("list"), QStringLiteral("--json")}, env).out.toStdString()).size(), 1u);
+}
+
 TEST_F(CliTest, doctorFailsOnATamperedAuditLog)
 {
     // A real chain of three entries, then the middle one edited.

@@ -1,0 +1,239 @@
+#include "shell_window.h"
+
+#include <QCheckBox>
+#include <QDateTime>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+namespace dt::shell {
+
+namespace {
+
+// Backgrounds per page (also what tests look for).
+const char *const kColours[] = {"#1e3a5f", "#1f6f43", "#6b3f1d", "#4a2f6b", "#000000"};
+
+QWidget *page(const char *colour, const QString &accessibleName)
+{
+    auto *w = new QWidget;
+    w->setAutoFillBackground(true);
+    QPalette p = w->palette();
+    p.setColor(QPalette::Window, QColor(QLatin1String(colour)));
+    p.setColor(QPalette::WindowText, Qt::white);
+    w->setPalette(p);
+    w->setAccessibleName(accessibleName);
+    return w;
+}
+
+QPushButton *button(const QString &text, QWidget *parent)
+{
+    auto *b = new QPushButton(text, parent);
+    b->setAccessibleName(text);
+    b->setMinimumHeight(56);
+    b->setFocusPolicy(Qt::NoFocus); // keys belong to the page's fields
+    QFont f = b->font();
+    f.setPointSize(16);
+    b->setFont(f);
+    return b;
+}
+
+QLabel *title(const QString &text, int pointSize, QWidget *parent)
+{
+    auto *l = new QLabel(text, parent);
+    l->setAlignment(Qt::AlignCenter);
+    l->setAccessibleName(text);
+    QFont f = l->font();
+    f.setPointSize(pointSize);
+    f.setBold(true);
+    l->setFont(f);
+    return l;
+}
+
+} // namespace
+
+ShellWindow::ShellWindow(const QString &family, QWidget *parent)
+    : QWidget(parent), m_family(family), m_pages(new QStackedWidget(this))
+{
+    setAccessibleName(QStringLiteral("Device Shell"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_pages);
+    m_pages->addWidget(makeHome());
+    m_pages->addWidget(makeCounter());
+    m_pages->addWidget(makeForm());
+    m_pages->addWidget(makeList());
+    m_pages->addWidget(makeLocked());
+    auto *tick = new QTimer(this);
+    connect(tick, &QTimer::timeout, this, [this] {
+        m_clock->setText(QTime::currentTime().toString(QStringLiteral("HH:mm")));
+    });
+    tick->start(10'000);
+}
+
+QWidget *ShellWindow::makeHome()
+{
+    QWidget *w = page(kColours[Home], QStringLiteral("Home"));
+    auto *column = new QVBoxLayout(w);
+    column->setContentsMargins(24, 24, 24, 24);
+    m_clock = title(QTime::currentTime().toString(QStringLiteral("HH:mm")), 36, w);
+    m_clock->setAccessibleName(QStringLiteral("Clock"));
+    column->addWidget(m_clock);
+    column->addStretch(1);
+    for (auto [text, target] : {std::pair{"Counter", Counter}, std::pair{"Form", Form}, std::pair{"List", List}}) {
+        QPushButton *b = button(QLatin1String(text), w);
+        connect(b, &QPushButton::clicked, this, [this, target] { showPage(target); });
+        column->addWidget(b);
+    }
+    column->addStretch(1);
+    return w;
+}
+
+QWidget *ShellWindow::makeCounter()
+{
+    QWidget *w = page(kColours[Counter], QStringLiteral("Counter"));
+    auto *column = new QVBoxLayout(w);
+    column->setContentsMargins(24, 24, 24, 24);
+    column->addWidget(title(QStringLiteral("Counter"), 20, w));
+    m_countLabel = title(QStringLiteral("0"), 48, w);
+    column->addWidget(m_countLabel, 1);
+    QPushButton *plus = button(QStringLiteral("+1"), w);
+    QPushButton *minus = button(QStringLiteral("-1"), w);
+    QPushButton *reset = button(QStringLiteral("Reset"), w);
+    QPushButton *home = button(QStringLiteral("Home"), w);
+    connect(plus, &QPushButton::clicked, this, [this] { setCount(m_count + 1); });
+    connect(minus, &QPushButton::clicked, this, [this] { setCount(m_count - 1); });
+    connect(reset, &QPushButton::clicked, this, [this] { setCount(0); });
+    connect(home, &QPushButton::clicked, this, [this] { showPage(Home); });
+    for (QPushButton *b : {plus, minus, reset, home})
+        column->addWidget(b);
+    return w;
+}
+
+QWidget *ShellWindow::makeForm()
+{
+    QWidget *w = page(kColours[Form], QStringLiteral("Form"));
+    auto *column = new QVBoxLayout(w);
+    column->setContentsMargins(24, 24, 24, 24);
+    column->addWidget(title(QStringLiteral("Form"), 20, w));
+    m_name = new QLineEdit(w);
+    m_name->setPlaceholderText(QStringLiteral("Your name"));
+    m_name->setAccessibleName(QStringLiteral("Name"));
+    m_name->setMinimumHeight(48);
+    QFont f = m_name->font();
+    f.setPointSize(16);
+    m_name->setFont(f);
+    column->addWidget(m_name);
+    auto *notify = new QCheckBox(QStringLiteral("Notifications"), w);
+    notify->setAccessibleName(QStringLiteral("Notifications"));
+    notify->setFont(f);
+    column->addWidget(notify);
+    m_greeting = title(QString(), 18, w);
+    m_greeting->setAccessibleName(QStringLiteral("Greeting"));
+    column->addWidget(m_greeting);
+    connect(m_name, &QLineEdit::textChanged, this, [this](const QString &name) {
+        m_greeting->setText(name.isEmpty() ? QString() : QStringLiteral("Hello, %1").arg(name));
+        m_greeting->setAccessibleDescription(m_greeting->text());
+    });
+    column->addStretch(1);
+    QPushButton *home = button(QStringLiteral("Home"), w);
+    connect(home, &QPushButton::clicked, this, [this] { showPage(Home); });
+    column->addWidget(home);
+    return w;
+}
+
+QWidget *ShellWindow::makeList()
+{
+    QWidget *w = page(kColours[List], QStringLiteral("List"));
+    auto *column = new QVBoxLayout(w);
+    column->setContentsMargins(12, 12, 12, 12);
+    auto *list = new QListWidget(w);
+    list->setAccessibleName(QStringLiteral("Items"));
+    for (int i = 1; i <= 100; ++i)
+        list->addItem(QStringLiteral("Item %1").arg(i));
+    QFont f = list->font();
+    f.setPointSize(16);
+    list->setFont(f);
+    column->addWidget(list, 1);
+    QPushButton *home = button(QStringLiteral("Home"), w);
+    connect(home, &QPushButton::clicked, this, [this] { showPage(Home); });
+    column->addWidget(home);
+    return w;
+}
+
+QWidget *ShellWindow::makeLocked()
+{
+    QWidget *w = page(kColours[Locked], QStringLiteral("Locked"));
+    auto *column = new QVBoxLayout(w);
+    column->addStretch(1);
+    column->addWidget(title(QStringLiteral("Locked"), 24, w));
+    QPushButton *unlock = button(QStringLiteral("Unlock"), w);
+    connect(unlock, &QPushButton::clicked, this, [this] { showPage(m_beforeLock); });
+    column->addWidget(unlock);
+    column->addStretch(1);
+    return w;
+}
+
+void ShellWindow::showPage(Page p)
+{
+    if (p == Locked && m_pages->currentIndex() != Locked)
+        m_beforeLock = static_cast<Page>(m_pages->currentIndex());
+    m_pages->setCurrentIndex(p);
+    if (p == Form)
+        m_name->setFocus();
+}
+
+void ShellWindow::setCount(int count)
+{
+    m_count = count;
+    m_countLabel->setText(QString::number(count));
+    m_countLabel->setAccessibleName(QStringLiteral("Count %1").arg(count));
+}
+
+// Hardware buttons arrive as the XF86 keys a device's buttons send.
+void ShellWindow::keyPressEvent(QKeyEvent *e)
+{
+    switch (e->key()) {
+    case Qt::Key_HomePage:
+        showPage(Home);
+        return;
+    case Qt::Key_PowerOff:
+    case Qt::Key_ScreenSaver:
+    case Qt::Key_Sleep:
+        showPage(m_pages->currentIndex() == Locked ? m_beforeLock : Locked);
+        return;
+    case Qt::Key_VolumeUp:
+        setCount(m_count + 1);
+        return;
+    case Qt::Key_VolumeDown:
+        setCount(m_count - 1);
+        return;
+    default:
+        QWidget::keyPressEvent(e);
+    }
+}
+
+// On a watch the wheel is the crown: one click counts one.
+void ShellWindow::wheelEvent(QWheelEvent *e)
+{
+    if (m_family != QLatin1String("watch") || m_pages->currentIndex() != Counter) {
+        QWidget::wheelEvent(e);
+        return;
+    }
+    m_crown += e->angleDelta().y() / 120.0;
+    while (m_crown >= 1) {
+        setCount(m_count + 1);
+        m_crown -= 1;
+    }
+    while (m_crown <= -1) {
+        setCount(m_count - 1);
+        m_crown += 1;
+    }
+}
+
+} // namespace dt::shell

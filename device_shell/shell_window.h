@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QStackedWidget;
+
+namespace dt::shell {
+
+// The device shell: a home screen with a clock and three small apps
+// (a counter, a form, a long list), plus a lock screen. Every page has its
+// own background colour, so a test (or a person) sees at a glance where the
+// device is; every control has an accessible name.
+class ShellWindow : public QWidget {
+    Q_OBJECT
+public:
+    explicit ShellWindow(const QString &family, QWidget *parent = nullptr);
+
+    enum Page { Home, Counter, Form, List, Locked };
+    void showPage(Page page);
+    int count() const { return m_count; }
+
+protected:
+    void keyPressEvent(QKeyEvent *e) override;
+    void wheelEvent(QWheelEvent *e) override;
+
+private:
+    QWidget *makeHome();
+    QWidget *makeCounter();
+    QWidget *makeForm();
+    QWidget *makeList();
+    QWidget *makeLocked();
+    void setCount(int count);
+
+    QString m_family;
+    QStackedWidget *m_pages;
+    QLabel *m_clock = nullptr;
+    QLabel *m_countLabel = nullptr;
+    QLabel *m_greeting = nullptr;
+    QLineEdit *m_name = nullptr;
+    int m_count = 0;
+    double m_crown = 0; // wheel steps not yet a whole click
+    Page m_beforeLock = Home;
+};
+
+} // namespace dt::shell

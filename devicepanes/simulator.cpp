@@ -1,0 +1,250 @@
+#include "simulator.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <csignal>
+#include <sys/types.h>
+#include <unistd.h>
+
+namespace dt::devices {
+
+namespace {
+constexpr int kBootBudget = 20000; // ms, from Xvfb's start to the app's first picture
+constexpr int kStopGrace = 1000; // ms between SIGTERM and SIGKILL
+} // namespace
+
+const char *Simulator::stateName(State s)
+{
+    switch (s) {
+    case State::Booting:
+        return "booting";
+    case State::Rendering:
+        return "rendering";
+    case State::Shutdown:
+        return "shutdown";
+    case State::Failed:
+        return "failed";
+    }
+    return "failed";
+}
+
+Simulator::Simulator(DeviceRecord record, Tools tools, QObject *parent)
+    : QObject(parent), m_record(std::move(record)), m_profile(profileNamed(m_record.family).value_or(DeviceProfile{"phone", 390, 844})),
+      m_tools(std::move(tools))
+{
+    m_bootDeadline.setSingleShot(true);
+    connect(&m_bootDeadline, &QTimer::timeout, this, [this] {
+        if (m_state == State::Booting)
+            fail(m_displayName.isEmpty() ? QStringLiteral("the display server did not start within %1 s").arg(kBootBudget / 1000)
+                                         : QStringLiteral("the app drew nothing within %1 s").arg(kBootBudget / 1000));
+    });
+}
+
+Simulator::~Simulator()
+{
+    shutdown();
+}
+
+QProcess *Simulator::start(const QString &program, const QStringList &arguments, const QProcessEnvironment &env)
+{
+    auto process = std::make_unique<QProcess>();
+    process->setProgram(program);
+    process->setArguments(arguments);
+    process->setProcessEnvironment(env);
+    process->setWorkingDirectory(m_runtime);
+    // Its own process group: a signal to the group reaches whatever it
+    // spawned (the accessibility bus starts a dbus-daemon of its own).
+    process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    QProcess *p = process.get();
+    connect(p, &QProcess::finished, this, [this, p](int code, QProcess::ExitStatus status) {
+        if (m_stopping)
+            return;
+        const QString how = status == QProcess::CrashExit ? QStringLiteral("crashed") : QStringLiteral("exited with status %1").arg(code);
+        if (p == m_xvfb)
+            fail(QStringLiteral("the display server %1: %2").arg(how, QString::fromLocal8Bit(p->readAllStandardError()).trimmed().section(QLatin1Char('\n'), -1)));
+        else if (p == m_app)
+            fail(QStringLiteral("the app (%1) %2").arg(QFileInfo(p->program()).fileName(), how));
+    });
+    connect(p, &QProcess::errorOccurred, this, [this, p](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart && !m_stopping)
+            fail(QStringLiteral("cannot start %1: %2").arg(p->program(), p->errorString()));
+    });
+    m_processes.push_back(std::move(process));
+    p->start();
+    return p;
+}
+
+void Simulator::boot()
+{
+    if (m_state == State::Booting || m_state == State::Rendering)
+        return;
+    m_failure.clear();
+    m_stopping = false;
+    m_displayName.clear();
+    m_runtime = QString::fromStdString(runtimeDirectoryOf(m_record.udid));
+    QDir().mkpath(m_runtime);
+    QFile::setPermissions(m_runtime, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    setState(State::Booting);
+    m_bootDeadline.start(kBootBudget);
+    // The display: exactly the device's size; it writes its number to
+    // stdout (-displayfd 1); no cursor in the framebuffer; no reset when the
+    // last client leaves (that would wipe the accessibility bus property).
+    m_xvfb = start(m_tools.xvfb,
+                   {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-screen"), QStringLiteral("0"),
+                    QStringLiteral("%1x%2x24").arg(m_profile.width).arg(m_profile.height), QStringLiteral("-fbdir"), m_runtime,
+                    QStringLiteral("-nocursor"), QStringLiteral("-noreset"), QStringLiteral("-nolisten"), QStringLiteral("tcp")},
+                   QProcessEnvironment::systemEnvironment());
+    connect(m_xvfb, &QProcess::readyReadStandardOutput, this, [this] {
+        if (!m_displayName.isEmpty())
+            return;
+        const QByteArray line = m_xvfb->readAllStandardOutput().trimmed();
+        bool ok = false;
+        const int number = line.toInt(&ok);
+        if (!ok)
+            return;
+        m_displayName = QStringLiteral(":%1").arg(number);
+        startBuses();
+    });
+    // Which deviceterm has it booted, for `sim list` in any shell.
+    QFile owner(m_runtime + QStringLiteral("/owner"));
+    if (owner.open(QIODevice::WriteOnly))
+        owner.write(QByteArray::number(::getpid()) + '\n');
+}
+
+void Simulator::startBuses()
+{
+    if (m_state != State::Booting)
+        return;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("DISPLAY"), m_displayName);
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_runtime);
+    // A private session bus: a Qt app without one autolaunches a stray bus
+    // per display that outlives everything.
+    m_busAddress = QStringLiteral("unix:path=%1/bus").arg(m_runtime);
+    start(m_tools.dbusDaemon,
+          {QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--nopidfile"), QStringLiteral("--address=") + m_busAddress},
+          env);
+    env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), m_busAddress);
+    // Qt connects to accessibility only once org.a11y.Bus exists, so the
+    // launcher comes first (when installed: without it the device runs,
+    // only its accessibility tree is missing).
+    if (QFileInfo(m_tools.atSpiLauncher).isExecutable())
+        start(m_tools.atSpiLauncher, {QStringLiteral("--launch-immediately")}, env);
+    // The session bus needs a moment to listen before the app connects.
+    QTimer::singleShot(100, this, [this] { startApp(); });
+}
+
+void Simulator::startApp()
+{
+    if (m_state != State::Booting)
+        return;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("DISPLAY"), m_displayName);
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_runtime);
+    env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), m_busAddress);
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
+    env.insert(QStringLiteral("QT_LINUX_ACCESSIBILITY_ALWAYS_ON"), QStringLiteral("1"));
+    env.insert(QStringLiteral("DEVICETERM_DEVICE_FAMILY"), QString::fromStdString(m_profile.family));
+    env.insert(QStringLiteral("DEVICETERM_DEVICE_UDID"), QString::fromStdString(m_record.udid));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    QString program = m_tools.deviceShell;
+    QStringList arguments;
+    if (!m_record.app.empty()) {
+        program = QString::fromStdString(m_record.app.front());
+        for (size_t i = 1; i < m_record.app.size(); ++i)
+            arguments << QString::fromStdString(m_record.app[i]);
+    }
+    m_app = start(program, arguments, env);
+    attachDisplay();
+}
+
+void Simulator::attachDisplay()
+{
+    QString why;
+    m_display = DeviceDisplay::open(m_displayName, m_runtime + QStringLiteral("/Xvfb_screen0"), &why);
+    if (!m_display) {
+        fail(why);
+        return;
+    }
+    connect(m_display.get(), &DeviceDisplay::frameChanged, this, [this](const QRegion &region) {
+        // The first picture after the app started: the device is up.
+        if (m_state == State::Booting && m_app && m_app->state() == QProcess::Running) {
+            m_bootDeadline.stop();
+            setState(State::Rendering);
+        }
+        emit frameChanged(region);
+    });
+    connect(m_display.get(), &DeviceDisplay::lost, this, [this] {
+        if (!m_stopping)
+            fail(QStringLiteral("the display server went away"));
+    });
+}
+
+void Simulator::setState(State s)
+{
+    if (m_state == s)
+        return;
+    m_state = s;
+    emit stateChanged(s);
+}
+
+void Simulator::fail(const QString &why)
+{
+    if (m_state == State::Failed || m_state == State::Shutdown)
+        return;
+    m_failure = why;
+    m_bootDeadline.stop();
+    stopProcesses();
+    setState(State::Failed);
+}
+
+std::vector<qint64> Simulator::processGroups() const
+{
+    std::vector<qint64> out;
+    for (const auto &p : m_processes)
+        if (p->processId() > 0 && ::kill(-pid_t(p->processId()), 0) == 0)
+            out.push_back(p->processId());
+    return out;
+}
+
+void Simulator::stopProcesses()
+{
+    m_stopping = true;
+    m_display.reset();
+    // The app first, the display last; each group as a whole.
+    for (auto it = m_processes.rbegin(); it != m_processes.rend(); ++it) {
+        QProcess &p = **it;
+        const qint64 pid = p.processId();
+        if (pid > 0)
+            ::kill(-pid_t(pid), SIGTERM);
+        if (p.state() != QProcess::NotRunning && !p.waitForFinished(kStopGrace)) {
+            ::kill(-pid_t(pid), SIGKILL);
+            p.waitForFinished(kStopGrace);
+        }
+        if (pid > 0)
+            ::kill(-pid_t(pid), SIGKILL); // whatever it spawned and left behind
+    }
+    // Deleted later: this may run inside one of their own signals.
+    for (auto &p : m_processes) {
+        p->disconnect(this);
+        p.release()->deleteLater();
+    }
+    m_processes.clear();
+    m_xvfb = nullptr;
+    m_app = nullptr;
+    if (!m_runtime.isEmpty())
+        QDir(m_runtime).removeRecursively();
+}
+
+void Simulator::shutdown()
+{
+    if (m_state == State::Shutdown && m_processes.empty())
+        return;
+    m_bootDeadline.stop();
+    stopProcesses();
+    setState(State::Shutdown);
+}
+
+} // namespace dt::devices

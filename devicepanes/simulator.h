@@ -1,0 +1,82 @@
+#pragma once
+
+#include "device_display.h"
+#include "store/device_profile.h"
+#include "store/device_store.h"
+
+#include <QObject>
+#include <QProcess>
+#include <QString>
+#include <QTimer>
+
+#include <memory>
+#include <vector>
+
+namespace dt::devices {
+
+// One booted virtual device: a small family of processes in a private
+// directory: its own X server (Xvfb, framebuffer in a file), session bus,
+// accessibility bus and the app, each in its own process group so that
+// shutting down leaves nothing behind (the buses spawn helpers of their own).
+class Simulator : public QObject {
+    Q_OBJECT
+public:
+    enum class State { Booting, Rendering, Shutdown, Failed };
+
+    struct Tools { // where the programs are; tests point these elsewhere
+        QString xvfb = QStringLiteral("Xvfb");
+        QString dbusDaemon = QStringLiteral("dbus-daemon");
+        QString atSpiLauncher = QStringLiteral("/usr/libexec/at-spi-bus-launcher");
+        QString deviceShell; // the default app
+    };
+
+    Simulator(DeviceRecord record, Tools tools, QObject *parent = nullptr);
+    ~Simulator() override; // shuts down
+
+    void boot();
+    // Stops every process (the app first, the display last) and removes the
+    // device's runtime directory.
+    void shutdown();
+
+    const DeviceRecord &record() const { return m_record; }
+    const DeviceProfile &profile() const { return m_profile; }
+    State state() const { return m_state; }
+    QString failure() const { return m_failure; }
+    QString displayName() const { return m_displayName; } // ":N" once known
+    QString runtimeDirectory() const { return m_runtime; }
+    DeviceDisplay *display() const { return m_display.get(); }
+    // Process groups still running (empty once shut down).
+    std::vector<qint64> processGroups() const;
+
+    static const char *stateName(State s);
+
+signals:
+    void stateChanged(dt::devices::Simulator::State state);
+    void frameChanged(const QRegion &region);
+
+private:
+    QProcess *start(const QString &program, const QStringList &arguments, const QProcessEnvironment &env);
+    void startBuses();
+    void startApp();
+    void attachDisplay();
+    void setState(State s);
+    void fail(const QString &why);
+    void stopProcesses();
+
+    DeviceRecord m_record;
+    DeviceProfile m_profile;
+    Tools m_tools;
+    State m_state = State::Shutdown;
+    QString m_failure;
+    QString m_runtime;
+    QString m_displayName;
+    QString m_busAddress;
+    std::vector<std::unique_ptr<QProcess>> m_processes; // in start order
+    QProcess *m_xvfb = nullptr;
+    QProcess *m_app = nullptr;
+    std::unique_ptr<DeviceDisplay> m_display;
+    QTimer m_bootDeadline;
+    bool m_stopping = false;
+};
+
+} // namespace dt::devices

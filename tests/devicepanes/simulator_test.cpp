@@ -1,0 +1,139 @@
+// Real virtual devices: Xvfb, private buses and the device shell, booted,
+// looked at through the mirrored framebuffer, touched through XTest and
+// shut down with nothing left behind.
+
+#include "devicepanes/simulator.h"
+#include "support/wait_until.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+namespace {
+
+using dt::devices::DeviceDisplay;
+using dt::devices::Simulator;
+using dt::test::waitUntil;
+
+// Processes whose command line mentions `needle` (the device's directory).
+QStringList processesMentioning(const QString &needle)
+{
+    QStringList out;
+    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        QByteArray cmdline = f.readAll();
+        cmdline.replace('\0', ' ');
+        if (cmdline.contains(needle.toLocal8Bit()))
+            out << pid + QLatin1Char(' ') + QString::fromLocal8Bit(cmdline);
+    }
+    return out;
+}
+
+class SimulatorTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(runtime.isValid());
+        m_oldRuntime = qgetenv("XDG_RUNTIME_DIR");
+        qputenv("XDG_RUNTIME_DIR", runtime.path().toLocal8Bit());
+    }
+    void TearDown() override { qputenv("XDG_RUNTIME_DIR", m_oldRuntime); }
+
+    std::unique_ptr<Simulator> boot(const std::string &family)
+    {
+        Simulator::Tools tools;
+        tools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
+        auto sim = std::make_unique<Simulator>(dt::devices::DeviceRecord{"0A1B2C3D-0000-4000-8000-00000000000" + std::to_string(++m_count), "Test " + family, family, {}},
+                                               tools);
+        sim->boot();
+        return sim;
+    }
+    static QColor pixel(const Simulator &sim, int x, int y) { return sim.display()->frame().pixelColor(x, y); }
+    static bool rendered(const Simulator &sim) { return sim.state() == Simulator::State::Rendering; }
+
+    // The device shell's page colours.
+    const QColor home{0x1e, 0x3a, 0x5f};
+    const QColor counter{0x1f, 0x6f, 0x43};
+
+    QTemporaryDir runtime;
+    QByteArray m_oldRuntime;
+    int m_count = 0;
+};
+
+TEST_F(SimulatorTest, everyProfileBootsToItsHomeScreenAndShutsDownCompletely)
+{
+    for (const auto &profile : dt::devices::deviceProfiles()) {
+        auto sim = boot(profile.family);
+        ASSERT_TRUE(waitUntil([&] { return sim->state() != Simulator::State::Booting; }, 25000)) << profile.family;
+        ASSERT_TRUE(rendered(*sim)) << profile.family << ": " << sim->failure().toStdString();
+        EXPECT_EQ(sim->display()->size(), QSize(profile.width, profile.height)) << profile.family;
+        // The mirror shows the shell's home page.
+        EXPECT_TRUE(waitUntil([&] { return pixel(*sim, 3, 3) == home; }, 10000))
+            << profile.family << " shows " << pixel(*sim, 3, 3).name().toStdString();
+        const QString dir = sim->runtimeDirectory();
+        EXPECT_FALSE(processesMentioning(dir).isEmpty());
+        EXPECT_GE(sim->processGroups().size(), 3u); // display, bus, app (and the a11y launcher)
+
+        sim->shutdown();
+        EXPECT_EQ(sim->state(), Simulator::State::Shutdown);
+        EXPECT_TRUE(sim->processGroups().empty());
+        EXPECT_TRUE(waitUntil([&] { return processesMentioning(dir).isEmpty(); }, 3000))
+            << processesMentioning(dir).join(QLatin1Char('\n')).toStdString();
+        EXPECT_FALSE(QFileInfo::exists(dir));
+    }
+}
+
+TEST_F(SimulatorTest, aTapOpensAnAppAndTheHomeButtonReturns)
+{
+    auto sim = boot("phone");
+    ASSERT_TRUE(waitUntil([&] { return rendered(*sim) && pixel(*sim, 3, 3) == home; }, 25000)) << sim->failure().toStdString();
+    // The first light block down the left of the home screen is the Counter button.
+    const QImage frame = sim->display()->frame();
+    int top = -1, bottom = -1;
+    for (int y = 0; y < frame.height(); ++y) {
+        const QColor c = frame.pixelColor(40, y);
+        const bool light = c.lightness() > 180;
+        if (light && top < 0)
+            top = y;
+        if (!light && top >= 0) {
+            bottom = y;
+            break;
+        }
+    }
+    ASSERT_GT(bottom - top, 30) << "no button found";
+    DeviceDisplay *display = sim->display();
+    display->movePointer({frame.width() / 2, (top + bottom) / 2});
+    display->pressButton(1, true);
+    QTest::qWait(32);
+    display->pressButton(1, false);
+    EXPECT_TRUE(waitUntil([&] { return pixel(*sim, 3, 3) == counter; }, 5000)) << pixel(*sim, 3, 3).name().toStdString();
+
+    // Volume up counts up: the count's pixels change.
+    const QImage before = sim->display()->frame();
+    ASSERT_TRUE(display->typeKeysym(0x1008ff13, true)); // XF86AudioRaiseVolume
+    display->typeKeysym(0x1008ff13, false);
+    EXPECT_TRUE(waitUntil([&] { return sim->display()->frame() != before; }, 5000));
+    // The home button (XF86HomePage) goes back.
+    ASSERT_TRUE(display->typeKeysym(0x1008ff18, true));
+    display->typeKeysym(0x1008ff18, false);
+    EXPECT_TRUE(waitUntil([&] { return pixel(*sim, 3, 3) == home; }, 5000));
+}
+
+TEST_F(SimulatorTest, anAppThatCannotStartFailsWithTheReason)
+{
+    Simulator::Tools tools;
+    tools.deviceShell = QStringLiteral("/nonexistent/app");
+    Simulator sim(dt::devices::DeviceRecord{"0A1B2C3D-0000-4000-8000-0000000000FF", "Broken", "phone", {}}, tools);
+    sim.boot();
+    ASSERT_TRUE(waitUntil([&] { return sim.state() == Simulator::State::Failed; }, 15000));
+    EXPECT_TRUE(sim.failure().contains(QStringLiteral("/nonexistent/app"))) << sim.failure().toStdString();
+    EXPECT_TRUE(sim.processGroups().empty());
+}
+
+} // namespace
