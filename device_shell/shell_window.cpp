@@ -74,6 +74,7 @@ ShellWindow::ShellWindow(const QString &family, QWidget *parent)
         m_clock->setText(QTime::currentTime().toString(QStringLiteral("HH:mm")));
     });
     tick->start(10'000);
+    updateTitle();
 }
 
 QWidget *ShellWindow::makeHome()
@@ -139,6 +140,7 @@ QWidget *ShellWindow::makeForm()
     connect(m_name, &QLineEdit::textChanged, this, [this](const QString &name) {
         m_greeting->setText(name.isEmpty() ? QString() : QStringLiteral("Hello, %1").arg(name));
         m_greeting->setAccessibleDescription(m_greeting->text());
+        updateTitle();
     });
     column->addStretch(1);
     QPushButton *home = button(QStringLiteral("Home"), w);
@@ -186,6 +188,19 @@ void ShellWindow::showPage(Page p)
     m_pages->setCurrentIndex(p);
     if (p == Form)
         m_name->setFocus();
+    updateTitle();
+}
+
+void ShellWindow::updateTitle()
+{
+    static const char *const names[] = {"Home", "Counter", "Form", "List", "Locked"};
+    const int page = m_pages->currentIndex();
+    QString title = QLatin1String(names[page]);
+    if (page == Counter)
+        title += QStringLiteral(": %1").arg(m_count);
+    else if (page == Form && !m_greeting->text().isEmpty())
+        title += QStringLiteral(": ") + m_greeting->text();
+    setWindowTitle(title);
 }
 
 void ShellWindow::setCount(int count)
@@ -193,6 +208,7 @@ void ShellWindow::setCount(int count)
     m_count = count;
     m_countLabel->setText(QString::number(count));
     m_countLabel->setAccessibleName(QStringLiteral("Count %1").arg(count));
+    updateTitle();
 }
 
 // Hardware buttons arrive as the XF86 keys a device's buttons send.

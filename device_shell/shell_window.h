@@ -32,6 +32,9 @@ private:
     QWidget *makeList();
     QWidget *makeLocked();
     void setCount(int count);
+    // The window title says where the shell is and what it shows (a page,
+    // the count, the greeting): what tools outside the device can read.
+    void updateTitle();
 
     QString m_family;
     QStackedWidget *m_pages;

@@ -36,6 +36,11 @@ public:
     // Presses or releases the key that types `keysym`, with Shift when the
     // keymap needs it; false when no key has it and none was free to bind.
     bool typeKeysym(uint32_t keysym, bool down);
+    bool hasKeysym(uint32_t keysym) const
+    {
+        bool shifted = false;
+        return keycodeFor(keysym, &shifted) != 0;
+    }
     // Binds `keysyms` (at most freeKeycodes()) to unused keys for typing
     // characters the keymap lacks; bindings last until released.
     bool bindScratchKeysyms(const QList<uint32_t> &keysyms);

@@ -168,6 +168,7 @@ void Simulator::attachDisplay()
         fail(why);
         return;
     }
+    m_input = std::make_unique<DeviceInput>(*m_display);
     connect(m_display.get(), &DeviceDisplay::frameChanged, this, [this](const QRegion &region) {
         // The first picture after the app started: the device is up.
         if (m_state == State::Booting && m_app && m_app->state() == QProcess::Running) {
@@ -212,6 +213,7 @@ std::vector<qint64> Simulator::processGroups() const
 void Simulator::stopProcesses()
 {
     m_stopping = true;
+    m_input.reset();
     m_display.reset();
     // The app first, the display last; each group as a whole.
     for (auto it = m_processes.rbegin(); it != m_processes.rend(); ++it) {

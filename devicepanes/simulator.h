@@ -1,6 +1,7 @@
 #pragma once
 
 #include "device_display.h"
+#include "device_input.h"
 #include "store/device_profile.h"
 #include "store/device_store.h"
 
@@ -45,6 +46,7 @@ public:
     QString displayName() const { return m_displayName; } // ":N" once known
     QString runtimeDirectory() const { return m_runtime; }
     DeviceDisplay *display() const { return m_display.get(); }
+    DeviceInput *input() const { return m_input.get(); } // once the display is open
     // Process groups still running (empty once shut down).
     std::vector<qint64> processGroups() const;
 
@@ -75,6 +77,7 @@ private:
     QProcess *m_xvfb = nullptr;
     QProcess *m_app = nullptr;
     std::unique_ptr<DeviceDisplay> m_display;
+    std::unique_ptr<DeviceInput> m_input;
     QTimer m_bootDeadline;
     bool m_stopping = false;
 };

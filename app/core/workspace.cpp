@@ -25,13 +25,17 @@ bool parseExitAction(const QString &text, ExitAction *action)
     return true;
 }
 
-Workspace::Workspace(const Settings &settings, QObject *parent) : QObject(parent), m_settings(settings) {}
+Workspace::Workspace(const Settings &settings, QObject *parent)
+    : QObject(parent), m_settings(settings), m_devices(std::make_unique<DeviceManager>(settings.deviceTools))
+{
+}
 
 Workspace::~Workspace()
 {
     // Sessions first: their processes are hung up while the rest still exists.
     for (auto &[id, pane] : m_panes)
         pane->session.reset();
+    m_devices.reset(); // shuts every device down
 }
 
 Workspace::Window *Workspace::windowPtr(WindowId id)
@@ -87,6 +91,24 @@ QSet<QString> Workspace::liveShortIds() const
     for (const auto &[id, pane] : m_panes)
         ids.insert(pane->identity.shortId());
     return ids;
+}
+
+PaneId Workspace::devicePane(const QString &udid) const
+{
+    for (const auto &[id, pane] : m_panes)
+        if (pane->deviceUdid.compare(udid, Qt::CaseInsensitive) == 0)
+            return id;
+    return 0;
+}
+
+QList<PaneId> Workspace::terminalPanes(TabId tabId) const
+{
+    QList<PaneId> out;
+    if (const Tab *t = tab(tabId))
+        for (PaneId p : t->layout.panes())
+            if (const Pane *pane = this->pane(p); pane && !pane->isDevice())
+                out << p;
+    return out;
 }
 
 QString Workspace::workingDirectory(PaneId id) const
@@ -240,6 +262,33 @@ void Workspace::destroyPane(PaneId id)
     pane->session.reset();
 }
 
+PaneId Workspace::openDevicePane(PaneId ownerId, const dt::devices::DeviceRecord &record)
+{
+    const Pane *owner = pane(ownerId);
+    if (!owner || owner->isDevice())
+        return 0;
+    const QString udid = QString::fromStdString(record.udid);
+    m_devices->boot(record, owner->identity.sessionIdString());
+    if (const PaneId existing = devicePane(udid))
+        return existing;
+    Tab *t = tabPtr(owner->tab);
+    const PaneId id = m_nextId++;
+    auto p = std::make_unique<Pane>();
+    p->id = id;
+    p->tab = t->id;
+    p->deviceUdid = udid;
+    p->name = QString::fromStdString(record.name);
+    QString unusedCapability;
+    p->identity = SessionIdentity::create(liveShortIds(), &unusedCapability);
+    m_panes.emplace(id, std::move(p));
+    // Beside the terminal that booted it, at the side of its tab.
+    t->layout.split(ownerId, SplitTree::Orientation::SideBySide, id);
+    t->zoomed = 0;
+    emit paneOpened(id);
+    emit layoutChanged(t->id);
+    return id;
+}
+
 TabId Workspace::openTab(WindowId windowId, const TerminalLaunch &launch, int index)
 {
     Window *w = windowPtr(windowId);
@@ -289,6 +338,8 @@ bool Workspace::closeTab(TabId id)
     m_lastTitles.remove(id);
     emit tabClosed(id, windowId);
     for (PaneId p : panes) {
+        if (const Pane *pane = this->pane(p); pane && pane->isDevice())
+            m_devices->shutdown(pane->deviceUdid);
         destroyPane(p);
         emit paneClosed(p, id);
     }
@@ -372,14 +423,17 @@ PaneId Workspace::splitPane(PaneId paneId, SplitTree::Orientation orientation, c
     return added;
 }
 
-bool Workspace::closePane(PaneId paneId)
+bool Workspace::closePane(PaneId paneId, bool keepDevice)
 {
     Pane *p = panePtr(paneId);
     if (!p)
         return false;
     Tab *t = tabPtr(p->tab);
-    if (t->layout.paneCount() == 1)
+    // A tab is its terminals: without one, its device panes go too.
+    if (t->layout.paneCount() == 1 || (!p->isDevice() && terminalPanes(t->id).size() == 1))
         return closeTab(t->id);
+    if (p->isDevice() && !keepDevice)
+        m_devices->shutdown(p->deviceUdid);
 
     // Focus goes to the nearest survivor: the neighbour in display order.
     const QList<PaneId> order = t->layout.panes();
@@ -388,7 +442,7 @@ bool Workspace::closePane(PaneId paneId)
     if (t->zoomed == paneId)
         t->zoomed = 0;
     if (t->primary == paneId)
-        t->primary = t->layout.panes().first();
+        t->primary = terminalPanes(t->id).value(0);
     if (t->focused == paneId)
         t->focused = order.value(at > 0 ? at - 1 : at + 1);
     const TabId tabId = t->id;

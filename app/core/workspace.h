@@ -1,5 +1,6 @@
 #pragma once
 
+#include "device_manager.h"
 #include "session_identity.h"
 #include "split_tree.h"
 
@@ -58,6 +59,7 @@ public:
         QString cliPath; // what each session's bin/deviceterm links to
         QString runtimeDirectory; // empty: no session directories
         QString socketPath; // DEVICETERM_DAEMON_SOCK
+        dt::devices::Simulator::Tools deviceTools;
     };
 
     struct Pane {
@@ -73,6 +75,10 @@ public:
         bool exited = false;
         int exitCode = -1;
         int exitSignal = 0;
+        // A device pane mirrors this device and has no session; its
+        // identity's id is the pane id.
+        QString deviceUdid;
+        bool isDevice() const { return !deviceUdid.isEmpty(); }
     };
 
     struct Tab {
@@ -127,7 +133,13 @@ public:
     // A new terminal beside `pane`, in the same tab. 0 on failure.
     PaneId splitPane(PaneId pane, SplitTree::Orientation orientation, const TerminalLaunch &launch);
     // Closing the last pane closes the tab (and the last tab, its window).
-    bool closePane(PaneId pane);
+    // Closing a tab's last terminal closes the tab (device panes go with it).
+    // A device pane's device is shut down, or with `keepDevice` left running.
+    bool closePane(PaneId pane, bool keepDevice = false);
+    // Boots `record` (owned by `owner`'s session) and mirrors it in a pane
+    // beside `owner`; an already open pane of that device is returned as is.
+    PaneId openDevicePane(PaneId owner, const dt::devices::DeviceRecord &record);
+    DeviceManager &devices() { return *m_devices; }
     bool focusPane(PaneId pane);
     bool toggleZoom(TabId tab);
     bool equalize(TabId tab);
@@ -150,6 +162,10 @@ public:
     // manual name > program title (of the primary terminal) > directory > shell
     QString tabTitle(TabId id) const;
     QString workingDirectory(PaneId id) const;
+    // The pane mirroring `udid`, or 0.
+    PaneId devicePane(const QString &udid) const;
+    // The tab's terminal panes, without its device panes.
+    QList<PaneId> terminalPanes(TabId tab) const;
     // A live terminal of a tab holding a grant: what a cross-tab request
     // needs, decided afresh for each one.
     bool hasOrchestrationGrant(PaneId id) const;
@@ -190,6 +206,7 @@ private:
     std::map<TabId, std::unique_ptr<Tab>> m_tabs;
     std::map<PaneId, std::unique_ptr<Pane>> m_panes;
     QMap<TabId, QString> m_lastTitles;
+    std::unique_ptr<DeviceManager> m_devices;
 };
 
 } // namespace dt::app

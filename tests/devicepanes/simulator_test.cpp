@@ -6,6 +6,7 @@
 #include "support/wait_until.h"
 
 #include <QDir>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -123,6 +124,57 @@ TEST_F(SimulatorTest, aTapOpensAnAppAndTheHomeButtonReturns)
     ASSERT_TRUE(display->typeKeysym(0x1008ff18, true));
     display->typeKeysym(0x1008ff18, false);
     EXPECT_TRUE(waitUntil([&] { return pixel(*sim, 3, 3) == home; }, 5000));
+}
+
+// The device shell's window title, read on the device's display.
+QString titleOn(const Simulator &sim)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("DISPLAY"), sim.displayName());
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral("xdotool"), {QStringLiteral("search"), QStringLiteral("--onlyvisible"), QStringLiteral("--classname"),
+                                        QStringLiteral("deviceterm-device-shell"), QStringLiteral("getwindowname")});
+    p.waitForFinished(3000);
+    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+}
+
+TEST_F(SimulatorTest, gesturesAndTextReachTheAppInOrder)
+{
+    auto sim = boot("phone");
+    ASSERT_TRUE(waitUntil([&] { return rendered(*sim) && titleOn(*sim) == QStringLiteral("Home"); }, 25000))
+        << sim->failure().toStdString() << titleOn(*sim).toStdString();
+    dt::devices::DeviceInput *input = sim->input();
+    ASSERT_TRUE(input);
+    // Volume up twice, queued behind a tap on nothing: counted in order.
+    ASSERT_TRUE(input->key(0x1008ff18)); // home: still home
+    ASSERT_FALSE(input->key(0x1234567)); // no such key: refused at once
+    // The Form button is the second light block down the left edge.
+    const QImage frame = sim->display()->frame();
+    QList<int> centres;
+    int top = -1;
+    for (int y = 0; y < frame.height(); ++y) {
+        const bool light = frame.pixelColor(40, y).lightness() > 180;
+        if (light && top < 0)
+            top = y;
+        if (!light && top >= 0) {
+            if (y - top > 30)
+                centres << (top + y) / 2;
+            top = -1;
+        }
+    }
+    ASSERT_GE(centres.size(), 3);
+    input->tap({0.5, double(centres.at(1)) / (frame.height() - 1)});
+    ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Form"); }, 5000)) << titleOn(*sim).toStdString();
+    // Text with characters the keymap lacks, typed in order.
+    ASSERT_TRUE(input->text(QStringLiteral("Zoë ✓ ok")));
+    EXPECT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Form: Hello, Zoë ✓ ok"); }, 5000))
+        << titleOn(*sim).toStdString();
+    // A swipe is a press, moves and a release: it lands on no button, so
+    // the page stays; a tap on Home afterwards still works.
+    EXPECT_GT(input->swipe({0.5, 0.9}, {0.5, 0.6}, 200), 5);
+    input->key(0x1008ff18);
+    EXPECT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Home"); }, 5000)) << titleOn(*sim).toStdString();
 }
 
 TEST_F(SimulatorTest, anAppThatCannotStartFailsWithTheReason)

@@ -1,0 +1,49 @@
+#include "device_manager.h"
+
+namespace dt::app {
+
+using dt::devices::Simulator;
+
+DeviceManager::DeviceManager(Simulator::Tools tools, QObject *parent) : QObject(parent), m_tools(std::move(tools)) {}
+
+DeviceManager::~DeviceManager()
+{
+    for (const auto &device : std::as_const(m_devices)) {
+        device->disconnect(this);
+        device->shutdown();
+    }
+}
+
+Simulator *DeviceManager::boot(const dt::devices::DeviceRecord &record, const QString &owner)
+{
+    const QString udid = QString::fromStdString(record.udid);
+    if (auto existing = m_devices.value(udid); existing && existing->state() != Simulator::State::Shutdown
+                                               && existing->state() != Simulator::State::Failed)
+        return existing.get();
+    auto device = std::make_shared<Simulator>(record, m_tools);
+    connect(device.get(), &Simulator::stateChanged, this, [this, udid](Simulator::State s) { emit stateChanged(udid, s); });
+    m_devices.insert(udid, device);
+    m_owners.insert(udid, owner);
+    device->boot();
+    return device.get();
+}
+
+bool DeviceManager::shutdown(const QString &udid)
+{
+    auto device = m_devices.take(udid);
+    m_owners.remove(udid);
+    if (!device)
+        return false;
+    device->shutdown(); // announces the state before it goes
+    device->disconnect(this);
+    // Deleted on the next turn: a pane or a signal handler may still hold it.
+    QMetaObject::invokeMethod(this, [device] {}, Qt::QueuedConnection);
+    return true;
+}
+
+Simulator *DeviceManager::device(const QString &udid) const
+{
+    return m_devices.value(udid).get();
+}
+
+} // namespace dt::app

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "devicepanes/simulator.h"
+
+#include <QHash>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace dt::app {
+
+// The virtual devices this app has booted, each with the session that owns
+// it (the terminal that booted it). Devices outlive their panes (a pane can
+// be closed with the device left running, and attached again) but not the
+// app: everything still running is shut down when the manager goes.
+class DeviceManager : public QObject {
+    Q_OBJECT
+public:
+    explicit DeviceManager(dt::devices::Simulator::Tools tools, QObject *parent = nullptr);
+    ~DeviceManager() override;
+
+    // Boots the device (or returns it, if it is already up) for `owner`.
+    dt::devices::Simulator *boot(const dt::devices::DeviceRecord &record, const QString &owner);
+    bool shutdown(const QString &udid);
+    dt::devices::Simulator *device(const QString &udid) const;
+    QString owner(const QString &udid) const { return m_owners.value(udid); }
+    QStringList booted() const { return m_devices.keys(); }
+
+signals:
+    void stateChanged(const QString &udid, dt::devices::Simulator::State state);
+
+private:
+    dt::devices::Simulator::Tools m_tools;
+    QHash<QString, std::shared_ptr<dt::devices::Simulator>> m_devices;
+    QHash<QString, QString> m_owners;
+};
+
+} // namespace dt::app
