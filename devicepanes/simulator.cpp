@@ -5,6 +5,7 @@
 #include <QFileInfo>
 
 #include <csignal>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -56,7 +57,12 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
     process->setWorkingDirectory(m_runtime);
     // Its own process group: a signal to the group reaches whatever it
     // spawned (the accessibility bus starts a dbus-daemon of its own).
-    process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    // And it dies with us even if we are killed outright (what it spawned
+    // is swept by the next start: see sweepOrphans).
+    process->setChildProcessModifier([] {
+        ::setpgid(0, 0);
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    });
     QProcess *p = process.get();
     connect(p, &QProcess::finished, this, [this, p](int code, QProcess::ExitStatus status) {
         if (m_stopping)
@@ -73,6 +79,10 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
     });
     m_processes.push_back(std::move(process));
     p->start();
+    // Its group, on record for a sweep after a crash of ours.
+    QFile groups(m_runtime + QStringLiteral("/groups"));
+    if (p->processId() > 0 && groups.open(QIODevice::Append))
+        groups.write(QByteArray::number(p->processId()) + '\n');
     return p;
 }
 
@@ -238,6 +248,23 @@ void Simulator::stopProcesses()
     m_app = nullptr;
     if (!m_runtime.isEmpty())
         QDir(m_runtime).removeRecursively();
+}
+
+void Simulator::sweepOrphans()
+{
+    const QString base = QFileInfo(QString::fromStdString(runtimeDirectoryOf("X"))).path();
+    for (const QString &name : QDir(base).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const std::string udid = name.toStdString();
+        if (bootedBy(udid))
+            continue; // a live deviceterm's
+        const QString dir = base + QLatin1Char('/') + name;
+        QFile groups(dir + QStringLiteral("/groups"));
+        if (groups.open(QIODevice::ReadOnly))
+            for (const QByteArray &line : groups.readAll().split('\n'))
+                if (const qint64 group = line.toLongLong(); group > 1)
+                    ::kill(-pid_t(group), SIGKILL);
+        QDir(dir).removeRecursively();
+    }
 }
 
 void Simulator::shutdown()

@@ -51,6 +51,9 @@ public:
     std::vector<qint64> processGroups() const;
 
     static const char *stateName(State s);
+    // Kills what devices of a deviceterm that died left running, and
+    // removes their directories. Call once at start-up.
+    static void sweepOrphans();
 
 signals:
     void stateChanged(dt::devices::Simulator::State state);

@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>dt::ui::DevicePaneView</name>
+    <message>
+        <source>Reboot</source>
+        <translation>Neu starten</translation>
+    </message>
+    <message>
+        <source>Close Pane</source>
+        <translation>Bereich schließen</translation>
+    </message>
+    <message>
+        <source>shut down</source>
+        <translation>ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>booting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Shut down</source>
+        <translation>Ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>Booting…</source>
+        <translation>Startet …</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
     <name>dt::ui::FindBar</name>
     <message>
         <source>Match &amp;case</source>

@@ -163,6 +163,7 @@ const std::vector<Verb> &verbs()
     static const std::vector<Verb> all = [] {
         std::vector<Verb> t = table;
         addWorkspaceVerbs(t);
+        addDeviceVerbs(t);
         return t;
     }();
     return all;

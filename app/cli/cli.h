@@ -94,5 +94,7 @@ int runSimList(Context &c);
 int runSimDelete(Context &c);
 // Workspace verbs (tab/pane/window mutations and rosters), table-driven.
 void addWorkspaceVerbs(std::vector<Verb> &table);
+// Device verbs (sim boot/shutdown, pane info, gestures), table-driven.
+void addDeviceVerbs(std::vector<Verb> &table);
 
 } // namespace dt::cli

@@ -1,6 +1,7 @@
 #include "automation_facade.h"
 
 #include "app/audit/audit_log.h"
+#include "devicepanes/store/device_store.h"
 #include "rpc/server/peer_provenance.h"
 #include "terminal/terminal_session.h"
 #include "typing_queue.h"
@@ -10,6 +11,8 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <functional>
 #include <memory>
 
@@ -30,7 +33,7 @@ AutomationFacade::AutomationFacade(Workspace &workspace)
 {
     QObject::connect(&m_workspace, &Workspace::paneOpened, m_context.get(), [this](PaneId id) {
         const Workspace::Pane *p = m_workspace.pane(id);
-        if (!p)
+        if (!p || p->isDevice())
             return;
         const std::string sid = p->identity.sessionIdString().toStdString();
         m_sessionOfPane.insert(id, sid);
@@ -45,6 +48,21 @@ AutomationFacade::AutomationFacade(Workspace &workspace)
         const QString sid = QString::fromStdString(m_sessionOfPane.value(id));
         cancelTyping([&](const QString &source) { return source == sid; });
     });
+    // Device lifecycles: the owner hears about its panes, everyone about
+    // boots and shutdowns.
+    QObject::connect(&m_workspace.devices(), &DeviceManager::stateChanged, m_context.get(),
+                     [this](const QString &udid, dt::devices::Simulator::State state) {
+                         const std::string id = udid.toStdString();
+                         const std::string owner = m_workspace.devices().owner(udid).toStdString();
+                         if (const Workspace::Pane *p = m_workspace.pane(m_workspace.devicePane(udid)); p && !owner.empty())
+                             emitEvent({{"type", "pane.stateChanged"}, {"paneId", p->identity.sessionIdString().toUpper().toStdString()},
+                                        {"udid", id}, {"state", dt::devices::Simulator::stateName(state)}},
+                                       owner);
+                         if (state == dt::devices::Simulator::State::Rendering)
+                             emitEvent({{"type", "device.booted"}, {"udid", id}}, std::nullopt);
+                         else if (state == dt::devices::Simulator::State::Shutdown)
+                             emitEvent({{"type", "device.shutdown"}, {"udid", id}}, std::nullopt);
+                     });
     QObject::connect(&m_workspace, &Workspace::tabGrantChanged, m_context.get(), [this](TabId tab) {
         const Workspace::Tab *t = m_workspace.tab(tab);
         if (!t || t->orchestrationGrant)
@@ -85,7 +103,7 @@ const Workspace::Pane *AutomationFacade::paneBySession(const std::string &sessio
     for (TabId t : m_workspace.allTabs()) {
         for (PaneId p : m_workspace.tab(t)->layout.panes()) {
             const Workspace::Pane *pane = m_workspace.pane(p);
-            if (pane && pane->identity.sessionIdString().compare(wanted, Qt::CaseInsensitive) == 0)
+            if (pane && !pane->isDevice() && pane->identity.sessionIdString().compare(wanted, Qt::CaseInsensitive) == 0)
                 return pane;
         }
     }
@@ -107,10 +125,9 @@ std::optional<Error> AutomationFacade::checkProvenance(const Workspace::Pane &pa
 QSet<QString> AutomationFacade::sessionsOfTab(TabId tab) const
 {
     QSet<QString> out;
-    if (const Workspace::Tab *t = m_workspace.tab(tab))
-        for (PaneId p : t->layout.panes())
-            if (const Workspace::Pane *pane = m_workspace.pane(p))
-                out << pane->identity.sessionIdString();
+    for (PaneId p : m_workspace.terminalPanes(tab))
+        if (const Workspace::Pane *pane = m_workspace.pane(p))
+            out << pane->identity.sessionIdString();
     return out;
 }
 
@@ -181,7 +198,7 @@ std::vector<dt::rpc::TabRow> AutomationFacade::tabRows(const std::optional<std::
             continue;
         const Workspace::Tab *tab = m_workspace.tab(t);
         // One row per live terminal session, so a split tab gives several.
-        for (PaneId p : tab->layout.panes()) {
+        for (PaneId p : m_workspace.terminalPanes(t)) {
             const Workspace::Pane *pane = m_workspace.pane(p);
             if (!pane)
                 continue;
@@ -256,7 +273,7 @@ std::variant<PaneId, Error> AutomationFacade::findTerminal(const std::string &ca
     QList<PaneId> panes;
     for (TabId t : m_workspace.allTabs())
         if (visibleTo(caller, t))
-            panes += m_workspace.tab(t)->layout.panes();
+            panes += m_workspace.terminalPanes(t);
     using Tier = std::function<bool(const Workspace::Pane &)>;
     const Tier tiers[] = {
         [&](const Workspace::Pane &p) { return p.identity.shortId() == r; },
@@ -527,6 +544,221 @@ std::variant<std::string, Error> AutomationFacade::capture(Handle tab, int scrol
     if (screen == "\n")
         screen.clear();
     return terminal.historyText(scrollbackLines) + screen;
+}
+
+// --- devices -------------------------------------------------------------
+
+namespace {
+using dt::devices::Simulator;
+
+QString paneIdOf(const Workspace::Pane &p)
+{
+    return p.identity.sessionIdString().toUpper();
+}
+
+std::string capitalised(const std::string &s)
+{
+    return s.empty() ? s : std::string(1, char(std::toupper(static_cast<unsigned char>(s[0])))) + s.substr(1);
+}
+
+// X keysyms of the hardware buttons (XF86 keys), by the names the CLI takes.
+std::optional<uint32_t> buttonKeysym(const std::string &name)
+{
+    static const std::pair<const char *, uint32_t> buttons[] = {
+        {"home", 0x1008ff18}, // XF86HomePage
+        {"lock", 0x1008ff2a}, // XF86PowerOff
+        {"power", 0x1008ff2a},
+        {"volume-up", 0x1008ff13}, // XF86AudioRaiseVolume
+        {"volume-down", 0x1008ff11}, // XF86AudioLowerVolume
+        {"back", 0x1008ff26}, // XF86Back
+    };
+    for (const auto &[n, sym] : buttons)
+        if (name == n)
+            return sym;
+    return std::nullopt;
+}
+} // namespace
+
+QList<PaneId> AutomationFacade::ownDevicePanes(const std::string &caller) const
+{
+    QList<PaneId> out;
+    const QString me = QString::fromStdString(caller);
+    for (TabId t : m_workspace.allTabs())
+        for (PaneId p : m_workspace.tab(t)->layout.panes()) {
+            const Workspace::Pane *pane = m_workspace.pane(p);
+            if (pane && pane->isDevice() && m_workspace.devices().owner(pane->deviceUdid).compare(me, Qt::CaseInsensitive) == 0)
+                out << p;
+        }
+    return out;
+}
+
+std::optional<dt::rpc::PaneRow> AutomationFacade::paneRow(Handle handle)
+{
+    const Workspace::Pane *p = m_workspace.pane(handle);
+    if (!p || !p->isDevice())
+        return std::nullopt;
+    dt::rpc::PaneRow row;
+    row.paneId = paneIdOf(*p).toStdString();
+    row.udid = p->deviceUdid.toStdString();
+    row.shortId = p->identity.shortId().toStdString();
+    row.name = nonEmpty(p->name);
+    const Simulator *sim = m_workspace.devices().device(p->deviceUdid);
+    row.state = sim ? Simulator::stateName(sim->state()) : "shutdown";
+    if (sim) {
+        row.family = sim->profile().family;
+        row.display = nonEmpty(sim->displayName());
+        row.capabilities.crown = sim->profile().family == "watch";
+    }
+    return row;
+}
+
+std::vector<dt::rpc::PaneRow> AutomationFacade::paneRows(const std::string &caller)
+{
+    std::vector<dt::rpc::PaneRow> rows;
+    for (PaneId p : ownDevicePanes(caller))
+        if (auto row = paneRow(p))
+            rows.push_back(*row);
+    return rows;
+}
+
+std::vector<dt::rpc::DeviceRow> AutomationFacade::deviceRows(const std::optional<std::string> &caller)
+{
+    std::vector<dt::rpc::DeviceRow> rows;
+    DeviceManager &devices = m_workspace.devices();
+    for (const QString &udid : devices.booted()) {
+        const Simulator *sim = devices.device(udid);
+        dt::rpc::DeviceRow row;
+        row.id = udid.toStdString();
+        row.name = sim->record().name;
+        row.state = sim->state() == Simulator::State::Rendering ? "booted" : Simulator::stateName(sim->state());
+        // Attached and owned only as far as the caller may see: a device in
+        // someone's private tab looks like one nobody has attached.
+        const Workspace::Pane *pane = m_workspace.pane(m_workspace.devicePane(udid));
+        if (pane && visibleTo(caller, pane->tab)) {
+            row.attached = true;
+            row.ownerSessionId = nonEmpty(devices.owner(udid));
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::variant<dt::rpc::PaneRow, Error> AutomationFacade::bootDevice(const std::string &caller, const std::string &device)
+{
+    const Workspace::Pane *own = paneBySession(caller);
+    if (!own)
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab 'current' not found");
+    const auto found = dt::devices::DeviceStore().find(device);
+    if (const auto *why = std::get_if<std::string>(&found))
+        return Error{code::InvalidParams, *why};
+    const auto &record = std::get<dt::devices::DeviceRecord>(found);
+    const QString udid = QString::fromStdString(record.udid);
+    const QString owner = m_workspace.devices().owner(udid);
+    if (!owner.isEmpty() && owner.compare(own->identity.sessionIdString(), Qt::CaseInsensitive) != 0)
+        return Error{code::InvalidParams, "device '" + device + "' is already booted by another session"};
+    const PaneId pane = m_workspace.openDevicePane(own->id, record);
+    if (!pane)
+        return Error{code::ServerError, "pane.create: the device pane could not be opened"};
+    return *paneRow(pane);
+}
+
+std::optional<Error> AutomationFacade::shutdownDevice(const std::string &caller, const std::string &device)
+{
+    const auto found = dt::devices::DeviceStore().find(device);
+    if (const auto *why = std::get_if<std::string>(&found))
+        return Error{code::InvalidParams, *why};
+    const QString udid = QString::fromStdString(std::get<dt::devices::DeviceRecord>(found).udid);
+    if (m_workspace.devices().owner(udid).compare(QString::fromStdString(caller), Qt::CaseInsensitive) != 0)
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "device '" + device + "' is not booted by this session");
+    if (const PaneId pane = m_workspace.devicePane(udid))
+        m_workspace.closePane(pane);
+    else
+        m_workspace.devices().shutdown(udid);
+    return std::nullopt;
+}
+
+AutomationFacade::Resolved AutomationFacade::resolveDevicePane(const std::string &caller, const std::string &ref)
+{
+    const QList<PaneId> mine = ownDevicePanes(caller);
+    if (ref.empty()) {
+        if (mine.size() == 1)
+            return Handle(mine.first());
+        if (mine.isEmpty())
+            return Error{code::InvalidParams, "this session has no device pane; boot one with: deviceterm sim boot DEVICE"};
+        return dt::rpc::intentError(dt::rpc::intent::Ambiguous,
+                                    "this session has " + std::to_string(mine.size()) + " device panes; name one with --pane");
+    }
+    const QString r = QString::fromStdString(ref);
+    for (PaneId id : mine) {
+        const Workspace::Pane *p = m_workspace.pane(id);
+        if (paneIdOf(*p).compare(r, Qt::CaseInsensitive) == 0 || p->identity.shortId() == r
+            || p->deviceUdid.compare(r, Qt::CaseInsensitive) == 0)
+            return Handle(id);
+    }
+    // Someone else's pane is as unknown as one that never was.
+    return Error{code::InvalidParams, "unknown paneId '" + ref + "'"};
+}
+
+std::optional<dt::rpc::PaneInfo> AutomationFacade::paneInfo(Handle handle)
+{
+    const Workspace::Pane *p = m_workspace.pane(handle);
+    const Simulator *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
+    if (!sim)
+        return std::nullopt;
+    dt::rpc::PaneInfo info;
+    info.paneId = paneIdOf(*p).toStdString();
+    info.udid = p->deviceUdid.toStdString();
+    info.shortId = p->identity.shortId().toStdString();
+    info.name = nonEmpty(p->name);
+    info.family = sim->profile().family;
+    info.displayName = capitalised(sim->profile().family) + " " + std::to_string(sim->profile().width) + "x"
+        + std::to_string(sim->profile().height);
+    if (const Workspace::Tab *t = m_workspace.tab(p->tab))
+        if (const Workspace::Pane *primary = m_workspace.pane(t->primary))
+            info.linkedSessionId = primary->identity.sessionIdString().toStdString();
+    return info;
+}
+
+std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gesture &g)
+{
+    const Workspace::Pane *p = m_workspace.pane(handle);
+    Simulator *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
+    if (!sim || sim->state() != Simulator::State::Rendering || !sim->input())
+        return Error{code::InvalidParams, std::string("pane is not active (device state: ")
+                                              + (sim ? Simulator::stateName(sim->state()) : "shutdown") + ")"};
+    dt::devices::DeviceInput &input = *sim->input();
+    using Kind = Gesture::Kind;
+    switch (g.kind) {
+    case Kind::Tap:
+        input.tap({g.x, g.y});
+        return 0;
+    case Kind::LongPress:
+        input.longPress({g.x, g.y}, g.durationMs);
+        return 0;
+    case Kind::Swipe:
+        return input.swipe({g.x, g.y}, {g.toX, g.toY}, g.durationMs);
+    case Kind::Key:
+        if (!input.key(g.keysym))
+            return Error{code::InvalidParams, "unsupported keyCode: the device's keyboard has no such key"};
+        return 0;
+    case Kind::Text:
+        if (!input.text(QString::fromStdString(g.text)))
+            return Error{code::InvalidParams, "unsupported character: the device cannot type this text"};
+        return 0;
+    case Kind::Button: {
+        const auto sym = buttonKeysym(g.text);
+        if (!sym)
+            return Error{code::InvalidParams, "unknown button '" + g.text + "' (home, lock, volume-up, volume-down, back)"};
+        input.key(*sym);
+        return 0;
+    }
+    case Kind::Crown:
+        if (sim->profile().family != "watch")
+            return Error{code::InvalidParams, "unsupported operation: only watches have a crown"};
+        input.wheel({0.5, 0.5}, int(std::lround(g.delta)));
+        return 0;
+    }
+    return Error{code::InvalidParams, "unsupported operation"};
 }
 
 } // namespace dt::app

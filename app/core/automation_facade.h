@@ -57,6 +57,15 @@ public:
                                             int typeDelayMillis) override;
     std::variant<std::string, dt::rpc::Error> capture(Handle tab, int scrollbackLines) override;
 
+    std::vector<dt::rpc::PaneRow> paneRows(const std::string &caller) override;
+    std::vector<dt::rpc::DeviceRow> deviceRows(const std::optional<std::string> &caller) override;
+    std::variant<dt::rpc::PaneRow, dt::rpc::Error> bootDevice(const std::string &caller, const std::string &device) override;
+    std::optional<dt::rpc::Error> shutdownDevice(const std::string &caller, const std::string &device) override;
+    Resolved resolveDevicePane(const std::string &caller, const std::string &ref) override;
+    std::optional<dt::rpc::PaneRow> paneRow(Handle pane) override;
+    std::optional<dt::rpc::PaneInfo> paneInfo(Handle pane) override;
+    std::variant<int, dt::rpc::Error> deviceInput(Handle pane, const Gesture &gesture) override;
+
     // Where send-input is recorded (default: dt::audit::defaultPath()).
     void setAuditLogPath(std::string path) { m_auditLogPath = std::move(path); }
 
@@ -79,6 +88,8 @@ private:
     // `targetTab` (0: every terminal).
     void cancelTyping(const std::function<bool(const QString &source)> &matches, TabId targetTab = 0);
     QSet<QString> sessionsOfTab(TabId tab) const;
+    // The device panes whose devices `caller` booted.
+    QList<PaneId> ownDevicePanes(const std::string &caller) const;
 
     static constexpr int kShellReadyGrace = 2000; // ms
     static void typeWhenReady(dt::terminal::TerminalSession &session, const QByteArray &bytes);

@@ -30,12 +30,13 @@ Simulator *DeviceManager::boot(const dt::devices::DeviceRecord &record, const QS
 
 bool DeviceManager::shutdown(const QString &udid)
 {
-    auto device = m_devices.take(udid);
-    m_owners.remove(udid);
+    auto device = m_devices.value(udid);
     if (!device)
         return false;
-    device->shutdown(); // announces the state before it goes
+    device->shutdown(); // announced while its owner is still on record
     device->disconnect(this);
+    m_devices.remove(udid);
+    m_owners.remove(udid);
     // Deleted on the next turn: a pane or a signal handler may still hold it.
     QMetaObject::invokeMethod(this, [device] {}, Qt::QueuedConnection);
     return true;

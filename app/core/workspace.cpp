@@ -268,9 +268,10 @@ PaneId Workspace::openDevicePane(PaneId ownerId, const dt::devices::DeviceRecord
     if (!owner || owner->isDevice())
         return 0;
     const QString udid = QString::fromStdString(record.udid);
-    m_devices->boot(record, owner->identity.sessionIdString());
-    if (const PaneId existing = devicePane(udid))
+    if (const PaneId existing = devicePane(udid)) {
+        m_devices->boot(record, owner->identity.sessionIdString()); // reboots one that went down
         return existing;
+    }
     Tab *t = tabPtr(owner->tab);
     const PaneId id = m_nextId++;
     auto p = std::make_unique<Pane>();
@@ -286,6 +287,8 @@ PaneId Workspace::openDevicePane(PaneId ownerId, const dt::devices::DeviceRecord
     t->zoomed = 0;
     emit paneOpened(id);
     emit layoutChanged(t->id);
+    // Booted once its pane exists, so the pane sees (and reports) every state.
+    m_devices->boot(record, owner->identity.sessionIdString());
     return id;
 }
 
@@ -412,7 +415,8 @@ PaneId Workspace::splitPane(PaneId paneId, SplitTree::Orientation orientation, c
     if (l.workingDirectory.isEmpty())
         l.workingDirectory = workingDirectory(paneId);
     // A split of an orchestrator (or any) tab runs with the tab's role.
-    l.role = p->role;
+    const Pane *primary = pane(t->primary);
+    l.role = primary ? primary->role : p->role;
     const PaneId added = createPane(t->id, l);
     t->layout.split(paneId, orientation, added);
     t->zoomed = 0;

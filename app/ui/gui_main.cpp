@@ -2,7 +2,9 @@
 
 #include "core/automation_facade.h"
 #include "core/config.h"
+#include "core/quit_on_signal.h"
 #include "rpc/server/automation_server.h"
+#include "rpc/server/handlers/devices.h"
 #include "rpc/server/handlers/orchestration.h"
 #include "rpc/server/handlers/privacy.h"
 #include "rpc/server/handlers/workspace_mutations.h"
@@ -154,8 +156,11 @@ int runGui(int argc, char *argv[])
     // final grid rather than being resized right after it starts.
     // Each session's bin/deviceterm links to the CLI built beside this binary.
     settings.cliPath = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm");
+    settings.deviceTools.deviceShell = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm-device-shell");
     settings.runtimeDirectory = dt::app::runtimeDirectory();
     dt::app::SessionDirectory::sweepDeadOwners(settings.runtimeDirectory);
+    dt::devices::Simulator::sweepOrphans();
+    dt::app::quitOnTerminationSignals();
 
     settings.socketPath = parser.isSet(socketOption)
         ? parser.value(socketOption)
@@ -169,6 +174,7 @@ int runGui(int argc, char *argv[])
     dt::rpc::addWorkspaceMutations(dispatcher, facade);
     dt::rpc::addPrivacy(dispatcher, facade);
     dt::rpc::addOrchestration(dispatcher, facade);
+    dt::rpc::addDevices(dispatcher, facade);
     dt::rpc::AutomationServer server(dispatcher);
     facade.setEventSink([&server](const dt::rpc::Json &event, const std::optional<std::string> &only,
                                   const std::optional<std::string> &ends) { server.publish(event, only, ends); });

@@ -1,5 +1,6 @@
 #include "tab_view.h"
 
+#include "device_pane_view.h"
 #include "terminal/terminal_session.h"
 #include "terminal_view.h"
 
@@ -42,11 +43,14 @@ TabView::TabView(dt::app::Workspace &workspace, dt::app::TabId tab, QWidget *par
     connect(&m_workspace, &dt::app::Workspace::paneFocused, this, [this](dt::app::TabId t, PaneId p) {
         if (t != m_tab)
             return;
-        if (TerminalView *v = m_views.value(p); v && !v->hasFocus() && isVisible())
+        if (QWidget *v = leaves().value(p); v && !v->hasFocus() && isVisible())
             v->setFocus(Qt::OtherFocusReason);
     });
     connect(&m_workspace, &dt::app::Workspace::paneClosed, this, [this](PaneId p, dt::app::TabId) {
-        if (TerminalView *v = m_views.take(p)) {
+        QWidget *v = m_views.take(p);
+        if (!v)
+            v = m_devices.take(p);
+        if (v) {
             // Out of the layout at once (it may be the zoomed root), so the
             // survivors are not squeezed while it waits to be deleted.
             this->layout()->removeWidget(v);
@@ -106,10 +110,39 @@ TerminalView *TabView::ensureView(PaneId pane)
     return v;
 }
 
+DevicePaneView *TabView::ensureDeviceView(PaneId pane)
+{
+    if (DevicePaneView *v = m_devices.value(pane))
+        return v;
+    auto *v = new DevicePaneView(m_workspace, pane, this);
+    v->setObjectName(QStringLiteral("pane-%1").arg(pane));
+    connect(v, &DevicePaneView::focusReceived, this, [this, pane] { m_workspace.focusPane(pane); });
+    m_devices.insert(pane, v);
+    return v;
+}
+
+QWidget *TabView::ensureLeaf(PaneId pane)
+{
+    const auto *p = m_workspace.pane(pane);
+    if (p && p->isDevice())
+        return ensureDeviceView(pane);
+    return ensureView(pane);
+}
+
+QHash<PaneId, QWidget *> TabView::leaves() const
+{
+    QHash<PaneId, QWidget *> all;
+    for (auto it = m_views.cbegin(); it != m_views.cend(); ++it)
+        all.insert(it.key(), it.value());
+    for (auto it = m_devices.cbegin(); it != m_devices.cend(); ++it)
+        all.insert(it.key(), it.value());
+    return all;
+}
+
 QWidget *TabView::build(const SplitTree::Node &node, const QList<int> &path)
 {
     if (node.isLeaf())
-        return ensureView(node.pane);
+        return ensureLeaf(node.pane);
     auto *splitter = new QSplitter(node.orientation == SplitTree::Orientation::SideBySide ? Qt::Horizontal : Qt::Vertical);
     splitter->setChildrenCollapsible(false);
     splitter->setHandleWidth(3);
@@ -140,14 +173,16 @@ void TabView::rebuild()
     const bool hadFocus = focusedView() && focusedView()->hasFocus();
     // Keep the terminal views (and their scroll positions and selections):
     // only the splitters around them are rebuilt.
-    for (TerminalView *v : std::as_const(m_views)) {
+    const QHash<PaneId, QWidget *> before = leaves();
+    for (QWidget *v : before) {
         layout()->removeWidget(v);
         v->setParent(this);
     }
-    if (m_root && !qobject_cast<TerminalView *>(m_root.data()))
+    if (m_root && !before.values().contains(m_root.data()))
         delete m_root; // a splitter: the views were taken out of it above
-    QWidget *root = t->zoomed ? ensureView(t->zoomed) : build(t->layout.root(), {});
-    for (auto it = m_views.begin(); it != m_views.end(); ++it)
+    QWidget *root = t->zoomed ? ensureLeaf(t->zoomed) : build(t->layout.root(), {});
+    const QHash<PaneId, QWidget *> after = leaves();
+    for (auto it = after.begin(); it != after.end(); ++it)
         it.value()->setVisible(!t->zoomed || it.key() == t->zoomed);
     m_root = root;
     layout()->addWidget(root);
@@ -168,14 +203,15 @@ void TabView::onPaneExited(PaneId pane)
 PaneId TabView::neighbour(Direction direction) const
 {
     const auto *t = m_workspace.tab(m_tab);
-    TerminalView *from = focusedView();
+    const QHash<PaneId, QWidget *> all = leaves();
+    QWidget *from = t ? all.value(t->focused) : nullptr;
     if (!t || !from || t->zoomed)
         return 0;
     const QRect a(from->mapTo(this, QPoint(0, 0)), from->size());
     PaneId best = 0;
     int bestDistance = INT_MAX;
-    for (auto it = m_views.cbegin(); it != m_views.cend(); ++it) {
-        TerminalView *v = it.value();
+    for (auto it = all.cbegin(); it != all.cend(); ++it) {
+        QWidget *v = it.value();
         if (v == from || !v->isVisible())
             continue;
         const QRect b(v->mapTo(this, QPoint(0, 0)), v->size());

@@ -13,6 +13,7 @@ class QSplitter;
 
 namespace dt::ui {
 
+class DevicePaneView;
 class TerminalView;
 
 // One tab's page: the tab's split tree drawn as nested splitters whose
@@ -42,11 +43,15 @@ private:
     void rebuild();
     QWidget *build(const dt::app::SplitTree::Node &node, const QList<int> &path);
     TerminalView *ensureView(dt::app::PaneId pane);
+    DevicePaneView *ensureDeviceView(dt::app::PaneId pane);
+    QWidget *ensureLeaf(dt::app::PaneId pane); // either kind
+    QHash<dt::app::PaneId, QWidget *> leaves() const;
     void onPaneExited(dt::app::PaneId pane);
 
     dt::app::Workspace &m_workspace;
     dt::app::TabId m_tab;
     QHash<dt::app::PaneId, TerminalView *> m_views; // children of this widget
+    QHash<dt::app::PaneId, DevicePaneView *> m_devices; // likewise
     QPointer<QWidget> m_root;
     QFont m_font;
     TerminalTheme m_theme = TerminalTheme::dark();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "rpc/contract/device_shapes.h"
 #include "rpc/contract/envelope.h"
 #include "rpc/contract/errors.h"
 #include "rpc/contract/workspace_shapes.h"
@@ -87,6 +88,30 @@ public:
     // The tab's primary terminal: its visible rows, after the last
     // `scrollbackLines` lines of history.
     virtual std::variant<std::string, Error> capture(Handle tab, int scrollbackLines) = 0;
+
+    // --- devices (a session drives only the devices it booted) -------------
+    virtual std::vector<PaneRow> paneRows(const std::string &caller) = 0;
+    virtual std::vector<DeviceRow> deviceRows(const std::optional<std::string> &caller) = 0;
+    // Boots a device of the device set (udid, prefix or name) and mirrors it
+    // beside the caller's terminal.
+    virtual std::variant<PaneRow, Error> bootDevice(const std::string &caller, const std::string &device) = 0;
+    virtual std::optional<Error> shutdownDevice(const std::string &caller, const std::string &device) = 0;
+    // A device pane of the caller's: "" for its only one, else a paneId,
+    // shortId or udid. Anyone else's answers exactly like an unknown one.
+    virtual Resolved resolveDevicePane(const std::string &caller, const std::string &ref) = 0;
+    virtual std::optional<PaneRow> paneRow(Handle pane) = 0;
+    virtual std::optional<PaneInfo> paneInfo(Handle pane) = 0;
+    struct Gesture {
+        enum class Kind { Tap, LongPress, Swipe, Key, Text, Button, Crown } kind = Kind::Tap;
+        double x = 0.5, y = 0.5, toX = 0.5, toY = 0.5;
+        int durationMs = 0;
+        uint32_t keysym = 0;
+        std::string text; // Text: UTF-8; Button: its name
+        double delta = 0; // Crown: clicks
+    };
+    // Dispatches (queues, in order) the gesture; for a swipe, the number of
+    // interpolated steps (0: sent as a tap).
+    virtual std::variant<int, Error> deviceInput(Handle pane, const Gesture &gesture) = 0;
 };
 
 } // namespace dt::rpc

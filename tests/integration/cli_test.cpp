@@ -36,9 +36,14 @@ protected:
     }
     void TearDown() override
     {
+        // Asked to quit (SIGTERM), so it shuts its devices down; killed
+        // only if it will not.
         if (gui.state() != QProcess::NotRunning) {
-            gui.kill();
-            gui.waitForFinished(5000);
+            gui.terminate();
+            if (!gui.waitForFinished(5000)) {
+                gui.kill();
+                gui.waitForFinished(5000);
+            }
         }
     }
 
@@ -53,6 +58,7 @@ protected:
         // neither the developer's start-up files nor their home are ours.
         env.insert(QStringLiteral("HOME"), dir.path());
         env.insert(QStringLiteral("XDG_STATE_HOME"), dir.filePath(QStringLiteral("state"))); // the audit log
+        env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data"))); // the device set
         env.remove(QStringLiteral("DEVICETERM_SESSION"));
         env.remove(QStringLiteral("DEVICETERM_SESSION_CAP"));
         gui.setProcessEnvironment(env);
@@ -408,7 +414,7 @@ TEST_F(CliTest, localVerbsWorkWithoutTheApp)
     const CliRun typo = cli({QStringLiteral("help"), QStringLiteral("tabb")});
     EXPECT_EQ(typo.status, 1);
     EXPECT_TRUE(typo.out.isEmpty());
-    EXPECT_TRUE(typo.err.contains("did you mean: tab, tabs?")) << typo.err.toStdString();
+    EXPECT_TRUE(typo.err.contains("did you mean: tab, tabs, tap?")) << typo.err.toStdString();
     const CliRun allFlag = cli({QStringLiteral("help"), QStringLiteral("--all")});
     EXPECT_EQ(allFlag.status, 1);
     EXPECT_TRUE(allFlag.err.contains("usage: deviceterm help [TOPIC]")) << allFlag.err.toStdString();
@@ -734,6 +740,119 @@ TEST_F(CliTest, aPrivateTabIsInvisibleToAnotherTabEvenAnOrchestrator)
     EXPECT_TRUE(fileAfterDone(QStringLiteral("b-maybe.err")).contains("neither true"));
     EXPECT_EQ(fileAfterDone(QStringLiteral("b-on.txt")), "ok tab=current private=true\n");
     EXPECT_EQ(json("b-off.json")["isPrivate"], false);
+}
+
+// Processes whose command line mentions `needle`.
+QStringList processesMentioning(const QString &needle)
+{
+    QStringList out;
+    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        QByteArray cmdline = f.readAll();
+        cmdline.replace('\0', ' ');
+        if (cmdline.contains(needle.toLocal8Bit()))
+            out << pid + QLatin1Char(' ') + QString::fromLocal8Bit(cmdline);
+    }
+    return out;
+}
+
+TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
+{
+    startGui(QStringLiteral("sh ") + script("device_pane.sh"));
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("done"))); }, 80000));
+    EXPECT_EQ(fileAfterDone(QStringLiteral("waits.err")), "");
+    auto json = [&](const char *name) { return Json::parse(fileAfterDone(QLatin1String(name)).toStdString()); };
+    const Json created = json("create.json");
+    const std::string udid = created["udid"];
+    const Json boot = json("boot.json");
+    EXPECT_EQ(boot["ok"], true);
+    EXPECT_EQ(boot["udid"], udid);
+    EXPECT_EQ(boot["state"], "booting");
+
+    // The pane row, the roster and the info: the contract's keys.
+    const Json panes = json("panes.json");
+    ASSERT_EQ(panes.size(), 1u);
+    const Json &pane = panes[0];
+    EXPECT_EQ(pane["state"], "rendering");
+    EXPECT_EQ(pane["family"], "phone");
+    EXPECT_EQ(pane["name"], "Phone");
+    EXPECT_EQ(pane["target"], Json({{"sim", {{"udid", udid}}}}));
+    EXPECT_EQ(pane["capabilities"]["touch"], true);
+    EXPECT_EQ(pane["capabilities"]["crown"], false);
+    const std::string paneId = pane["paneId"];
+    const Json info = json("info.json");
+    EXPECT_EQ(info["paneId"], paneId);
+    EXPECT_EQ(info["family"], "phone");
+    EXPECT_TRUE(info.contains("linkedSessionId") && info.contains("displayName"));
+    const Json devices = json("devices.json");
+    ASSERT_EQ(devices.size(), 1u);
+    EXPECT_EQ(devices[0]["id"], udid);
+    EXPECT_EQ(devices[0]["kind"], "sim");
+    EXPECT_EQ(devices[0]["attached"], true);
+    EXPECT_EQ(devices[0]["ownerSessionId"], info["linkedSessionId"]);
+    EXPECT_EQ(json("simlist.json")[0]["state"], "booted");
+
+    // Receipts name the pane and echo what was done, never typed text.
+    const Json tap = json("tap.json");
+    EXPECT_EQ(tap["paneId"], paneId);
+    EXPECT_EQ(tap["udid"], udid);
+    EXPECT_EQ(tap["x"], 0.5);
+    EXPECT_EQ(json("button.json")["button"], "volume-up");
+    EXPECT_EQ(json("key.json")["keyCode"], "0x1008ff13");
+    const Json swipe = json("swipe.json");
+    EXPECT_EQ(swipe["dispatched"], "drag");
+    EXPECT_EQ(swipe["durationMs"], 200);
+    EXPECT_GE(swipe["steps"].get<int>(), 10);
+    EXPECT_EQ(json("flick.json")["dispatched"], "tap");
+    EXPECT_EQ(json("longpress.json")["durationMs"], 300);
+    const Json text = json("text.json");
+    EXPECT_EQ(text["bytes"], 8); // "Zoë ✓" in UTF-8
+    EXPECT_FALSE(fileAfterDone(QStringLiteral("text.json")).contains("Zo"));
+
+    // Refusals, each saying why.
+    for (const char *bad : {"crown", "badtap", "foreign", "badbutton", "badkey"})
+        EXPECT_EQ(fileAfterDone(QLatin1String(bad) + QStringLiteral(".status")).trimmed(), "1") << bad;
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("crown.err")).contains("only watches have a crown"));
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("badtap.err")).contains("from 0 to 1"));
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("foreign.err")).contains("unknown paneId 'nosuch'"));
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("badbutton.err")).contains("unknown button 'teleport'"));
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("badkey.err")).contains("no such key"));
+
+    // Shut down: the pane is gone, and so is every process of the device.
+    EXPECT_EQ(json("shutdown.json")["ok"], true);
+    EXPECT_EQ(json("after.json"), Json::array());
+    EXPECT_EQ(json("simlist-after.json")[0]["state"], "shutdown");
+    EXPECT_TRUE(waitUntil([&] { return processesMentioning(QString::fromStdString(udid)).isEmpty(); }, 5000))
+        << processesMentioning(QString::fromStdString(udid)).join(QLatin1Char('\n')).toStdString();
+
+    // The subscriber saw its pane's states in order, and the global events.
+    std::vector<std::string> states, globals;
+    for (const Json &e : jsonLines(fileAfterDone(QStringLiteral("events.jsonl")))) {
+        if (e["type"] == "pane.stateChanged") {
+            EXPECT_EQ(e["paneId"], paneId);
+            states.push_back(e["state"]);
+        } else if (e["type"] == "device.booted" || e["type"] == "device.shutdown") {
+            EXPECT_EQ(e["udid"], udid);
+            globals.push_back(e["type"]);
+        }
+    }
+    EXPECT_EQ(states, (std::vector<std::string>{"booting", "rendering", "shutdown"}));
+    EXPECT_EQ(globals, (std::vector<std::string>{"device.booted", "device.shutdown"}));
+}
+
+TEST_F(CliTest, quittingTheAppShutsItsDevicesDown)
+{
+    startGui(QStringLiteral("deviceterm sim create Pad --profile pad > /dev/null; deviceterm sim boot Pad > /dev/null;"
+                            "until deviceterm panes list --json | grep -q rendering; do sleep 0.1; done; touch done; exec sleep 60"));
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("done"))); }, 30000));
+    const QString devices = dir.filePath(QStringLiteral("deviceterm/devices"));
+    ASSERT_FALSE(processesMentioning(devices).isEmpty());
+    gui.terminate(); // what a desktop session's logout sends
+    ASSERT_TRUE(gui.waitForFinished(10000));
+    EXPECT_TRUE(waitUntil([&] { return processesMentioning(devices).isEmpty(); }, 5000))
+        << processesMentioning(devices).join(QLatin1Char('\n')).toStdString();
 }
 
 } // namespace

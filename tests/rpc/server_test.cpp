@@ -75,6 +75,33 @@ struct FakePort : AutomationPort {
     {
         return "screen" + std::string(history > 0 ? "+history" : "") + "\n";
     }
+    // One device pane, "pane1", owned by s1.
+    std::vector<PaneRow> paneRows(const std::string &) override { return {*paneRow(7)}; }
+    std::vector<DeviceRow> deviceRows(const std::optional<std::string> &) override { return {}; }
+    std::variant<PaneRow, Error> bootDevice(const std::string &, const std::string &) override { return *paneRow(7); }
+    std::optional<Error> shutdownDevice(const std::string &, const std::string &) override { return std::nullopt; }
+    Resolved resolveDevicePane(const std::string &, const std::string &ref) override
+    {
+        if (ref.empty() || ref == "pane1")
+            return Handle(7);
+        return Error{code::InvalidParams, "unknown paneId '" + ref + "'"};
+    }
+    std::optional<PaneRow> paneRow(Handle) override
+    {
+        PaneRow row;
+        row.paneId = "PANE-1";
+        row.udid = "UDID-1";
+        row.state = "rendering";
+        row.shortId = "pane1";
+        return row;
+    }
+    std::optional<PaneInfo> paneInfo(Handle) override { return std::nullopt; }
+    std::vector<Gesture> gestures;
+    std::variant<int, Error> deviceInput(Handle, const Gesture &g) override
+    {
+        gestures.push_back(g);
+        return g.kind == Gesture::Kind::Swipe ? (g.durationMs / 16) : 0;
+    }
 };
 
 class Client {

@@ -158,9 +158,6 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
             return *e;
         return receiptOr(port.focusWindow(std::get<Handle>(w)), {{"ok", true}, {"window", ref}});
     });
-    // No device panes exist yet: both rosters are empty, not missing.
-    d.add("panes.list", Scope::Session, [](CallContext &, const Json &) -> HandlerResult { return Json::array(); });
-    d.add("devices.list", Scope::Session, [](CallContext &, const Json &) -> HandlerResult { return Json::array(); });
 }
 
 } // namespace dt::rpc

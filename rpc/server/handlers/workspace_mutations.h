@@ -5,7 +5,7 @@
 namespace dt::rpc {
 
 // tab.open/close/rename/select/move, pane.open/close/rename/move,
-// window.open/close/focus, panes.list, devices.list.
+// window.open/close/focus.
 void addWorkspaceMutations(Dispatcher &dispatcher, AutomationPort &port);
 
 } // namespace dt::rpc

@@ -1,0 +1,223 @@
+// The device verbs: booting and shutting down virtual devices, and the
+// gestures that drive a device pane. Each maps its words onto one server
+// method; table-driven, as they differ only in that mapping.
+
+#include "cli.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace dt::cli {
+
+namespace {
+
+// The pane a gesture goes to: --pane, else the one with-pane chose, else
+// the session's only pane (the server decides).
+std::string targetPane(Context &c)
+{
+    if (auto ref = c.option("--pane"))
+        return *ref;
+    const char *chosen = std::getenv("DEVICETERM_TARGET_PANE");
+    return chosen ? chosen : "";
+}
+
+std::optional<double> fraction(Context &c, const std::string &word, const char *what)
+{
+    char *end = nullptr;
+    const double v = std::strtod(word.c_str(), &end);
+    if (word.empty() || *end != '\0' || !(v >= 0 && v <= 1)) {
+        c.error(std::string(what) + " must be a fraction of the screen from 0 to 1, not '" + word + "'");
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<int> milliseconds(Context &c, const std::string &word)
+{
+    char *end = nullptr;
+    const long v = std::strtol(word.c_str(), &end, 10);
+    if (word.empty() || *end != '\0' || v < 0 || v > 60000) {
+        c.error("--duration must be a whole number of milliseconds up to 60000, not '" + word + "'");
+        return std::nullopt;
+    }
+    return int(v);
+}
+
+struct Spec {
+    std::vector<std::string> words;
+    const char *usage;
+    const char *summary;
+    const char *method;
+    std::vector<std::string> valued;
+    size_t positionals; // exactly this many words (SIZE_MAX: one or more)
+    std::function<bool(Context &, Json &)> params;
+    bool targetsPane = true;
+};
+
+void printReceipt(Context &c, const Json &r)
+{
+    if (c.json()) {
+        c.printJson(r);
+        return;
+    }
+    std::string line = "ok";
+    for (const char *k : {"paneId", "shortId", "udid", "state", "x", "y", "dispatched", "steps", "durationMs", "keyCode",
+                          "bytes", "button", "delta"}) {
+        auto it = r.find(k);
+        if (it != r.end())
+            line += std::string(" ") + k + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+    }
+    c.printLine(line);
+}
+
+int run(Context &c, const Spec &s)
+{
+    const bool isText = s.words[0] == "text";
+    if (isText) {
+        // Everything but --pane is the text, options included: `text
+        // --duration 5` types those words.
+        std::vector<std::string> words;
+        std::string pane;
+        for (size_t i = 0; i < c.operands().size(); ++i) {
+            if (c.operands()[i] == "--pane" && i + 1 < c.operands().size())
+                pane = c.operands()[++i];
+            else
+                words.push_back(c.operands()[i]);
+        }
+        std::string text;
+        for (const std::string &w : words)
+            text += (text.empty() ? "" : " ") + w;
+        if (text.empty()) {
+            c.error(std::string("usage: deviceterm ") + s.usage);
+            return 1;
+        }
+        if (!c.inTab())
+            return c.notInTab("text");
+        Json params{{"text", text}};
+        if (!pane.empty())
+            params["pane"] = pane;
+        else if (const char *chosen = std::getenv("DEVICETERM_TARGET_PANE"))
+            params["pane"] = chosen;
+        const auto r = c.call(s.method, params);
+        if (!r)
+            return 1;
+        printReceipt(c, *r);
+        return 0;
+    }
+    std::vector<std::string> valued = s.valued;
+    if (s.targetsPane)
+        valued.push_back("--pane");
+    if (!c.parseOptions(valued, {}))
+        return 1;
+    const size_t n = c.positionals().size();
+    if (s.positionals == SIZE_MAX ? n == 0 : n != s.positionals) {
+        c.error(std::string("usage: deviceterm ") + s.usage);
+        return 1;
+    }
+    if (!c.inTab())
+        return c.notInTab(s.words.size() > 1 ? s.words[0] + " " + s.words[1] : s.words[0]);
+    Json params = Json::object();
+    if (s.targetsPane)
+        if (const std::string pane = targetPane(c); !pane.empty())
+            params["pane"] = pane;
+    if (s.params && !s.params(c, params))
+        return 1;
+    const auto r = c.call(s.method, params);
+    if (!r)
+        return 1;
+    printReceipt(c, *r);
+    return 0;
+}
+
+bool point(Context &c, Json &p, size_t first, const char *x, const char *y)
+{
+    const auto vx = fraction(c, c.positionals()[first], x);
+    const auto vy = vx ? fraction(c, c.positionals()[first + 1], y) : std::nullopt;
+    if (!vx || !vy)
+        return false;
+    p[x] = *vx;
+    p[y] = *vy;
+    return true;
+}
+
+bool durationOption(Context &c, Json &p)
+{
+    if (auto d = c.option("--duration")) {
+        const auto ms = milliseconds(c, *d);
+        if (!ms)
+            return false;
+        p["durationMs"] = *ms;
+    }
+    return true;
+}
+
+const std::vector<Spec> &specs()
+{
+    static const std::vector<Spec> table = {
+        {{"sim", "boot"}, "sim boot DEVICE", "boot a virtual device and mirror it beside this terminal", "device.boot", {}, 1,
+         [](Context &c, Json &p) {
+             p["device"] = c.positionals()[0];
+             return true;
+         },
+         false},
+        {{"sim", "shutdown"}, "sim shutdown DEVICE", "shut down a device this session booted (its pane closes)",
+         "device.shutdown", {}, 1,
+         [](Context &c, Json &p) {
+             p["device"] = c.positionals()[0];
+             return true;
+         },
+         false},
+        {{"pane", "info"}, "pane info [--pane REF]", "a device pane: ids, family, the tab's session", "pane.info", {}, 0, nullptr},
+        {{"tap"}, "tap X Y [--pane REF]", "tap at a point (fractions of the screen, 0 to 1)", "pane.input.tap", {}, 2,
+         [](Context &c, Json &p) { return point(c, p, 0, "x", "y"); }},
+        {{"long-press"}, "long-press X Y [--duration MS] [--pane REF]", "press and hold at a point", "pane.input.longPress",
+         {"--duration"}, 2, [](Context &c, Json &p) { return point(c, p, 0, "x", "y") && durationOption(c, p); }},
+        {{"swipe"}, "swipe X1 Y1 X2 Y2 [--duration MS] [--pane REF]", "drag from one point to another", "pane.input.swipe",
+         {"--duration"}, 4,
+         [](Context &c, Json &p) {
+             return point(c, p, 0, "fromX", "fromY") && point(c, p, 2, "toX", "toY") && durationOption(c, p);
+         }},
+        {{"text"}, "text TEXT… [--pane REF]", "type text into the device (any Unicode)", "pane.input.text", {}, SIZE_MAX, nullptr},
+        {{"key"}, "key CODE [--pane REF]", "press and release a key by X keysym (48 or 0x30 is '0')", "pane.input.key", {}, 1,
+         [](Context &c, Json &p) {
+             const std::string &w = c.positionals()[0];
+             char *end = nullptr;
+             const long v = std::strtol(w.c_str(), &end, 0);
+             if (w.empty() || *end != '\0' || v <= 0) {
+                 c.error("key: '" + w + "' is not a key code (decimal, or hex with 0x)");
+                 return false;
+             }
+             p["keyCode"] = v;
+             return true;
+         }},
+        {{"button"}, "button home|lock|volume-up|volume-down|back [--pane REF]", "press a hardware button", "pane.input.button", {},
+         1,
+         [](Context &c, Json &p) {
+             p["button"] = c.positionals()[0];
+             return true;
+         }},
+        {{"crown"}, "crown DELTA [--pane REF]", "turn a watch's crown by DELTA clicks (negative: back)", "pane.input.crown", {},
+         1,
+         [](Context &c, Json &p) {
+             char *end = nullptr;
+             const double v = std::strtod(c.positionals()[0].c_str(), &end);
+             if (*end != '\0') {
+                 c.error("crown: '" + c.positionals()[0] + "' is not a number");
+                 return false;
+             }
+             p["delta"] = v;
+             return true;
+         }},
+    };
+    return table;
+}
+
+} // namespace
+
+void addDeviceVerbs(std::vector<Verb> &verbs)
+{
+    for (const Spec &s : specs())
+        verbs.push_back({s.words, s.usage, s.summary, [&s](Context &c) { return run(c, s); }});
+}
+
+} // namespace dt::cli

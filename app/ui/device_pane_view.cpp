@@ -1,0 +1,259 @@
+#include "device_pane_view.h"
+
+#include "devicepanes/simulator.h"
+#include "devicepanes/store/device_store.h"
+
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPushButton>
+
+namespace dt::ui {
+
+using dt::devices::Simulator;
+
+namespace {
+constexpr int kTitleHeight = 24;
+constexpr int kMargin = 12; // around the bezel
+constexpr int kBezel = 10;
+const QColor kBackground(0x1b, 0x1d, 0x23);
+const QColor kBezelColour(0x0c, 0x0d, 0x10);
+
+// The X keysym for keys that carry no text.
+uint32_t keysymFor(int key)
+{
+    switch (key) {
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        return 0xff0d;
+    case Qt::Key_Backspace:
+        return 0xff08;
+    case Qt::Key_Tab:
+        return 0xff09;
+    case Qt::Key_Escape:
+        return 0xff1b;
+    case Qt::Key_Delete:
+        return 0xffff;
+    case Qt::Key_Left:
+        return 0xff51;
+    case Qt::Key_Up:
+        return 0xff52;
+    case Qt::Key_Right:
+        return 0xff53;
+    case Qt::Key_Down:
+        return 0xff54;
+    case Qt::Key_Home:
+        return 0xff50;
+    case Qt::Key_End:
+        return 0xff57;
+    default:
+        return 0;
+    }
+}
+} // namespace
+
+DevicePaneView::DevicePaneView(dt::app::Workspace &workspace, dt::app::PaneId pane, QWidget *parent)
+    : QWidget(parent), m_workspace(workspace), m_pane(pane), m_reboot(new QPushButton(tr("Reboot"), this)),
+      m_close(new QPushButton(tr("Close Pane"), this))
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setMinimumSize(160, 200);
+    m_reboot->setObjectName(QStringLiteral("deviceReboot"));
+    m_close->setObjectName(QStringLiteral("deviceClose"));
+    connect(m_reboot, &QPushButton::clicked, this, [this] {
+        const auto *p = m_workspace.pane(m_pane);
+        const auto *t = p ? m_workspace.tab(p->tab) : nullptr;
+        const auto found = dt::devices::DeviceStore().find(udid().toStdString());
+        if (t && std::holds_alternative<dt::devices::DeviceRecord>(found)) {
+            const QString owner = m_workspace.devices().owner(udid());
+            m_workspace.devices().boot(std::get<dt::devices::DeviceRecord>(found),
+                                       owner.isEmpty() ? m_workspace.pane(t->primary)->identity.sessionIdString() : owner);
+            follow();
+        }
+    });
+    connect(m_close, &QPushButton::clicked, this, [this] { m_workspace.closePane(m_pane); });
+    connect(&m_workspace.devices(), &dt::app::DeviceManager::stateChanged, this, [this](const QString &u) {
+        if (u.compare(udid(), Qt::CaseInsensitive) == 0)
+            follow();
+    });
+    follow();
+}
+
+QString DevicePaneView::udid() const
+{
+    const auto *p = m_workspace.pane(m_pane);
+    return p ? p->deviceUdid : QString();
+}
+
+Simulator *DevicePaneView::device() const
+{
+    return m_workspace.devices().device(udid());
+}
+
+void DevicePaneView::follow()
+{
+    Simulator *sim = device();
+    if (sim != m_followed) {
+        if (m_followed)
+            m_followed->disconnect(this);
+        m_followed = sim;
+        if (sim)
+            connect(sim, &Simulator::frameChanged, this, [this] { update(screenRect()); });
+    }
+    updateOverlay();
+    update();
+}
+
+void DevicePaneView::updateOverlay()
+{
+    const Simulator *sim = device();
+    const bool down = !sim || sim->state() == Simulator::State::Shutdown || sim->state() == Simulator::State::Failed;
+    m_reboot->setVisible(down);
+    m_close->setVisible(down);
+    const QRect r = screenRect();
+    const int y = r.center().y() + 40;
+    m_reboot->adjustSize();
+    m_close->adjustSize();
+    const int width = m_reboot->width() + 8 + m_close->width();
+    m_reboot->move(r.center().x() - width / 2, y);
+    m_close->move(m_reboot->x() + m_reboot->width() + 8, y);
+}
+
+QRect DevicePaneView::screenRect() const
+{
+    const Simulator *sim = m_followed;
+    QSize device = sim ? QSize(sim->profile().width, sim->profile().height) : QSize(390, 844);
+    if (sim && sim->display())
+        device = sim->display()->size();
+    const QRect room = rect().adjusted(kMargin + kBezel, kTitleHeight + kBezel, -(kMargin + kBezel), -(kMargin + kBezel));
+    const QSize fitted = device.scaled(room.size(), Qt::KeepAspectRatio);
+    return QRect(room.left() + (room.width() - fitted.width()) / 2, room.top() + (room.height() - fitted.height()) / 2,
+                 fitted.width(), fitted.height());
+}
+
+QSize DevicePaneView::sizeHint() const
+{
+    return {420, 640};
+}
+
+void DevicePaneView::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.fillRect(rect(), kBackground);
+    const Simulator *sim = m_followed;
+    const auto *pane = m_workspace.pane(m_pane);
+    // Title: the device's name, its kind and what it is doing.
+    const QString state = !sim ? tr("shut down")
+        : sim->state() == Simulator::State::Booting ? tr("booting")
+        : sim->state() == Simulator::State::Rendering ? QString()
+        : sim->state() == Simulator::State::Failed ? tr("failed") : tr("shut down");
+    QString title = pane ? pane->name : QString();
+    if (sim)
+        title += QStringLiteral(" · ") + QString::fromStdString(sim->profile().family);
+    if (!state.isEmpty())
+        title += QStringLiteral(" · ") + state;
+    p.setPen(QColor(0xc8, 0xcc, 0xd4));
+    p.drawText(QRect(kMargin, 0, width() - 2 * kMargin, kTitleHeight), Qt::AlignCenter, title);
+
+    const QRect screen = screenRect();
+    QPainterPath bezel;
+    bezel.addRoundedRect(screen.adjusted(-kBezel, -kBezel, kBezel, kBezel), 16, 16);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillPath(bezel, kBezelColour);
+    p.setRenderHint(QPainter::Antialiasing, false);
+    if (sim && sim->display() && sim->state() == Simulator::State::Rendering) {
+        p.setRenderHint(QPainter::SmoothPixmapTransform, screen.size() != sim->display()->size());
+        p.drawImage(screen, sim->display()->frame());
+        return;
+    }
+    p.fillRect(screen, Qt::black);
+    p.setPen(QColor(0xe0, 0xe0, 0xe0));
+    QString message = !sim ? tr("Shut down") : sim->state() == Simulator::State::Booting ? tr("Booting…") : tr("Shut down");
+    if (sim && sim->state() == Simulator::State::Failed)
+        message = tr("Failed: %1").arg(sim->failure());
+    p.drawText(screen.adjusted(12, 12, -12, -60), Qt::AlignCenter | Qt::TextWordWrap, message);
+}
+
+void DevicePaneView::resizeEvent(QResizeEvent *)
+{
+    updateOverlay();
+}
+
+QPoint DevicePaneView::toDevice(QPoint at) const
+{
+    const Simulator *sim = m_followed;
+    const QRect screen = screenRect();
+    if (!sim || !sim->display() || screen.isEmpty())
+        return {};
+    const QSize size = sim->display()->size();
+    const int x = (at.x() - screen.left()) * size.width() / screen.width();
+    const int y = (at.y() - screen.top()) * size.height() / screen.height();
+    return {std::clamp(x, 0, size.width() - 1), std::clamp(y, 0, size.height() - 1)};
+}
+
+// The mouse is the finger: press, moves and release go through as they
+// happen, so a click taps, a drag swipes and holding presses long.
+void DevicePaneView::mousePressEvent(QMouseEvent *e)
+{
+    setFocus(Qt::MouseFocusReason);
+    Simulator *sim = m_followed;
+    if (e->button() != Qt::LeftButton || !sim || !sim->display() || sim->state() != Simulator::State::Rendering
+        || !screenRect().contains(e->position().toPoint()))
+        return;
+    m_pressed = true;
+    sim->display()->movePointer(toDevice(e->position().toPoint()));
+    sim->display()->pressButton(1, true);
+}
+
+void DevicePaneView::mouseMoveEvent(QMouseEvent *e)
+{
+    if (m_pressed && m_followed && m_followed->display())
+        m_followed->display()->movePointer(toDevice(e->position().toPoint()));
+}
+
+void DevicePaneView::mouseReleaseEvent(QMouseEvent *e)
+{
+    if (!m_pressed || e->button() != Qt::LeftButton)
+        return;
+    m_pressed = false;
+    if (m_followed && m_followed->display()) {
+        m_followed->display()->movePointer(toDevice(e->position().toPoint()));
+        m_followed->display()->pressButton(1, false);
+    }
+}
+
+void DevicePaneView::wheelEvent(QWheelEvent *e)
+{
+    Simulator *sim = m_followed;
+    if (!sim || !sim->input() || sim->state() != Simulator::State::Rendering)
+        return;
+    const int clicks = e->angleDelta().y() / 120;
+    const QRect screen = screenRect();
+    const QPointF at((e->position().x() - screen.left()) / std::max(1, screen.width()),
+                     (e->position().y() - screen.top()) / std::max(1, screen.height()));
+    if (clicks != 0)
+        sim->input()->wheel({std::clamp(at.x(), 0.0, 1.0), std::clamp(at.y(), 0.0, 1.0)}, clicks);
+}
+
+void DevicePaneView::keyPressEvent(QKeyEvent *e)
+{
+    Simulator *sim = m_followed;
+    if (!sim || !sim->input() || sim->state() != Simulator::State::Rendering)
+        return;
+    if (const uint32_t sym = keysymFor(e->key())) {
+        sim->input()->key(sym);
+        return;
+    }
+    if (!e->text().isEmpty() && e->text().at(0).isPrint())
+        sim->input()->text(e->text());
+}
+
+void DevicePaneView::focusInEvent(QFocusEvent *e)
+{
+    QWidget::focusInEvent(e);
+    emit focusReceived();
+}
+
+} // namespace dt::ui

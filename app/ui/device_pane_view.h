@@ -1,0 +1,59 @@
+#pragma once
+
+#include "core/workspace.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QPushButton;
+
+namespace dt::devices {
+class Simulator;
+}
+
+namespace dt::ui {
+
+// A device pane: the device's screen, scaled to fit inside a thin bezel
+// under a title line, with an overlay while it boots, after it shut down
+// (Reboot / Close) or when it failed (the reason, Reboot / Close). The mouse
+// is the device's finger (press, drag, hold all pass through), the wheel
+// scrolls (turns the crown on a watch) and keys type into it.
+class DevicePaneView : public QWidget {
+    Q_OBJECT
+public:
+    DevicePaneView(dt::app::Workspace &workspace, dt::app::PaneId pane, QWidget *parent = nullptr);
+
+    dt::app::PaneId paneId() const { return m_pane; }
+    // Where the device's screen is drawn, in this widget's coordinates.
+    QRect screenRect() const;
+    QSize sizeHint() const override;
+
+signals:
+    void focusReceived();
+
+protected:
+    void paintEvent(QPaintEvent *e) override;
+    void resizeEvent(QResizeEvent *e) override;
+    void mousePressEvent(QMouseEvent *e) override;
+    void mouseMoveEvent(QMouseEvent *e) override;
+    void mouseReleaseEvent(QMouseEvent *e) override;
+    void wheelEvent(QWheelEvent *e) override;
+    void keyPressEvent(QKeyEvent *e) override;
+    void focusInEvent(QFocusEvent *e) override;
+
+private:
+    dt::devices::Simulator *device() const;
+    QString udid() const;
+    void follow(); // (re)connects to the pane's device
+    void updateOverlay();
+    QPoint toDevice(QPoint at) const; // device pixels, clamped
+
+    dt::app::Workspace &m_workspace;
+    dt::app::PaneId m_pane;
+    QPointer<dt::devices::Simulator> m_followed;
+    QPushButton *m_reboot;
+    QPushButton *m_close;
+    bool m_pressed = false;
+};
+
+} // namespace dt::ui

@@ -1,0 +1,205 @@
+#include "devices.h"
+
+#include "handler_params.h"
+
+#include <cstdio>
+
+namespace dt::rpc {
+
+namespace {
+
+using Handle = AutomationPort::Handle;
+using Gesture = AutomationPort::Gesture;
+
+// A normalised coordinate: 0 (left, top) to 1 (right, bottom).
+std::optional<double> coordinate(const Json &p, const char *key)
+{
+    auto it = p.find(key);
+    if (it == p.end() || !it->is_number())
+        return std::nullopt;
+    const double v = it->get<double>();
+    return v >= 0 && v <= 1 ? std::optional<double>(v) : std::nullopt;
+}
+
+std::optional<int> duration(const Json &p, int fallback, std::string *why)
+{
+    auto it = p.find("durationMs");
+    if (it == p.end())
+        return fallback;
+    if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > 60000) {
+        *why = "durationMs must be 60000 or less (a whole number of milliseconds)";
+        return std::nullopt;
+    }
+    return it->get<int>();
+}
+
+// The receipt every input answer starts with: which pane it went to.
+Json receiptBase(AutomationPort &port, Handle pane)
+{
+    Json j{{"ok", true}};
+    if (const auto row = port.paneRow(pane)) {
+        j["paneId"] = row->paneId;
+        j["udid"] = row->udid;
+        if (row->shortId)
+            j["shortId"] = *row->shortId;
+    }
+    return j;
+}
+
+// Resolves the pane, builds the gesture from the params and dispatches it.
+using GestureBuilder = std::function<std::optional<Error>(const Json &params, Gesture &gesture, Json &receipt)>;
+
+void addGesture(Dispatcher &d, AutomationPort &port, const std::string &method, GestureBuilder build)
+{
+    d.add(method, Scope::Session, [&port, method, build](CallContext &c, const Json &p) -> HandlerResult {
+        const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));
+        if (auto *e = std::get_if<Error>(&pane))
+            return *e;
+        Gesture g;
+        Json extra = Json::object();
+        if (auto e = build(p, g, extra))
+            return *e;
+        const auto dispatched = port.deviceInput(std::get<Handle>(pane), g);
+        if (auto *e = std::get_if<Error>(&dispatched))
+            return *e;
+        Json receipt = receiptBase(port, std::get<Handle>(pane));
+        if (g.kind == Gesture::Kind::Swipe) {
+            const int steps = std::get<int>(dispatched);
+            extra["dispatched"] = steps > 0 ? "drag" : "tap";
+            extra["steps"] = steps;
+        }
+        receipt.update(extra);
+        return receipt;
+    });
+}
+
+std::optional<Error> point(const Json &p, Gesture &g, Json &receipt)
+{
+    const auto x = coordinate(p, "x");
+    const auto y = coordinate(p, "y");
+    if (!x || !y)
+        return Error{code::InvalidParams, "x and y are fractions of the screen, from 0 to 1"};
+    g.x = *x;
+    g.y = *y;
+    receipt["x"] = *x;
+    receipt["y"] = *y;
+    return std::nullopt;
+}
+
+} // namespace
+
+void addDevices(Dispatcher &d, AutomationPort &port)
+{
+    d.add("device.boot", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string device = stringParam(p, "device");
+        if (device.empty())
+            return Error{code::InvalidParams, "device.boot needs a device (udid or name)"};
+        auto row = port.bootDevice(*c.sessionId, device);
+        if (auto *e = std::get_if<Error>(&row))
+            return *e;
+        Json j = toJson(std::get<PaneRow>(row));
+        j["ok"] = true;
+        return j;
+    });
+    d.add("device.shutdown", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string device = stringParam(p, "device");
+        if (device.empty())
+            return Error{code::InvalidParams, "device.shutdown needs a device (udid or name)"};
+        if (auto e = port.shutdownDevice(*c.sessionId, device))
+            return *e;
+        return Json{{"ok", true}, {"device", device}};
+    });
+    d.add("panes.list", Scope::Session, [&port](CallContext &c, const Json &) -> HandlerResult {
+        Json rows = Json::array();
+        for (const PaneRow &row : port.paneRows(*c.sessionId))
+            rows.push_back(toJson(row));
+        return rows;
+    });
+    d.add("devices.list", Scope::Session, [&port](CallContext &c, const Json &) -> HandlerResult {
+        Json rows = Json::array();
+        for (const DeviceRow &row : port.deviceRows(c.sessionId))
+            rows.push_back(toJson(row));
+        return rows;
+    });
+    d.add("pane.info", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));
+        if (auto *e = std::get_if<Error>(&pane))
+            return *e;
+        const auto info = port.paneInfo(std::get<Handle>(pane));
+        if (!info)
+            return Error{code::InvalidParams, "unknown paneId"};
+        return toJson(*info);
+    });
+
+    addGesture(d, port, "pane.input.tap", [](const Json &p, Gesture &g, Json &r) {
+        g.kind = Gesture::Kind::Tap;
+        return point(p, g, r);
+    });
+    addGesture(d, port, "pane.input.longPress", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+        g.kind = Gesture::Kind::LongPress;
+        if (auto e = point(p, g, r))
+            return e;
+        std::string why;
+        const auto ms = duration(p, 800, &why);
+        if (!ms)
+            return Error{code::InvalidParams, why};
+        g.durationMs = *ms;
+        r["durationMs"] = *ms;
+        return std::nullopt;
+    });
+    addGesture(d, port, "pane.input.swipe", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+        g.kind = Gesture::Kind::Swipe;
+        const auto x1 = coordinate(p, "fromX"), y1 = coordinate(p, "fromY"), x2 = coordinate(p, "toX"), y2 = coordinate(p, "toY");
+        if (!x1 || !y1 || !x2 || !y2)
+            return Error{code::InvalidParams, "fromX, fromY, toX and toY are fractions of the screen, from 0 to 1"};
+        std::string why;
+        const auto ms = duration(p, 250, &why);
+        if (!ms)
+            return Error{code::InvalidParams, why};
+        g.x = *x1, g.y = *y1, g.toX = *x2, g.toY = *y2, g.durationMs = *ms;
+        r["durationMs"] = *ms;
+        return std::nullopt;
+    });
+    addGesture(d, port, "pane.input.key", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+        g.kind = Gesture::Kind::Key;
+        auto it = p.find("keyCode");
+        if (it == p.end() || !it->is_number_integer() || it->get<int64_t>() <= 0 || it->get<int64_t>() > 0x1fffffff)
+            return Error{code::InvalidParams, "keyCode must be a positive integer (an X keysym)"};
+        g.keysym = it->get<uint32_t>();
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "0x%x", g.keysym);
+        r["keyCode"] = hex;
+        r["down"] = false; // pressed and released: nothing is left held
+        return std::nullopt;
+    });
+    addGesture(d, port, "pane.input.text", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+        g.kind = Gesture::Kind::Text;
+        auto it = p.find("text");
+        if (it == p.end() || !it->is_string() || it->get_ref<const std::string &>().empty())
+            return Error{code::InvalidParams, "text must be a non-empty string"};
+        g.text = it->get<std::string>();
+        r["bytes"] = g.text.size(); // never the text itself
+        return std::nullopt;
+    });
+    addGesture(d, port, "pane.input.button", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+        g.kind = Gesture::Kind::Button;
+        g.text = stringParam(p, "button");
+        if (g.text.empty())
+            return Error{code::InvalidParams, "button is required"};
+        r["button"] = g.text;
+        return std::nullopt;
+    });
+    addGesture(d, port, "pane.input.crown", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+        g.kind = Gesture::Kind::Crown;
+        auto it = p.find("delta");
+        if (it == p.end() || !it->is_number())
+            return Error{code::InvalidParams, "delta is required (clicks of the crown, negative to turn back)"};
+        g.delta = it->get<double>();
+        r["delta"] = g.delta;
+        if (auto v = p.find("velocity"); v != p.end())
+            r["velocity"] = *v; // echoed, not used
+        return std::nullopt;
+    });
+}
+
+} // namespace dt::rpc

@@ -1,0 +1,57 @@
+# Runs in a tab, in the test's directory: makes a phone, boots it beside
+# this terminal and drives it with the CLI, reading what the device shows
+# through its window title on the device's own display (with-pane).
+set -u
+wait_for() { # wait_for FILE-TEST-COMMAND… (10 s)
+    i=0
+    until "$@"; do
+        sleep 0.1
+        i=$((i + 1))
+        [ $i -gt 100 ] && { echo "gave up: $*" >> waits.err; return 1; }
+    done
+}
+title() { deviceterm with-pane -- xdotool search --onlyvisible --classname deviceterm-device-shell getwindowname 2> /dev/null; }
+title_is() { [ "$(title)" = "$1" ]; }
+rendering() { deviceterm panes list --json | grep -q '"state":"rendering"'; }
+
+deviceterm events > events.jsonl &
+sleep 0.5
+deviceterm sim create Phone --profile phone --json > create.json
+deviceterm sim boot Phone --json > boot.json
+wait_for rendering
+wait_for title_is Home
+deviceterm panes list --json > panes.json
+deviceterm pane info --json > info.json
+deviceterm devices list --json > devices.json
+deviceterm sim list --json > simlist.json
+
+deviceterm tap 0.5 0.462 --json > tap.json           # the Counter button
+wait_for title_is 'Counter: 0'
+deviceterm button volume-up --json > button.json
+wait_for title_is 'Counter: 1'
+deviceterm key 0x1008ff13 --json > key.json           # XF86AudioRaiseVolume
+wait_for title_is 'Counter: 2'
+deviceterm swipe 0.5 0.2 0.5 0.3 --duration 200 --json > swipe.json
+deviceterm swipe 0.5 0.2 0.5 0.3 --duration 5 --json > flick.json
+deviceterm long-press 0.1 0.1 --duration 300 --json > longpress.json
+deviceterm button home > /dev/null
+wait_for title_is Home
+deviceterm tap 0.5 0.536 > /dev/null                 # the Form button
+wait_for title_is Form
+deviceterm text 'Zoë ✓' --json > text.json
+wait_for title_is 'Form: Hello, Zoë ✓'
+deviceterm text --duration 5 > /dev/null              # options are words to type
+wait_for title_is 'Form: Hello, Zoë ✓--duration 5'
+
+deviceterm crown 1 2> crown.err; echo $? > crown.status
+deviceterm tap 2 0.5 2> badtap.err; echo $? > badtap.status
+deviceterm tap 0.5 0.5 --pane nosuch 2> foreign.err; echo $? > foreign.status
+deviceterm button teleport 2> badbutton.err; echo $? > badbutton.status
+deviceterm key 0x1234567 2> badkey.err; echo $? > badkey.status
+
+deviceterm sim shutdown Phone --json > shutdown.json
+deviceterm panes list --json > after.json
+deviceterm sim list --json > simlist-after.json
+sleep 0.5
+touch done
+exec sleep 60
