@@ -47,6 +47,7 @@ public:
     QString runtimeDirectory() const { return m_runtime; }
     DeviceDisplay *display() const { return m_display.get(); }
     DeviceInput *input() const { return m_input.get(); } // once the display is open
+    QString sessionBus() const { return m_busAddress; }
     // Process groups still running (empty once shut down).
     std::vector<qint64> processGroups() const;
 

@@ -608,6 +608,7 @@ std::optional<dt::rpc::PaneRow> AutomationFacade::paneRow(Handle handle)
         row.family = sim->profile().family;
         row.display = nonEmpty(sim->displayName());
         row.capabilities.crown = sim->profile().family == "watch";
+        row.capabilities.accessibility = true;
     }
     return row;
 }
@@ -759,6 +760,90 @@ std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gest
         return 0;
     }
     return Error{code::InvalidParams, "unsupported operation"};
+}
+
+namespace {
+dt::rpc::Json frameJson(const QRectF &r)
+{
+    return {{"x", r.x()}, {"y", r.y()}, {"w", r.width()}, {"h", r.height()}};
+}
+
+// A node in the contract's shape; frames are fractions of the screen, and
+// normalizedCenter is ready to pass to `tap`.
+dt::rpc::Json nodeJson(const dt::devices::AxNode &n, bool withChildren)
+{
+    dt::rpc::Json j{{"role", n.role.toStdString()}, {"frame", frameJson(n.frame)},
+                    {"normalizedCenter", {{"x", n.frame.center().x()}, {"y", n.frame.center().y()}}}};
+    if (!n.label.isEmpty())
+        j["label"] = n.label.toStdString();
+    if (!n.value.isEmpty())
+        j["value"] = n.value.toStdString();
+    if (withChildren) {
+        j["children"] = dt::rpc::Json::array();
+        for (const auto &c : n.children)
+            j["children"].push_back(nodeJson(c, true));
+    }
+    return j;
+}
+} // namespace
+
+std::variant<dt::rpc::Json, Error> AutomationFacade::accessibility(Handle handle, const AxQuery &q)
+{
+    const Workspace::Pane *p = m_workspace.pane(handle);
+    Simulator *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
+    if (!sim || sim->state() != Simulator::State::Rendering || !sim->display())
+        return Error{code::InvalidParams, std::string("pane is not active (device state: ")
+                                              + (sim ? Simulator::stateName(sim->state()) : "shutdown") + ")"};
+    const QString key = p->deviceUdid + QLatin1Char('|') + sim->sessionBus();
+    auto bridge = m_accessibility.value(key);
+    if (!bridge) {
+        bridge = std::make_shared<dt::devices::AccessibilityBridge>(sim->sessionBus(), sim->display()->size());
+        m_accessibility.insert(key, bridge);
+    }
+    bridge->setScreenSize(sim->display()->size());
+    QString why;
+    switch (q.kind) {
+    case AxQuery::Kind::Tree: {
+        const auto tree = bridge->tree(&why);
+        if (!tree)
+            return Error{code::BridgeFailed, why.toStdString()};
+        return dt::rpc::Json{{"tree", nodeJson(*tree, true)}};
+    }
+    case AxQuery::Kind::Point: {
+        const auto element = bridge->elementAt({q.x, q.y}, &why);
+        if (!element)
+            return Error{code::BridgeFailed, why.toStdString()};
+        return dt::rpc::Json{{"element", nodeJson(*element, false)}};
+    }
+    case AxQuery::Kind::Sweep: {
+        // A dead bridge is a failure, not an empty sweep: ask once first.
+        if (!bridge->tree(&why))
+            return Error{code::BridgeFailed, why.toStdString()};
+        const int cells = int(std::ceil(1.0 / q.step));
+        dt::rpc::Json children = dt::rpc::Json::array();
+        QSet<QString> seen;
+        for (int row = 0; row < cells; ++row)
+            for (int column = 0; column < cells; ++column) {
+                const QPointF at(std::min(1.0, (column + 0.5) * q.step), std::min(1.0, (row + 0.5) * q.step));
+                const auto element = bridge->elementAt(at, &why);
+                if (!element)
+                    continue; // a miss in one cell is normal
+                const QString identity = element->role + QLatin1Char('|') + element->label + QLatin1Char('|')
+                    + QString::number(element->frame.x()) + QLatin1Char(',') + QString::number(element->frame.y());
+                if (!seen.contains(identity)) {
+                    seen.insert(identity);
+                    children.push_back(nodeJson(*element, false));
+                }
+            }
+        return dt::rpc::Json{{"tree",
+                              {{"role", "AXSweepRoot"},
+                               {"frame", frameJson(QRectF(0, 0, 1, 1))},
+                               {"children", children},
+                               {"step", q.step},
+                               {"sweepedPoints", cells * cells}}}};
+    }
+    }
+    return Error{code::InvalidParams, "unsupported accessibility query"};
 }
 
 } // namespace dt::app

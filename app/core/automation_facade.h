@@ -1,5 +1,6 @@
 #pragma once
 
+#include "devicepanes/accessibility_bridge.h"
 #include "rpc/server/automation_port.h"
 #include "workspace.h"
 
@@ -65,6 +66,7 @@ public:
     std::optional<dt::rpc::PaneRow> paneRow(Handle pane) override;
     std::optional<dt::rpc::PaneInfo> paneInfo(Handle pane) override;
     std::variant<int, dt::rpc::Error> deviceInput(Handle pane, const Gesture &gesture) override;
+    std::variant<dt::rpc::Json, dt::rpc::Error> accessibility(Handle pane, const AxQuery &query) override;
 
     // Where send-input is recorded (default: dt::audit::defaultPath()).
     void setAuditLogPath(std::string path) { m_auditLogPath = std::move(path); }
@@ -102,6 +104,8 @@ private:
     Workspace &m_workspace;
     EventSink m_sink;
     std::string m_auditLogPath;
+    // One accessibility connection per device (by udid and session bus).
+    QHash<QString, std::shared_ptr<dt::devices::AccessibilityBridge>> m_accessibility;
     QHash<PaneId, std::string> m_sessionOfPane; // closed panes are gone from the model
     std::unique_ptr<QObject> m_context; // ends our connections to the model with us
 };

@@ -112,6 +112,13 @@ public:
     // Dispatches (queues, in order) the gesture; for a swipe, the number of
     // interpolated steps (0: sent as a tap).
     virtual std::variant<int, Error> deviceInput(Handle pane, const Gesture &gesture) = 0;
+    struct AxQuery {
+        enum class Kind { Tree, Point, Sweep } kind = Kind::Tree;
+        double x = 0, y = 0;
+        double step = 0.05; // Sweep, already clamped
+    };
+    // The wrapped answer ({tree} or {element}); bridge failures as -32020.
+    virtual std::variant<Json, Error> accessibility(Handle pane, const AxQuery &query) = 0;
 };
 
 } // namespace dt::rpc

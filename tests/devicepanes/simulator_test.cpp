@@ -2,6 +2,7 @@
 // looked at through the mirrored framebuffer, touched through XTest and
 // shut down with nothing left behind.
 
+#include "devicepanes/accessibility_bridge.h"
 #include "devicepanes/simulator.h"
 #include "support/wait_until.h"
 
@@ -175,6 +176,66 @@ TEST_F(SimulatorTest, gesturesAndTextReachTheAppInOrder)
     EXPECT_GT(input->swipe({0.5, 0.9}, {0.5, 0.6}, 200), 5);
     input->key(0x1008ff18);
     EXPECT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Home"); }, 5000)) << titleOn(*sim).toStdString();
+}
+
+// Every node of a tree, depth first.
+void flatten(const dt::devices::AxNode &node, QList<dt::devices::AxNode> &out)
+{
+    out << node;
+    for (const auto &c : node.children)
+        flatten(c, out);
+}
+
+TEST_F(SimulatorTest, theAccessibilityTreeNamesTheButtonsWhereTheirPixelsAre)
+{
+    auto sim = boot("phone");
+    ASSERT_TRUE(waitUntil([&] { return rendered(*sim) && pixel(*sim, 3, 3) == home; }, 25000)) << sim->failure().toStdString();
+    dt::devices::AccessibilityBridge bridge(sim->sessionBus(), sim->display()->size());
+    std::optional<dt::devices::AxNode> tree;
+    QString why;
+    // The app registers with the accessibility bus shortly after it maps.
+    ASSERT_TRUE(waitUntil([&] { return (tree = bridge.tree(&why)).has_value(); }, 10000)) << why.toStdString();
+    QList<dt::devices::AxNode> nodes;
+    flatten(*tree, nodes);
+    QStringList buttons;
+    const QImage frame = sim->display()->frame();
+    for (const auto &n : nodes) {
+        if (n.role != QLatin1String("Button"))
+            continue;
+        buttons << n.label;
+        // Its frame holds its (light) pixels: just inside its left edge,
+        // away from the caption.
+        const QPointF inside(n.frame.left() + n.frame.width() * 0.08, n.frame.center().y());
+        EXPECT_GT(frame.pixelColor(int(inside.x() * frame.width()), int(inside.y() * frame.height())).lightness(), 180)
+            << n.label.toStdString();
+    }
+    EXPECT_EQ(buttons, (QStringList{QStringLiteral("Counter"), QStringLiteral("Form"), QStringLiteral("List")}));
+    // Hidden pages are not in it.
+    for (const auto &n : nodes)
+        EXPECT_NE(n.label, QStringLiteral("+1"));
+
+    // At the centre of the Form button: that button.
+    const auto form = std::find_if(nodes.begin(), nodes.end(), [](const auto &n) { return n.label == QLatin1String("Form"); });
+    ASSERT_NE(form, nodes.end());
+    const auto hit = bridge.elementAt(form->frame.center(), &why);
+    ASSERT_TRUE(hit) << why.toStdString();
+    EXPECT_EQ(hit->role, QStringLiteral("Button"));
+    EXPECT_EQ(hit->label, QStringLiteral("Form"));
+    EXPECT_TRUE(hit->children.isEmpty());
+
+    // After a tap the tree follows: the counter's buttons, and the count as text.
+    sim->input()->tap(form->frame.center());
+    ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Form"); }, 5000));
+    sim->input()->text(QStringLiteral("Ada"));
+    ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Form: Hello, Ada"); }, 5000));
+    tree = bridge.tree(&why);
+    ASSERT_TRUE(tree) << why.toStdString();
+    nodes.clear();
+    flatten(*tree, nodes);
+    const auto field = std::find_if(nodes.begin(), nodes.end(), [](const auto &n) { return n.role == QLatin1String("TextField"); });
+    ASSERT_NE(field, nodes.end());
+    EXPECT_EQ(field->label, QStringLiteral("Name"));
+    EXPECT_EQ(field->value, QStringLiteral("Ada"));
 }
 
 TEST_F(SimulatorTest, anAppThatCannotStartFailsWithTheReason)

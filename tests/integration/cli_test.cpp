@@ -781,6 +781,7 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     EXPECT_EQ(pane["target"], Json({{"sim", {{"udid", udid}}}}));
     EXPECT_EQ(pane["capabilities"]["touch"], true);
     EXPECT_EQ(pane["capabilities"]["crown"], false);
+    EXPECT_EQ(pane["capabilities"]["accessibility"], true);
     const std::string paneId = pane["paneId"];
     const Json info = json("info.json");
     EXPECT_EQ(info["paneId"], paneId);
@@ -794,11 +795,36 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     EXPECT_EQ(devices[0]["ownerSessionId"], info["linkedSessionId"]);
     EXPECT_EQ(json("simlist.json")[0]["state"], "booted");
 
+    // Accessibility: the home screen's buttons, the one at a point, a sweep.
+    const Json tree = json("ax-tree.json")["tree"];
+    EXPECT_EQ(tree["role"], "Application");
+    std::vector<std::string> buttons;
+    std::function<void(const Json &)> walk = [&](const Json &n) {
+        if (n["role"] == "Button")
+            buttons.push_back(n["label"]);
+        EXPECT_TRUE(n.contains("frame") && n["frame"].contains("w"));
+        for (const Json &c : n.value("children", Json::array()))
+            walk(c);
+    };
+    walk(tree);
+    EXPECT_EQ(buttons, (std::vector<std::string>{"Counter", "Form", "List"}));
+    const Json element = json("ax-point.json")["element"];
+    EXPECT_EQ(element["role"], "Button");
+    EXPECT_EQ(element["label"], "Counter");
+    EXPECT_FALSE(element.contains("children"));
+    const Json sweep = json("ax-sweep.json")["tree"];
+    EXPECT_EQ(sweep["role"], "AXSweepRoot");
+    EXPECT_EQ(sweep["step"], 0.25);
+    EXPECT_EQ(sweep["sweepedPoints"], 16);
+    EXPECT_FALSE(sweep["children"].empty());
+    EXPECT_EQ(fileAfterDone(QStringLiteral("pinch.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("pinch.err")).contains("no multitouch"));
+
     // Receipts name the pane and echo what was done, never typed text.
     const Json tap = json("tap.json");
     EXPECT_EQ(tap["paneId"], paneId);
     EXPECT_EQ(tap["udid"], udid);
-    EXPECT_EQ(tap["x"], 0.5);
+    EXPECT_EQ(tap["x"], element["normalizedCenter"]["x"]);
     EXPECT_EQ(json("button.json")["button"], "volume-up");
     EXPECT_EQ(json("key.json")["keyCode"], "0x1008ff13");
     const Json swipe = json("swipe.json");

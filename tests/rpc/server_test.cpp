@@ -96,6 +96,10 @@ struct FakePort : AutomationPort {
         return row;
     }
     std::optional<PaneInfo> paneInfo(Handle) override { return std::nullopt; }
+    std::variant<Json, Error> accessibility(Handle, const AxQuery &q) override
+    {
+        return Json{{"tree", {{"role", "AXSweepRoot"}, {"step", q.step}}}};
+    }
     std::vector<Gesture> gestures;
     std::variant<int, Error> deviceInput(Handle, const Gesture &g) override
     {

@@ -52,6 +52,7 @@ struct Spec {
     size_t positionals; // exactly this many words (SIZE_MAX: one or more)
     std::function<bool(Context &, Json &)> params;
     bool targetsPane = true;
+    bool alwaysJson = false; // answers that only make sense as JSON
 };
 
 void printReceipt(Context &c, const Json &r)
@@ -125,7 +126,10 @@ int run(Context &c, const Spec &s)
     const auto r = c.call(s.method, params);
     if (!r)
         return 1;
-    printReceipt(c, *r);
+    if (s.alwaysJson)
+        c.printJson(*r);
+    else
+        printReceipt(c, *r);
     return 0;
 }
 
@@ -196,6 +200,27 @@ const std::vector<Spec> &specs()
              p["button"] = c.positionals()[0];
              return true;
          }},
+        {{"ax", "tree"}, "ax tree [--pane REF]", "the device app's accessibility tree (JSON; frames are fractions of the screen)",
+         "pane.ax.tree", {}, 0, nullptr, true, true},
+        {{"ax", "point"}, "ax point X Y [--pane REF]", "the element at a point (JSON)", "pane.ax.point", {}, 2,
+         [](Context &c, Json &p) { return point(c, p, 0, "x", "y"); }, true, true},
+        {{"ax", "sweep"}, "ax sweep [--step S] [--pane REF]", "elements found on a grid of points, each once (JSON)",
+         "pane.ax.sweep", {"--step"}, 0,
+         [](Context &c, Json &p) {
+             if (auto s = c.option("--step")) {
+                 char *end = nullptr;
+                 const double v = std::strtod(s->c_str(), &end);
+                 if (s->empty() || *end != '\0' || !(v > 0)) {
+                     c.error("--step must be a positive fraction, not '" + *s + "'");
+                     return false;
+                 }
+                 p["step"] = v;
+             }
+             return true;
+         },
+         true, true},
+        {{"pinch"}, "pinch [--pane REF]", "two-finger pinch (not available on these devices yet)", "pane.input.pinch", {}, 0,
+         nullptr},
         {{"crown"}, "crown DELTA [--pane REF]", "turn a watch's crown by DELTA clicks (negative: back)", "pane.input.crown", {},
          1,
          [](Context &c, Json &p) {

@@ -2,6 +2,7 @@
 
 #include "handler_params.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace dt::rpc {
@@ -129,6 +130,52 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         if (!info)
             return Error{code::InvalidParams, "unknown paneId"};
         return toJson(*info);
+    });
+
+    // The capability is false on every device pane so far: said plainly.
+    d.add("pane.input.pinch", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));
+        if (auto *e = std::get_if<Error>(&pane))
+            return *e;
+        return Error{code::InvalidParams,
+                     "unsupported operation: this device has no multitouch (X servers like the device's have no touch input)"};
+    });
+    using AxQuery = AutomationPort::AxQuery;
+    auto addAx = [&d, &port](const std::string &method, std::function<std::optional<Error>(const Json &, AxQuery &)> build) {
+        d.add(method, Scope::Session, [&port, build](CallContext &c, const Json &p) -> HandlerResult {
+            const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));
+            if (auto *e = std::get_if<Error>(&pane))
+                return *e;
+            AxQuery q;
+            if (auto e = build(p, q))
+                return *e;
+            auto answer = port.accessibility(std::get<Handle>(pane), q);
+            if (auto *e = std::get_if<Error>(&answer))
+                return *e;
+            return std::get<Json>(std::move(answer));
+        });
+    };
+    addAx("pane.ax.tree", [](const Json &, AxQuery &q) -> std::optional<Error> {
+        q.kind = AxQuery::Kind::Tree;
+        return std::nullopt;
+    });
+    addAx("pane.ax.point", [](const Json &p, AxQuery &q) -> std::optional<Error> {
+        q.kind = AxQuery::Kind::Point;
+        const auto x = coordinate(p, "x"), y = coordinate(p, "y");
+        if (!x || !y)
+            return Error{code::InvalidParams, "x and y are fractions of the screen, from 0 to 1"};
+        q.x = *x;
+        q.y = *y;
+        return std::nullopt;
+    });
+    addAx("pane.ax.sweep", [](const Json &p, AxQuery &q) -> std::optional<Error> {
+        q.kind = AxQuery::Kind::Sweep;
+        if (auto it = p.find("step"); it != p.end()) {
+            if (!it->is_number())
+                return Error{code::InvalidParams, "step must be a number"};
+            q.step = std::clamp(it->get<double>(), 0.02, 0.5);
+        }
+        return std::nullopt;
     });
 
     addGesture(d, port, "pane.input.tap", [](const Json &p, Gesture &g, Json &r) {

@@ -13,6 +13,19 @@ wait_for() { # wait_for FILE-TEST-COMMAND… (10 s)
 title() { deviceterm with-pane -- xdotool search --onlyvisible --classname deviceterm-device-shell getwindowname 2> /dev/null; }
 title_is() { [ "$(title)" = "$1" ]; }
 rendering() { deviceterm panes list --json | grep -q '"state":"rendering"'; }
+# Where the button labelled $1 is, from the accessibility tree: "X Y".
+centre() {
+    deviceterm ax tree | python3 -c '
+import json, sys
+def walk(n):
+    if n.get("label") == sys.argv[1] and n["role"] == "Button":
+        print(n["normalizedCenter"]["x"], n["normalizedCenter"]["y"])
+        sys.exit(0)
+    for c in n.get("children", []):
+        walk(c)
+walk(json.load(sys.stdin)["tree"])
+sys.exit(1)' "$1"
+}
 
 deviceterm events > events.jsonl &
 sleep 0.5
@@ -25,7 +38,12 @@ deviceterm pane info --json > info.json
 deviceterm devices list --json > devices.json
 deviceterm sim list --json > simlist.json
 
-deviceterm tap 0.5 0.462 --json > tap.json           # the Counter button
+deviceterm ax tree > ax-tree.json
+counter=$(centre Counter)
+deviceterm ax point $counter > ax-point.json
+deviceterm ax sweep --step 0.25 > ax-sweep.json
+deviceterm pinch 2> pinch.err; echo $? > pinch.status
+deviceterm tap $counter --json > tap.json
 wait_for title_is 'Counter: 0'
 deviceterm button volume-up --json > button.json
 wait_for title_is 'Counter: 1'
@@ -36,7 +54,7 @@ deviceterm swipe 0.5 0.2 0.5 0.3 --duration 5 --json > flick.json
 deviceterm long-press 0.1 0.1 --duration 300 --json > longpress.json
 deviceterm button home > /dev/null
 wait_for title_is Home
-deviceterm tap 0.5 0.536 > /dev/null                 # the Form button
+deviceterm tap $(centre Form) > /dev/null
 wait_for title_is Form
 deviceterm text 'Zoë ✓' --json > text.json
 wait_for title_is 'Form: Hello, Zoë ✓'
