@@ -2,6 +2,73 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>dt::ui::DeviceMenu</name>
+    <message>
+        <source>&amp;Device</source>
+        <translation>&amp;Gerät</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>%1 is already running.</source>
+        <translation>%1 läuft bereits.</translation>
+    </message>
+    <message>
+        <source>New Device</source>
+        <translation>Neues Gerät</translation>
+    </message>
+    <message>
+        <source>My Phone</source>
+        <translation>Mein Telefon</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>Art:</translation>
+    </message>
+    <message>
+        <source>Create and Boot</source>
+        <translation>Anlegen und starten</translation>
+    </message>
+    <message>
+        <source>&amp;New Device…</source>
+        <translation>&amp;Neues Gerät …</translation>
+    </message>
+    <message>
+        <source>&amp;Boot</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>No devices yet</source>
+        <translation>Noch keine Geräte</translation>
+    </message>
+    <message>
+        <source>&amp;Home</source>
+        <translation>Start&amp;seite</translation>
+    </message>
+    <message>
+        <source>&amp;Lock</source>
+        <translation>S&amp;perren</translation>
+    </message>
+    <message>
+        <source>Volume &amp;Up</source>
+        <translation>&amp;Lauter</translation>
+    </message>
+    <message>
+        <source>Volume Do&amp;wn</source>
+        <translation>&amp;Leiser</translation>
+    </message>
+    <message>
+        <source>&amp;Shut Down</source>
+        <translation>&amp;Ausschalten</translation>
+    </message>
+</context>
+<context>
     <name>dt::ui::DevicePaneView</name>
     <message>
         <source>Reboot</source>

@@ -255,6 +255,9 @@ std::optional<dt::rpc::TabInfo> AutomationFacade::tabInfo(const std::string &cal
     info.name = nonEmpty(pane->name);
     info.role = pane->role.toStdString();
     info.isCurrent = true;
+    for (PaneId p : tab->layout.panes())
+        if (auto row = paneRow(p))
+            info.simPanes.push_back(*row);
     return info;
 }
 
@@ -611,6 +614,13 @@ std::optional<dt::rpc::PaneRow> AutomationFacade::paneRow(Handle handle)
         row.capabilities.accessibility = true;
     }
     return row;
+}
+
+std::optional<Error> AutomationFacade::closeDevicePane(Handle pane, bool keepDevice)
+{
+    if (!m_workspace.closePane(pane, keepDevice))
+        return Error{code::InvalidParams, "unknown paneId"};
+    return std::nullopt;
 }
 
 std::vector<dt::rpc::PaneRow> AutomationFacade::paneRows(const std::string &caller)

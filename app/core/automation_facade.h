@@ -64,6 +64,7 @@ public:
     std::optional<dt::rpc::Error> shutdownDevice(const std::string &caller, const std::string &device) override;
     Resolved resolveDevicePane(const std::string &caller, const std::string &ref) override;
     std::optional<dt::rpc::PaneRow> paneRow(Handle pane) override;
+    std::optional<dt::rpc::Error> closeDevicePane(Handle pane, bool keepDevice) override;
     std::optional<dt::rpc::PaneInfo> paneInfo(Handle pane) override;
     std::variant<int, dt::rpc::Error> deviceInput(Handle pane, const Gesture &gesture) override;
     std::variant<dt::rpc::Json, dt::rpc::Error> accessibility(Handle pane, const AxQuery &query) override;

@@ -2,6 +2,7 @@
 
 #include "action_ids.h"
 #include "core/config.h"
+#include "device_menu.h"
 #include "find_bar.h"
 #include "settings_dialog.h"
 #include "tab_bar.h"
@@ -336,6 +337,8 @@ void MainWindow::createMenus()
     fill(menuBar()->addMenu(tr("&Shell")),
          {NewTab, OpenOrchestratorTab, DuplicateTab, nullptr, SplitRight, SplitDown, ZoomPane, EqualizePanes, ClosePane,
           nullptr, RenameTab, PrivateTab, OrchestrationGrant, nullptr, CloseTab});
+    m_deviceMenu = new DeviceMenu(m_workspace, [this] { return currentTabId(); }, this);
+    menuBar()->addMenu(m_deviceMenu);
     QMenu *window = menuBar()->addMenu(tr("&Window"));
     fill(window, {NextTab, PreviousTab, MoveTabToNewWindow, nullptr, FocusLeft, FocusRight, FocusUp, FocusDown});
     fill(menuBar()->addMenu(tr("&Help")), {Shortcuts, About});

@@ -16,6 +16,7 @@ class Config;
 
 namespace dt::ui {
 
+class DeviceMenu;
 class FindBar;
 class TabView;
 class TerminalView;
@@ -101,6 +102,7 @@ private:
     int m_basePointSize;
     QTabWidget *m_tabs; // child widget
     FindBar *m_findBar; // child widget
+    DeviceMenu *m_deviceMenu = nullptr;
     QHash<QByteArray, QAction *> m_actions; // children of this window
     QList<QAction *> m_actionOrder;
     bool m_syncing = false; // applying a model change to the widgets

@@ -30,6 +30,8 @@ Json toJson(const WindowRow &row)
 Json toJson(const TabInfo &info)
 {
     Json j{{"sessionId", info.sessionId}, {"role", info.role}, {"isCurrent", info.isCurrent}, {"simPanes", Json::array()}};
+    for (const PaneRow &row : info.simPanes)
+        j["simPanes"].push_back(toJson(row));
     putIf(j, "shortId", info.shortId);
     putIf(j, "name", info.name);
     return j;

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "device_shapes.h"
 #include "envelope.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace dt::rpc {
 
@@ -32,7 +34,7 @@ struct TabInfo {
     std::optional<std::string> name;
     std::string role;
     bool isCurrent = true;
-    // simPanes: empty until device panes exist.
+    std::vector<PaneRow> simPanes; // the tab's device panes
 };
 
 // Optional fields are left out, never written as null.

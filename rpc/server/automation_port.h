@@ -100,6 +100,7 @@ public:
     // shortId or udid. Anyone else's answers exactly like an unknown one.
     virtual Resolved resolveDevicePane(const std::string &caller, const std::string &ref) = 0;
     virtual std::optional<PaneRow> paneRow(Handle pane) = 0;
+    virtual std::optional<Error> closeDevicePane(Handle pane, bool keepDevice) = 0;
     virtual std::optional<PaneInfo> paneInfo(Handle pane) = 0;
     struct Gesture {
         enum class Kind { Tap, LongPress, Swipe, Key, Text, Button, Crown } kind = Kind::Tap;

@@ -96,6 +96,7 @@ struct FakePort : AutomationPort {
         return row;
     }
     std::optional<PaneInfo> paneInfo(Handle) override { return std::nullopt; }
+    std::optional<Error> closeDevicePane(Handle, bool) override { return std::nullopt; }
     std::variant<Json, Error> accessibility(Handle, const AxQuery &q) override
     {
         return Json{{"tree", {{"role", "AXSweepRoot"}, {"step", q.step}}}};

@@ -171,6 +171,13 @@ const std::vector<Spec> &specs()
              return true;
          },
          false},
+        {{"device", "attach"}, "device attach DEVICE", "mirror a device of this session here again (booting it if needed)",
+         "device.boot", {}, 1,
+         [](Context &c, Json &p) {
+             p["device"] = c.positionals()[0];
+             return true;
+         },
+         false},
         {{"pane", "info"}, "pane info [--pane REF]", "a device pane: ids, family, the tab's session", "pane.info", {}, 0, nullptr},
         {{"tap"}, "tap X Y [--pane REF]", "tap at a point (fractions of the screen, 0 to 1)", "pane.input.tap", {}, 2,
          [](Context &c, Json &p) { return point(c, p, 0, "x", "y"); }},

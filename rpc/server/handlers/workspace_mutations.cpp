@@ -124,10 +124,17 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         if (auto e = badCloseMode(p))
             return *e;
         const std::string ref = refParam(p, "pane");
+        const Json receipt{{"ok", true}, {"pane", ref}, {"mode", closeMode(p)}};
         const auto pane = port.resolveTerminal(*c.sessionId, ref);
-        if (auto *e = std::get_if<Error>(&pane))
-            return *e;
-        return receiptOr(port.closeTerminal(std::get<Handle>(pane)), {{"ok", true}, {"pane", ref}, {"mode", closeMode(p)}});
+        if (auto *e = std::get_if<Error>(&pane)) {
+            // Not a terminal: one of the caller's device panes, perhaps.
+            // Detach (the default) leaves the device running.
+            const auto device = ref == "current" ? pane : port.resolveDevicePane(*c.sessionId, ref);
+            if (std::holds_alternative<Error>(device))
+                return *e;
+            return receiptOr(port.closeDevicePane(std::get<Handle>(device), closeMode(p) == "detach"), receipt);
+        }
+        return receiptOr(port.closeTerminal(std::get<Handle>(pane)), receipt);
     });
     for (const char *method : {"pane.rename", "pane.move"}) {
         const std::string name = method;

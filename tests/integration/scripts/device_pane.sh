@@ -67,6 +67,15 @@ deviceterm tap 0.5 0.5 --pane nosuch 2> foreign.err; echo $? > foreign.status
 deviceterm button teleport 2> badbutton.err; echo $? > badbutton.status
 deviceterm key 0x1234567 2> badkey.err; echo $? > badkey.status
 
+deviceterm tab info --json > tabinfo.json
+# Detached, the device keeps running without a pane; attached, it is back.
+short=$(deviceterm panes list --json | sed 's/.*"shortId":"\([^"]*\)".*/\1/')
+deviceterm pane close --pane "$short" --json > detach.json
+deviceterm panes list --json > detached-panes.json
+deviceterm devices list --json > detached-devices.json
+deviceterm device attach Phone --json > attach.json
+wait_for rendering
+wait_for title_is 'Form: Hello, Zoë ✓--duration 5'    # the same running app
 deviceterm sim shutdown Phone --json > shutdown.json
 deviceterm panes list --json > after.json
 deviceterm sim list --json > simlist-after.json

@@ -1,0 +1,128 @@
+#include "device_menu.h"
+
+#include "devicepanes/store/device_profile.h"
+#include "devicepanes/store/device_store.h"
+
+#include <QComboBox>
+#include <QPushButton>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QMessageBox>
+
+namespace dt::ui {
+
+using dt::devices::DeviceRecord;
+using dt::devices::DeviceStore;
+
+DeviceMenu::DeviceMenu(dt::app::Workspace &workspace, std::function<dt::app::TabId()> currentTab, QWidget *parent)
+    : QMenu(tr("&Device"), parent), m_workspace(workspace), m_currentTab(std::move(currentTab))
+{
+    // The device set can change from any shell: read it when the menu opens.
+    connect(this, &QMenu::aboutToShow, this, &DeviceMenu::rebuild);
+    rebuild();
+}
+
+dt::app::PaneId DeviceMenu::targetPane() const
+{
+    const auto *t = m_workspace.tab(m_currentTab());
+    if (!t)
+        return 0;
+    if (const auto *focused = m_workspace.pane(t->focused); focused && focused->isDevice())
+        return t->focused;
+    for (dt::app::PaneId p : t->layout.panes())
+        if (const auto *pane = m_workspace.pane(p); pane && pane->isDevice())
+            return p;
+    return 0;
+}
+
+void DeviceMenu::boot(const DeviceRecord &record)
+{
+    const auto *t = m_workspace.tab(m_currentTab());
+    if (!t)
+        return;
+    // Owned by the terminal beside it: the focused one, else the tab's first.
+    const auto *focused = m_workspace.pane(t->focused);
+    const dt::app::PaneId owner = focused && !focused->isDevice() ? t->focused : t->primary;
+    const QString udid = QString::fromStdString(record.udid);
+    const QString current = m_workspace.devices().owner(udid);
+    if (!current.isEmpty() && !m_workspace.devicePane(udid)) {
+        QMessageBox::information(parentWidget(), tr("Device"), tr("%1 is already running.").arg(QString::fromStdString(record.name)));
+        return;
+    }
+    m_workspace.openDevicePane(owner, record);
+}
+
+void DeviceMenu::press(uint32_t keysym)
+{
+    const auto *p = m_workspace.pane(targetPane());
+    auto *sim = p ? m_workspace.devices().device(p->deviceUdid) : nullptr;
+    if (sim && sim->input())
+        sim->input()->key(keysym);
+}
+
+void DeviceMenu::createDevice()
+{
+    QDialog dialog(parentWidget());
+    dialog.setWindowTitle(tr("New Device"));
+    auto *form = new QFormLayout(&dialog);
+    auto *name = new QLineEdit(&dialog);
+    name->setText(tr("My Phone"));
+    auto *profile = new QComboBox(&dialog);
+    for (const auto &p : dt::devices::deviceProfiles())
+        profile->addItem(QStringLiteral("%1 (%2×%3)").arg(QString::fromStdString(p.family)).arg(p.width).arg(p.height),
+                         QString::fromStdString(p.family));
+    profile->setCurrentIndex(1); // phone
+    form->addRow(tr("Name:"), name);
+    form->addRow(tr("Kind:"), profile);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Create and Boot"));
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    DeviceStore store;
+    auto created = store.create(name->text().trimmed().toStdString(), profile->currentData().toString().toStdString(), {});
+    if (const auto *why = std::get_if<std::string>(&created)) {
+        QMessageBox::warning(parentWidget(), tr("New Device"), QString::fromStdString(*why));
+        return;
+    }
+    boot(std::get<DeviceRecord>(created));
+}
+
+void DeviceMenu::rebuild()
+{
+    clear();
+    addAction(tr("&New Device…"), this, &DeviceMenu::createDevice);
+    QMenu *bootMenu = addMenu(tr("&Boot"));
+    const auto devices = DeviceStore().list();
+    for (const DeviceRecord &r : devices) {
+        const bool running = !m_workspace.devices().owner(QString::fromStdString(r.udid)).isEmpty();
+        QAction *a = bootMenu->addAction(QStringLiteral("%1 (%2)").arg(QString::fromStdString(r.name), QString::fromStdString(r.family)),
+                                         this, [this, r] { boot(r); });
+        a->setEnabled(!running);
+    }
+    if (devices.empty())
+        bootMenu->addAction(tr("No devices yet"))->setEnabled(false);
+    addSeparator();
+    const bool hasPane = targetPane() != 0;
+    struct Button {
+        QString text;
+        uint32_t keysym;
+    };
+    for (const Button &b : {Button{tr("&Home"), 0x1008ff18}, Button{tr("&Lock"), 0x1008ff2a},
+                            Button{tr("Volume &Up"), 0x1008ff13}, Button{tr("Volume Do&wn"), 0x1008ff11}}) {
+        QAction *a = addAction(b.text, this, [this, sym = b.keysym] { press(sym); });
+        a->setEnabled(hasPane);
+    }
+    addSeparator();
+    QAction *shutdown = addAction(tr("&Shut Down"), this, [this] {
+        if (const dt::app::PaneId p = targetPane())
+            m_workspace.closePane(p);
+    });
+    shutdown->setEnabled(hasPane);
+}
+
+} // namespace dt::ui

@@ -1,0 +1,106 @@
+// A device booted from the Device menu into a tab: its pane shows the
+// device's screen, and a click on the pane is a tap on the device.
+
+#include "core/workspace.h"
+#include "devicepanes/simulator.h"
+#include "devicepanes/store/device_store.h"
+#include "support/wait_until.h"
+#include "ui/device_menu.h"
+#include "ui/device_pane_view.h"
+#include "ui/main_window.h"
+#include "ui/window_manager.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using dt::app::Workspace;
+using dt::devices::Simulator;
+using dt::test::waitUntil;
+
+class DevicePaneTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(dir.isValid());
+        qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toLocal8Bit());
+        qputenv("XDG_RUNTIME_DIR", dir.path().toLocal8Bit());
+        qputenv("SHELL", "/bin/sh");
+        Workspace::Settings s;
+        s.deviceTools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
+        ws = std::make_unique<Workspace>(s);
+        manager = std::make_unique<dt::ui::WindowManager>(*ws, dt::ui::MainWindow::Appearance{}, QSize(80, 24));
+        window = ws->openWindow();
+        main = manager->window(window);
+        main->resize(1100, 800);
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(main));
+        dt::app::TerminalLaunch l;
+        l.program = QStringLiteral("/bin/sh");
+        l.arguments = {QStringLiteral("-c"), QStringLiteral("sleep 60")};
+        tab = ws->openTab(window, l);
+    }
+    void TearDown() override
+    {
+        manager.reset();
+        ws.reset();
+        qunsetenv("XDG_DATA_HOME");
+    }
+
+    QTemporaryDir dir;
+    std::unique_ptr<Workspace> ws;
+    std::unique_ptr<dt::ui::WindowManager> manager;
+    dt::app::WindowId window = 0;
+    dt::app::TabId tab = 0;
+    dt::ui::MainWindow *main = nullptr;
+};
+
+TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchable)
+{
+    auto created = dt::devices::DeviceStore().create("Pocket", "phone", {});
+    ASSERT_TRUE(std::holds_alternative<dt::devices::DeviceRecord>(created));
+    auto *menu = main->findChild<dt::ui::DeviceMenu *>();
+    ASSERT_TRUE(menu);
+    menu->boot(std::get<dt::devices::DeviceRecord>(created));
+    ASSERT_EQ(ws->tab(tab)->layout.panes().size(), 2);
+    const dt::app::PaneId pane = ws->tab(tab)->layout.panes().at(1);
+    EXPECT_TRUE(ws->pane(pane)->isDevice());
+    EXPECT_EQ(menu->targetPane(), pane);
+    auto *view = main->findChild<dt::ui::DevicePaneView *>();
+    ASSERT_TRUE(view);
+    Simulator *sim = ws->devices().device(ws->pane(pane)->deviceUdid);
+    ASSERT_TRUE(sim);
+    ASSERT_TRUE(waitUntil([&] { return sim->state() == Simulator::State::Rendering; }, 25000)) << sim->failure().toStdString();
+
+    // The pane's pixels are the device's: the home page's blue inside the bezel.
+    const QColor home(0x1e, 0x3a, 0x5f), counter(0x1f, 0x6f, 0x43);
+    auto shown = [&](QPoint at) { return view->grab().toImage().pixelColor(at * view->devicePixelRatioF()); };
+    const QRect screen = view->screenRect();
+    ASSERT_TRUE(waitUntil([&] { return shown(screen.topLeft() + QPoint(4, 4)) == home; }, 5000))
+        << shown(screen.topLeft() + QPoint(4, 4)).name().toStdString();
+
+    // A click where the Counter button is on the device taps it.
+    const QImage frame = sim->display()->frame();
+    int top = -1, bottom = -1;
+    for (int y = 0; y < frame.height() && bottom < 0; ++y) {
+        const bool light = frame.pixelColor(40, y).lightness() > 180;
+        if (light && top < 0)
+            top = y;
+        else if (!light && top >= 0)
+            bottom = y;
+    }
+    ASSERT_GT(bottom - top, 30);
+    const QPoint onButton(screen.left() + screen.width() / 2, screen.top() + (top + bottom) / 2 * screen.height() / frame.height());
+    QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, onButton);
+    EXPECT_TRUE(waitUntil([&] { return shown(screen.topLeft() + QPoint(4, 4)) == counter; }, 5000))
+        << shown(screen.topLeft() + QPoint(4, 4)).name().toStdString();
+
+    // Closing the pane shuts the device down and the terminal stays.
+    ASSERT_TRUE(ws->closePane(pane));
+    EXPECT_EQ(ws->tab(tab)->layout.panes().size(), 1);
+    EXPECT_EQ(ws->devices().device(QString::fromStdString(std::get<dt::devices::DeviceRecord>(created).udid)), nullptr);
+}
+
+} // namespace
