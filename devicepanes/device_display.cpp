@@ -5,6 +5,7 @@
 #include <QTimer>
 
 #include <xcb/damage.h>
+#include <xcb/randr.h>
 #include <xcb/xcb.h>
 #include <xcb/xtest.h>
 
@@ -92,6 +93,79 @@ DeviceDisplay::~DeviceDisplay()
     }
     if (m_map)
         ::munmap(m_map, m_mapSize);
+}
+
+bool DeviceDisplay::setScreenSize(QSize size, QString *why)
+{
+    const int fbWidth = int(field(m_map, Width)), fbHeight = int(field(m_map, Height));
+    if (size.width() > fbWidth || size.height() > fbHeight || size.isEmpty()) {
+        *why = QStringLiteral("the screen cannot be %1x%2").arg(size.width()).arg(size.height());
+        return false;
+    }
+    auto *resources = xcb_randr_get_screen_resources_current_reply(
+        m_connection, xcb_randr_get_screen_resources_current(m_connection, m_root), nullptr);
+    if (!resources || xcb_randr_get_screen_resources_current_outputs_length(resources) < 1
+        || xcb_randr_get_screen_resources_current_crtcs_length(resources) < 1) {
+        free(resources);
+        *why = QStringLiteral("the device's display has no RandR output");
+        return false;
+    }
+    const xcb_randr_output_t output = xcb_randr_get_screen_resources_current_outputs(resources)[0];
+    const xcb_randr_crtc_t crtc = xcb_randr_get_screen_resources_current_crtcs(resources)[0];
+    const xcb_timestamp_t configTime = resources->config_timestamp;
+    // A mode of that size: one that exists, or a new one named like xrandr's.
+    xcb_randr_mode_t mode = 0;
+    const xcb_randr_mode_info_t *modes = xcb_randr_get_screen_resources_current_modes(resources);
+    for (int i = 0; i < xcb_randr_get_screen_resources_current_modes_length(resources); ++i)
+        if (modes[i].width == size.width() && modes[i].height == size.height())
+            mode = modes[i].id;
+    free(resources);
+    if (!mode) {
+        const QByteArray name = QByteArray::number(size.width()) + 'x' + QByteArray::number(size.height());
+        xcb_randr_mode_info_t info {};
+        info.width = uint16_t(size.width());
+        info.height = uint16_t(size.height());
+        info.hsync_start = info.hsync_end = info.htotal = info.width;
+        info.vsync_start = info.vsync_end = info.vtotal = info.height;
+        info.name_len = uint16_t(name.size());
+        auto *created = xcb_randr_create_mode_reply(
+            m_connection, xcb_randr_create_mode(m_connection, m_root, info, uint32_t(name.size()), name.constData()), nullptr);
+        if (!created) {
+            *why = QStringLiteral("RandR refused a %1 mode").arg(QString::fromLatin1(name));
+            return false;
+        }
+        mode = created->mode;
+        free(created);
+        xcb_randr_add_output_mode(m_connection, output, mode);
+    }
+    // The screen must hold the crtc at every step (as xrandr does it): grow
+    // it to hold both sizes, switch the crtc, then fit it to the new one.
+    auto setScreen = [&](QSize s) {
+        const int dpi = 96;
+        xcb_randr_set_screen_size(m_connection, m_root, uint16_t(s.width()), uint16_t(s.height()),
+                                  uint32_t(s.width() * 254 / (dpi * 10)), uint32_t(s.height() * 254 / (dpi * 10)));
+    };
+    setScreen(size.expandedTo(m_frame.size()));
+    auto *set = xcb_randr_set_crtc_config_reply(
+        m_connection,
+        xcb_randr_set_crtc_config(m_connection, crtc, XCB_CURRENT_TIME, configTime, 0, 0, mode, XCB_RANDR_ROTATION_ROTATE_0, 1, &output),
+        nullptr);
+    const bool ok = set && set->status == XCB_RANDR_SET_CONFIG_SUCCESS;
+    free(set);
+    if (!ok) {
+        *why = QStringLiteral("RandR could not switch the screen to %1x%2").arg(size.width()).arg(size.height());
+        return false;
+    }
+    setScreen(size);
+    xcb_flush(m_connection);
+    m_frame = QImage(size, QImage::Format_RGB32);
+    m_frame.fill(Qt::black);
+    m_dirty = QRegion(m_frame.rect());
+    if (!m_copyScheduled) {
+        m_copyScheduled = true;
+        QTimer::singleShot(0, this, &DeviceDisplay::copyDamage);
+    }
+    return true;
 }
 
 void DeviceDisplay::readEvents()

@@ -29,6 +29,10 @@ public:
 
     const QImage &frame() const { return m_frame; }
     QSize size() const { return m_frame.size(); }
+    // Switches the screen to `size` (at most the framebuffer's) with RandR:
+    // a mode of that size is made if there is none. Apps see their screen
+    // change size, as on a device that turns.
+    bool setScreenSize(QSize size, QString *why);
 
     // Input, in device pixels. Each call is sent at once (flushed).
     void movePointer(QPoint at);

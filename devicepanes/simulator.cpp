@@ -90,6 +90,7 @@ void Simulator::boot()
 {
     if (m_state == State::Booting || m_state == State::Rendering)
         return;
+    m_orientation = Orientation::Portrait;
     m_failure.clear();
     m_stopping = false;
     m_displayName.clear();
@@ -103,7 +104,7 @@ void Simulator::boot()
     // last client leaves (that would wipe the accessibility bus property).
     m_xvfb = start(m_tools.xvfb,
                    {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-screen"), QStringLiteral("0"),
-                    QStringLiteral("%1x%2x24").arg(m_profile.width).arg(m_profile.height), QStringLiteral("-fbdir"), m_runtime,
+                    QStringLiteral("%1x%1x24").arg(std::max(m_profile.width, m_profile.height)), QStringLiteral("-fbdir"), m_runtime,
                     QStringLiteral("-nocursor"), QStringLiteral("-noreset"), QStringLiteral("-nolisten"), QStringLiteral("tcp")},
                    QProcessEnvironment::systemEnvironment());
     connect(m_xvfb, &QProcess::readyReadStandardOutput, this, [this] {
@@ -115,6 +116,12 @@ void Simulator::boot()
         if (!ok)
             return;
         m_displayName = QStringLiteral(":%1").arg(number);
+        // A square screen, so that the device can turn: RandR cannot grow a
+        // screen beyond its framebuffer. It starts in its natural size.
+        attachDisplay();
+        QString why;
+        if (m_display && !m_display->setScreenSize(naturalSize(), &why))
+            fail(why);
         startBuses();
     });
     // Which deviceterm has it booted, for `sim list` in any shell.
@@ -167,7 +174,6 @@ void Simulator::startApp()
             arguments << QString::fromStdString(m_record.app[i]);
     }
     m_app = start(program, arguments, env);
-    attachDisplay();
 }
 
 void Simulator::attachDisplay()
@@ -191,6 +197,38 @@ void Simulator::attachDisplay()
         if (!m_stopping)
             fail(QStringLiteral("the display server went away"));
     });
+}
+
+QSize Simulator::naturalSize() const
+{
+    return {m_profile.width, m_profile.height};
+}
+
+bool Simulator::rotate(Orientation to, QString *why)
+{
+    if (!m_display) {
+        *why = QStringLiteral("the device is not running");
+        return false;
+    }
+    const bool sideways = to == Orientation::LandscapeLeft || to == Orientation::LandscapeRight;
+    const QSize size = sideways ? naturalSize().transposed() : naturalSize();
+    if (!m_display->setScreenSize(size, why))
+        return false;
+    m_orientation = to;
+    return true;
+}
+
+Simulator::Orientation Simulator::orientation() const
+{
+    // What the screen shows decides; the last request only tells the two
+    // orientations of one shape apart.
+    if (!m_display)
+        return m_orientation;
+    const bool sideways = m_display->size() != naturalSize();
+    const bool askedSideways = m_orientation == Orientation::LandscapeLeft || m_orientation == Orientation::LandscapeRight;
+    if (sideways == askedSideways)
+        return m_orientation;
+    return sideways ? Orientation::LandscapeLeft : Orientation::Portrait;
 }
 
 void Simulator::setState(State s)

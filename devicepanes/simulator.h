@@ -52,6 +52,13 @@ public:
     std::vector<qint64> processGroups() const;
 
     static const char *stateName(State s);
+
+    enum class Orientation { Portrait, LandscapeLeft, LandscapeRight, PortraitUpsideDown };
+    // Turns the screen (a RandR mode of the swapped size); false with `why`.
+    bool rotate(Orientation to, QString *why);
+    // As observed on the screen.
+    Orientation orientation() const;
+    QSize naturalSize() const;
     // Kills what devices of a deviceterm that died left running, and
     // removes their directories. Call once at start-up.
     static void sweepOrphans();
@@ -83,6 +90,7 @@ private:
     std::unique_ptr<DeviceDisplay> m_display;
     std::unique_ptr<DeviceInput> m_input;
     QTimer m_bootDeadline;
+    Orientation m_orientation = Orientation::Portrait;
     bool m_stopping = false;
 };
 

@@ -612,6 +612,7 @@ std::optional<dt::rpc::PaneRow> AutomationFacade::paneRow(Handle handle)
         row.display = nonEmpty(sim->displayName());
         row.capabilities.crown = sim->profile().family == "watch";
         row.capabilities.accessibility = true;
+        row.capabilities.rotate = true;
     }
     return row;
 }
@@ -854,6 +855,39 @@ std::variant<dt::rpc::Json, Error> AutomationFacade::accessibility(Handle handle
     }
     }
     return Error{code::InvalidParams, "unsupported accessibility query"};
+}
+
+std::variant<std::string, Error> AutomationFacade::rotate(Handle handle, const std::string &to)
+{
+    const Workspace::Pane *p = m_workspace.pane(handle);
+    Simulator *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
+    if (!sim || sim->state() != Simulator::State::Rendering)
+        return Error{code::InvalidParams, std::string("pane is not active (device state: ")
+                                              + (sim ? Simulator::stateName(sim->state()) : "shutdown") + ")"};
+    using O = Simulator::Orientation;
+    static const std::pair<const char *, O> names[] = {{"portrait", O::Portrait},
+                                                        {"landscapeLeft", O::LandscapeLeft},
+                                                        {"landscapeRight", O::LandscapeRight},
+                                                        {"portraitUpsideDown", O::PortraitUpsideDown}};
+    // Turning left goes round portrait, landscape left, upside down, landscape right.
+    static const O leftOf[] = {O::LandscapeLeft, O::PortraitUpsideDown, O::Portrait, O::LandscapeRight};
+    static const O rightOf[] = {O::LandscapeRight, O::Portrait, O::PortraitUpsideDown, O::LandscapeLeft};
+    std::optional<O> target;
+    const int now = int(sim->orientation());
+    if (to == "left")
+        target = leftOf[now];
+    else if (to == "right")
+        target = rightOf[now];
+    for (const auto &[name, o] : names)
+        if (to == name)
+            target = o;
+    if (!target)
+        return Error{code::InvalidParams, "unknown orientation '" + to
+                                              + "' (portrait, landscapeLeft, landscapeRight, portraitUpsideDown, left, right)"};
+    QString why;
+    if (!sim->rotate(*target, &why))
+        return Error{code::BridgeFailed, "pane.rotate: " + why.toStdString()};
+    return std::string(names[int(sim->orientation())].first);
 }
 
 } // namespace dt::app

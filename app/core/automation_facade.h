@@ -68,6 +68,7 @@ public:
     std::optional<dt::rpc::PaneInfo> paneInfo(Handle pane) override;
     std::variant<int, dt::rpc::Error> deviceInput(Handle pane, const Gesture &gesture) override;
     std::variant<dt::rpc::Json, dt::rpc::Error> accessibility(Handle pane, const AxQuery &query) override;
+    std::variant<std::string, dt::rpc::Error> rotate(Handle pane, const std::string &to) override;
 
     // Where send-input is recorded (default: dt::audit::defaultPath()).
     void setAuditLogPath(std::string path) { m_auditLogPath = std::move(path); }

@@ -113,6 +113,10 @@ public:
     // Dispatches (queues, in order) the gesture; for a swipe, the number of
     // interpolated steps (0: sent as a tap).
     virtual std::variant<int, Error> deviceInput(Handle pane, const Gesture &gesture) = 0;
+    // Turns the device to an orientation ("portrait", "landscapeLeft",
+    // "landscapeRight", "portraitUpsideDown") or by a quarter ("left",
+    // "right"); answers the orientation now observed.
+    virtual std::variant<std::string, Error> rotate(Handle pane, const std::string &to) = 0;
     struct AxQuery {
         enum class Kind { Tree, Point, Sweep } kind = Kind::Tree;
         double x = 0, y = 0;

@@ -784,6 +784,7 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     EXPECT_EQ(pane["capabilities"]["touch"], true);
     EXPECT_EQ(pane["capabilities"]["crown"], false);
     EXPECT_EQ(pane["capabilities"]["accessibility"], true);
+    EXPECT_EQ(pane["capabilities"]["rotate"], true);
     const std::string paneId = pane["paneId"];
     const Json info = json("info.json");
     EXPECT_EQ(info["paneId"], paneId);
@@ -835,6 +836,11 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     EXPECT_GE(swipe["steps"].get<int>(), 10);
     EXPECT_EQ(json("flick.json")["dispatched"], "tap");
     EXPECT_EQ(json("longpress.json")["durationMs"], 300);
+    EXPECT_EQ(json("rotate.json")["orientation"], "landscapeLeft");
+    EXPECT_EQ(json("rotate-again.json")["orientation"], "landscapeLeft");
+    EXPECT_EQ(json("rotate-right.json")["orientation"], "portrait");
+    EXPECT_EQ(fileAfterDone(QStringLiteral("rotate.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("rotate.err")).contains("not an orientation"));
     const Json text = json("text.json");
     EXPECT_EQ(text["bytes"], 8); // "Zoë ✓" in UTF-8
     EXPECT_FALSE(fileAfterDone(QStringLiteral("text.json")).contains("Zo"));

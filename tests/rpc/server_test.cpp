@@ -101,6 +101,7 @@ struct FakePort : AutomationPort {
     {
         return Json{{"tree", {{"role", "AXSweepRoot"}, {"step", q.step}}}};
     }
+    std::variant<std::string, Error> rotate(Handle, const std::string &to) override { return to; }
     std::vector<Gesture> gestures;
     std::variant<int, Error> deviceInput(Handle, const Gesture &g) override
     {

@@ -4,6 +4,7 @@
 
 #include "cli.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 
@@ -63,7 +64,7 @@ void printReceipt(Context &c, const Json &r)
     }
     std::string line = "ok";
     for (const char *k : {"paneId", "shortId", "udid", "state", "x", "y", "dispatched", "steps", "durationMs", "keyCode",
-                          "bytes", "button", "delta"}) {
+                          "bytes", "button", "delta", "orientation"}) {
         auto it = r.find(k);
         if (it != r.end())
             line += std::string(" ") + k + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
@@ -206,6 +207,30 @@ const std::vector<Spec> &specs()
          [](Context &c, Json &p) {
              p["button"] = c.positionals()[0];
              return true;
+         }},
+        {{"rotate"}, "rotate portrait|landscape-left|landscape-right|portrait-upside-down|left|right [--pane REF]",
+         "turn the device to an orientation, or a quarter left or right", "pane.input.rotate", {}, 1,
+         [](Context &c, Json &p) {
+             // Any spelling: landscape-left, landscape_left, landscapeLeft, landscapeleft.
+             std::string word;
+             for (char ch : c.positionals()[0])
+                 if (ch != '-' && ch != '_')
+                     word += char(std::tolower(static_cast<unsigned char>(ch)));
+             static const std::pair<const char *, const char *> names[] = {
+                 {"portrait", "portrait"}, {"landscapeleft", "landscapeLeft"}, {"landscaperight", "landscapeRight"},
+                 {"portraitupsidedown", "portraitUpsideDown"}, {"upsidedown", "portraitUpsideDown"}};
+             if (word == "left" || word == "right") {
+                 p["direction"] = word;
+                 return true;
+             }
+             for (const auto &[spelling, wire] : names)
+                 if (word == spelling) {
+                     p["orientation"] = wire;
+                     return true;
+                 }
+             c.error("rotate: '" + c.positionals()[0] + "' is not an orientation (portrait, landscape-left, landscape-right, "
+                     "portrait-upside-down) or a direction (left, right)");
+             return false;
          }},
         {{"ax", "tree"}, "ax tree [--pane REF]", "the device app's accessibility tree (JSON; frames are fractions of the screen)",
          "pane.ax.tree", {}, 0, nullptr, true, true},

@@ -140,6 +140,22 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         return Error{code::InvalidParams,
                      "unsupported operation: this device has no multitouch (X servers like the device's have no touch input)"};
     });
+    d.add("pane.input.rotate", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));
+        if (auto *e = std::get_if<Error>(&pane))
+            return *e;
+        std::string to = stringParam(p, "orientation");
+        if (to.empty())
+            to = stringParam(p, "direction");
+        if (to.empty())
+            return Error{code::InvalidParams, "pane.input.rotate needs an orientation or a direction"};
+        const auto now = port.rotate(std::get<Handle>(pane), to);
+        if (auto *e = std::get_if<Error>(&now))
+            return *e;
+        Json receipt = receiptBase(port, std::get<Handle>(pane));
+        receipt["orientation"] = std::get<std::string>(now);
+        return receipt;
+    });
     using AxQuery = AutomationPort::AxQuery;
     auto addAx = [&d, &port](const std::string &method, std::function<std::optional<Error>(const Json &, AxQuery &)> build) {
         d.add(method, Scope::Session, [&port, build](CallContext &c, const Json &p) -> HandlerResult {

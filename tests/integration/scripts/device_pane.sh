@@ -52,6 +52,10 @@ wait_for title_is 'Counter: 2'
 deviceterm swipe 0.5 0.2 0.5 0.3 --duration 200 --json > swipe.json
 deviceterm swipe 0.5 0.2 0.5 0.3 --duration 5 --json > flick.json
 deviceterm long-press 0.1 0.1 --duration 300 --json > longpress.json
+deviceterm rotate landscape_left --json > rotate.json
+deviceterm rotate landscapeLeft --json > rotate-again.json
+deviceterm rotate right --json > rotate-right.json      # a quarter right of landscape left: portrait
+deviceterm rotate sideways 2> rotate.err; echo $? > rotate.status
 deviceterm button home > /dev/null
 wait_for title_is Home
 deviceterm tap $(centre Form) > /dev/null
