@@ -67,6 +67,14 @@
         <source>&amp;Shut Down</source>
         <translation>&amp;Ausschalten</translation>
     </message>
+    <message>
+        <source>Rotate &amp;Left</source>
+        <translation>Nach &amp;links drehen</translation>
+    </message>
+    <message>
+        <source>Rotate &amp;Right</source>
+        <translation>Nach &amp;rechts drehen</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::DevicePaneView</name>
@@ -101,6 +109,22 @@
     <message>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Home button</source>
+        <translation>Home-Taste</translation>
+    </message>
+    <message>
+        <source>Lock button</source>
+        <translation>Sperrtaste</translation>
+    </message>
+    <message>
+        <source>Rotate left</source>
+        <translation>Nach links drehen</translation>
+    </message>
+    <message>
+        <source>Rotate right</source>
+        <translation>Nach rechts drehen</translation>
     </message>
 </context>
 <context>

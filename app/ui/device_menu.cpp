@@ -62,6 +62,24 @@ void DeviceMenu::press(uint32_t keysym)
         sim->input()->key(keysym);
 }
 
+void DeviceMenu::turn(bool left)
+{
+    const auto *p = m_workspace.pane(targetPane());
+    auto *sim = p ? m_workspace.devices().device(p->deviceUdid) : nullptr;
+    if (sim && sim->state() == dt::devices::Simulator::State::Rendering)
+        turnDevice(*sim, left);
+}
+
+void turnDevice(dt::devices::Simulator &sim, bool left)
+{
+    using O = dt::devices::Simulator::Orientation;
+    static const O leftOf[] = {O::LandscapeLeft, O::PortraitUpsideDown, O::Portrait, O::LandscapeRight};
+    static const O rightOf[] = {O::LandscapeRight, O::Portrait, O::PortraitUpsideDown, O::LandscapeLeft};
+    const int now = int(sim.orientation());
+    QString why;
+    sim.rotate(left ? leftOf[now] : rightOf[now], &why);
+}
+
 void DeviceMenu::createDevice()
 {
     QDialog dialog(parentWidget());
@@ -115,6 +133,11 @@ void DeviceMenu::rebuild()
     for (const Button &b : {Button{tr("&Home"), 0x1008ff18}, Button{tr("&Lock"), 0x1008ff2a},
                             Button{tr("Volume &Up"), 0x1008ff13}, Button{tr("Volume Do&wn"), 0x1008ff11}}) {
         QAction *a = addAction(b.text, this, [this, sym = b.keysym] { press(sym); });
+        a->setEnabled(hasPane);
+    }
+    addSeparator();
+    for (auto [text, left] : {std::pair{tr("Rotate &Left"), true}, std::pair{tr("Rotate &Right"), false}}) {
+        QAction *a = addAction(text, this, [this, left = left] { turn(left); });
         a->setEnabled(hasPane);
     }
     addSeparator();

@@ -1,12 +1,20 @@
 #pragma once
 
 #include "core/workspace.h"
+#include "devicepanes/simulator.h"
 
 #include <QMenu>
 
 #include <functional>
 
+namespace dt::devices {
+class Simulator;
+}
+
 namespace dt::ui {
+
+// A quarter turn left or right from where the device is now.
+void turnDevice(dt::devices::Simulator &sim, bool left);
 
 // The Device menu: make a device, boot one into the current tab (beside its
 // focused terminal), press its hardware buttons, shut it down. The items
@@ -25,6 +33,7 @@ private:
     void rebuild();
     void createDevice();
     void press(uint32_t keysym);
+    void turn(bool left);
 
     dt::app::Workspace &m_workspace;
     std::function<dt::app::TabId()> m_currentTab;

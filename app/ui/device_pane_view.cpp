@@ -1,13 +1,17 @@
 #include "device_pane_view.h"
 
+#include "device_menu.h"
+
 #include "devicepanes/simulator.h"
 #include "devicepanes/store/device_store.h"
 
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QKeyEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPushButton>
+#include <QToolButton>
 
 namespace dt::ui {
 
@@ -74,6 +78,34 @@ DevicePaneView::DevicePaneView(dt::app::Workspace &workspace, dt::app::PaneId pa
         }
     });
     connect(m_close, &QPushButton::clicked, this, [this] { m_workspace.closePane(m_pane); });
+    // The device's own buttons, and turning it, one click away.
+    struct Tool {
+        const char *name;
+        QString icon;
+        QString tip;
+        std::function<void(Simulator &)> act;
+    };
+    const Tool tools[] = {
+        {"deviceHome", QStringLiteral(":/icons/device-home.svg"), tr("Home button"), [](Simulator &s) { s.input()->key(0x1008ff18); }},
+        {"deviceLock", QStringLiteral(":/icons/device-lock.svg"), tr("Lock button"), [](Simulator &s) { s.input()->key(0x1008ff2a); }},
+        {"deviceRotateLeft", QStringLiteral(":/icons/device-rotate-left.svg"), tr("Rotate left"), [](Simulator &s) { turnDevice(s, true); }},
+        {"deviceRotateRight", QStringLiteral(":/icons/device-rotate-right.svg"), tr("Rotate right"), [](Simulator &s) { turnDevice(s, false); }},
+    };
+    for (const Tool &t : tools) {
+        auto *b = new QToolButton(this);
+        b->setObjectName(QLatin1String(t.name));
+        b->setIcon(QIcon(t.icon));
+        b->setIconSize(QSize(16, 16));
+        b->setToolTip(t.tip);
+        b->setAutoRaise(true);
+        b->setFocusPolicy(Qt::NoFocus);
+        b->setFixedSize(kTitleHeight, kTitleHeight);
+        connect(b, &QToolButton::clicked, this, [this, act = t.act] {
+            if (Simulator *sim = m_followed; sim && sim->input() && sim->state() == Simulator::State::Rendering)
+                act(*sim);
+        });
+        m_tools << b;
+    }
     connect(&m_workspace.devices(), &dt::app::DeviceManager::stateChanged, this, [this](const QString &u) {
         if (u.compare(udid(), Qt::CaseInsensitive) == 0)
             follow();
@@ -100,7 +132,17 @@ void DevicePaneView::follow()
             m_followed->disconnect(this);
         m_followed = sim;
         if (sim)
-            connect(sim, &Simulator::frameChanged, this, [this] { update(screenRect()); });
+            connect(sim, &Simulator::frameChanged, this, [this] {
+                // A turned device changes shape: repaint the bezel too.
+                const QSize now = m_followed && m_followed->display() ? m_followed->display()->size() : QSize();
+                if (now != m_shownSize) {
+                    m_shownSize = now;
+                    updateOverlay();
+                    update();
+                    return;
+                }
+                update(screenRect());
+            });
     }
     updateOverlay();
     update();
@@ -112,6 +154,10 @@ void DevicePaneView::updateOverlay()
     const bool down = !sim || sim->state() == Simulator::State::Shutdown || sim->state() == Simulator::State::Failed;
     m_reboot->setVisible(down);
     m_close->setVisible(down);
+    for (qsizetype i = 0; i < m_tools.size(); ++i) {
+        m_tools[i]->setVisible(!down && sim->state() == Simulator::State::Rendering);
+        m_tools[i]->move(width() - kMargin - int(m_tools.size() - i) * kTitleHeight, 0);
+    }
     const QRect r = screenRect();
     const int y = r.center().y() + 40;
     m_reboot->adjustSize();
@@ -155,7 +201,9 @@ void DevicePaneView::paintEvent(QPaintEvent *)
     if (!state.isEmpty())
         title += QStringLiteral(" · ") + state;
     p.setPen(QColor(0xc8, 0xcc, 0xd4));
-    p.drawText(QRect(kMargin, 0, width() - 2 * kMargin, kTitleHeight), Qt::AlignCenter, title);
+    // Left of the tool buttons, so a long name never runs under them.
+    p.drawText(QRect(kMargin, 0, width() - 2 * kMargin - int(m_tools.size()) * kTitleHeight, kTitleHeight),
+               Qt::AlignLeft | Qt::AlignVCenter, title);
 
     const QRect screen = screenRect();
     QPainterPath bezel;

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QPushButton;
+class QToolButton;
 
 namespace dt::devices {
 class Simulator;
@@ -51,9 +52,11 @@ private:
     dt::app::Workspace &m_workspace;
     dt::app::PaneId m_pane;
     QPointer<dt::devices::Simulator> m_followed;
+    QList<QToolButton *> m_tools; // home, lock, turn left, turn right: top right
     QPushButton *m_reboot;
     QPushButton *m_close;
     bool m_pressed = false;
+    QSize m_shownSize; // of the device's screen when last painted
 };
 
 } // namespace dt::ui

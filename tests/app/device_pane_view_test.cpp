@@ -11,6 +11,7 @@
 #include "ui/window_manager.h"
 
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -96,6 +97,18 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
     QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, onButton);
     EXPECT_TRUE(waitUntil([&] { return shown(screen.topLeft() + QPoint(4, 4)) == counter; }, 5000))
         << shown(screen.topLeft() + QPoint(4, 4)).name().toStdString();
+
+    // The pane's rotate button turns the device; the mirror turns with it.
+    auto *rotate = view->findChild<QToolButton *>(QStringLiteral("deviceRotateLeft"));
+    ASSERT_TRUE(rotate);
+    EXPECT_TRUE(rotate->isVisible());
+    const QRect upright = view->screenRect();
+    rotate->click();
+    EXPECT_EQ(sim->display()->size(), QSize(844, 390));
+    EXPECT_TRUE(waitUntil([&] { return view->screenRect().width() > view->screenRect().height(); }, 3000));
+    EXPECT_GT(view->screenRect().width(), upright.width());
+    view->findChild<QToolButton *>(QStringLiteral("deviceRotateRight"))->click();
+    EXPECT_EQ(sim->display()->size(), QSize(390, 844));
 
     // Closing the pane shuts the device down and the terminal stays.
     ASSERT_TRUE(ws->closePane(pane));
