@@ -1,0 +1,230 @@
+// Device panes, measured: a real device (Xvfb, buses, the device shell) and
+// the GUI's mirror of it (DeviceDisplay), in this process.
+//   - mirror latency: an X drawing on the device's screen to the mirror
+//     holding its pixels (damage notify, round trip, copy), p50/p95;
+//   - the mirror's CPU at 60 full-screen frames a second, and idle;
+//   - a tap to the app's answer: XTest press/release to the first picture
+//     the app draws in reply (the counter counting up).
+//
+//   bench_device [--samples N]
+
+#include "devicepanes/simulator.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <xcb/xcb.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <sys/resource.h>
+#include <vector>
+
+namespace {
+
+using dt::devices::Simulator;
+
+double cpuSeconds()
+{
+    rusage u {};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+void report(const char *what, std::vector<double> ms)
+{
+    if (ms.empty()) {
+        std::printf("%-46s  no samples\n", what);
+        return;
+    }
+    std::sort(ms.begin(), ms.end());
+    std::printf("%-46s  p50 %7.3f ms  p95 %7.3f ms  max %7.3f ms  (n=%zu)\n", what, ms[ms.size() / 2],
+                ms[std::min(ms.size() - 1, ms.size() * 95 / 100)], ms.back(), ms.size());
+}
+
+// Runs the event loop for `ms`, sleeping between events (a busy loop
+// would measure itself).
+void spin(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+bool waitFor(const std::function<bool()> &done, int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    QTimer wake; // bounds each wait, so a condition nobody signals still ends
+    wake.start(5);
+    while (!done() && t.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    return done();
+}
+
+// Draws on the device's root window from a second X client.
+struct Painter {
+    xcb_connection_t *c;
+    xcb_window_t root;
+    xcb_gcontext_t gc;
+    explicit Painter(const QString &display)
+    {
+        c = xcb_connect(display.toLocal8Bit().constData(), nullptr);
+        root = xcb_setup_roots_iterator(xcb_get_setup(c)).data->root;
+        gc = xcb_generate_id(c);
+        const uint32_t values[] = {0, XCB_SUBWINDOW_MODE_INCLUDE_INFERIORS};
+        xcb_create_gc(c, gc, root, XCB_GC_FOREGROUND | XCB_GC_SUBWINDOW_MODE, values);
+    }
+    ~Painter() { xcb_disconnect(c); }
+    void fill(uint32_t colour, QRect r)
+    {
+        xcb_change_gc(c, gc, XCB_GC_FOREGROUND, &colour);
+        const xcb_rectangle_t rect{int16_t(r.x()), int16_t(r.y()), uint16_t(r.width()), uint16_t(r.height())};
+        xcb_poly_fill_rectangle(c, root, gc, 1, &rect);
+        xcb_flush(c);
+    }
+};
+
+std::unique_ptr<Simulator> boot(const std::string &family, int n)
+{
+    Simulator::Tools tools;
+    tools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
+    auto sim = std::make_unique<Simulator>(
+        dt::devices::DeviceRecord{"BE7C4000-0000-4000-8000-00000000000" + std::to_string(n), "Bench", family, {}}, tools);
+    sim->boot();
+    if (!waitFor([&] { return sim->state() == Simulator::State::Rendering; }, 25000)) {
+        std::fprintf(stderr, "%s did not boot: %s\n", family.c_str(), qPrintable(sim->failure()));
+        return nullptr;
+    }
+    spin(500); // the app settles
+    return sim;
+}
+
+void measure(const std::string &family, int samples, int n)
+{
+    auto sim = boot(family, n);
+    if (!sim)
+        return;
+    std::printf("\n%s %dx%d\n", family.c_str(), sim->display()->size().width(), sim->display()->size().height());
+    Painter painter(sim->displayName());
+    const QSize size = sim->display()->size();
+
+    // Mirror latency, small and full-screen drawings.
+    for (const bool full : {false, true}) {
+        std::vector<double> ms;
+        for (int i = 0; i < samples; ++i) {
+            const uint32_t colour = (i % 2) ? 0xff00ff : 0x00ffff;
+            const QRect r = full ? QRect(QPoint(0, 0), size) : QRect(10, 10, 100, 100);
+            bool seen = false;
+            QElapsedTimer clock;
+            auto c = QObject::connect(sim->display(), &dt::devices::DeviceDisplay::frameChanged, [&] {
+                if (!seen && sim->display()->frame().pixel(r.center()) == (0xff000000 | colour)) {
+                    seen = true;
+                    ms.push_back(double(clock.nsecsElapsed()) / 1e6);
+                }
+            });
+            clock.start();
+            painter.fill(colour, r);
+            waitFor([&] { return seen; }, 1000);
+            QObject::disconnect(c);
+            spin(5);
+        }
+        report(full ? "draw full screen -> mirror holds it" : "draw 100x100 -> mirror holds it", ms);
+    }
+
+    // CPU: 60 full-screen frames a second for 3 s, then 3 s idle.
+    {
+        QTimer flood;
+        int frame = 0;
+        QObject::connect(&flood, &QTimer::timeout, [&] { painter.fill((frame++ % 2) ? 0x202020 : 0xe0e0e0, QRect(QPoint(0, 0), size)); });
+        flood.setTimerType(Qt::PreciseTimer);
+        int copies = 0;
+        auto c = QObject::connect(sim->display(), &dt::devices::DeviceDisplay::frameChanged, [&] { ++copies; });
+        const double before = cpuSeconds();
+        flood.start(16);
+        spin(3000);
+        flood.stop();
+        const double used = cpuSeconds() - before;
+        QObject::disconnect(c);
+        std::printf("%-46s  %5.1f %% of one core  (%d frames drawn, %d copied)\n", "mirror at 60 Hz full screen", used / 3.0 * 100,
+                    frame, copies);
+        spin(500);
+        const double idleBefore = cpuSeconds();
+        spin(3000);
+        std::printf("%-46s  %5.2f %% of one core\n", "mirror while the device is idle", (cpuSeconds() - idleBefore) / 3.0 * 100);
+    }
+    sim->shutdown();
+}
+
+void tapLatency(int samples)
+{
+    auto sim = boot("phone", 9);
+    if (!sim)
+        return;
+    // Into the counter: the first light block down the left is its button.
+    const QImage home = sim->display()->frame();
+    int top = -1, bottom = -1;
+    for (int y = 0; y < home.height() && bottom < 0; ++y) {
+        const bool light = home.pixelColor(40, y).lightness() > 180;
+        if (light && top < 0)
+            top = y;
+        else if (!light && top >= 0)
+            bottom = y;
+    }
+    sim->input()->tap({0.5, double(top + bottom) / 2 / home.height()});
+    spin(500);
+    // +1 is the first light block on the counter page.
+    const QImage counter = sim->display()->frame();
+    top = bottom = -1;
+    for (int y = 0; y < counter.height() && bottom < 0; ++y) {
+        const bool light = counter.pixelColor(40, y).lightness() > 180;
+        if (light && top < 0)
+            top = y;
+        else if (!light && top >= 0)
+            bottom = y;
+    }
+    const QPointF plus(0.5, double(top + bottom) / 2 / counter.height());
+    std::vector<double> ms;
+    for (int i = 0; i < samples; ++i) {
+        bool seen = false;
+        QElapsedTimer clock;
+        // The count is drawn between the title and the buttons.
+        const QRect countArea(0, counter.height() / 8, counter.width(), top - 20 - counter.height() / 8);
+        auto c = QObject::connect(sim->display(), &dt::devices::DeviceDisplay::frameChanged, [&](const QRegion &r) {
+            if (!seen && r.intersects(countArea)) {
+                seen = true;
+                ms.push_back(double(clock.nsecsElapsed()) / 1e6);
+            }
+        });
+        clock.start();
+        sim->input()->tap(plus);
+        waitFor([&] { return seen; }, 1000);
+        QObject::disconnect(c);
+        spin(60);
+    }
+    report("tap -> the app's new picture in the mirror", ms);
+    std::printf("  (includes the tap's 32 ms press; the app answers on release)\n");
+    sim->shutdown();
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    int samples = 200;
+    for (int i = 1; i + 1 < argc; ++i)
+        if (qstrcmp(argv[i], "--samples") == 0)
+            samples = std::atoi(argv[i + 1]);
+    QTemporaryDir runtime;
+    qputenv("XDG_RUNTIME_DIR", runtime.path().toLocal8Bit());
+    measure("phone", samples, 1);
+    measure("tv", samples / 2, 2);
+    std::printf("\n");
+    tapLatency(std::max(10, samples / 10));
+    return 0;
+}
