@@ -42,6 +42,18 @@ CHANGING THE WORKSPACE (never asks the person anything)
   sessionId (or at least its first 4 characters). Windows: "current" or a
   1-based index from `windows list --all`.
 
+DEVICES (virtual phones, watches, pads, TVs beside your terminal)
+  deviceterm sim create NAME --profile phone   then   deviceterm sim boot NAME
+  deviceterm panes list --json      your device panes; wait for "state": "rendering"
+  deviceterm ax tree                the app's elements; each has normalizedCenter {x, y}
+  deviceterm tap X Y                X, Y fractions of the screen (pass a normalizedCenter)
+  deviceterm swipe X1 Y1 X2 Y2 | long-press X Y | text 'any text' | button home
+  deviceterm key KEYSYM | rotate landscape-left | crown N (watches)
+  deviceterm with-pane -- CMD       CMD runs with DISPLAY set to the device's screen
+  deviceterm sim shutdown NAME      every process of the device goes
+  Receipts confirm the input was sent, not what the app did: read ax tree
+  (or the screen) again to see the result.
+
 PRIVACY
   deviceterm tab set-private true|false [--tab REF]
       Hides a tab you have a terminal in from every other session: lists,
