@@ -16,7 +16,10 @@ int main(int argc, char *argv[])
     window.setGeometry(app.primaryScreen()->geometry());
     // Follow the display when it changes size (rotation).
     QObject::connect(app.primaryScreen(), &QScreen::geometryChanged, &window,
-                     [&window](const QRect &g) { window.setGeometry(g); });
+                     [&window](const QRect &g) {
+                         window.setGeometry(g);
+                         window.activateWindow();
+                     });
     window.show();
     return app.exec();
 }

@@ -211,6 +211,14 @@ void ShellWindow::setCount(int count)
     updateTitle();
 }
 
+// There is no window manager on a device to give the app the keyboard: it
+// takes the input focus itself once it is on screen.
+void ShellWindow::showEvent(QShowEvent *e)
+{
+    QWidget::showEvent(e);
+    QTimer::singleShot(0, this, [this] { activateWindow(); });
+}
+
 // Hardware buttons arrive as the XF86 keys a device's buttons send.
 void ShellWindow::keyPressEvent(QKeyEvent *e)
 {

@@ -166,6 +166,8 @@ public:
         if (depth > 40 || outOfTime())
             return;
         for (const AtspiRef &child : children(r)) {
+            if (outOfTime())
+                return; // what was read so far
             AxNode c;
             if (!describe(child, c))
                 continue;
@@ -213,6 +215,8 @@ bool AccessibilityBridge::connect(QString *why)
         *why = QStringLiteral("pane.ax: the device's accessibility bus does not answer");
         return false;
     }
+    if (!m_connectionName.isEmpty())
+        QDBusConnection::disconnectFromBus(m_connectionName); // a dead one
     m_connectionName = QStringLiteral("dt-a11y-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
     if (!QDBusConnection::connectToBus(address, m_connectionName).isConnected()) {
         *why = QStringLiteral("pane.ax: cannot connect to the device's accessibility bus");

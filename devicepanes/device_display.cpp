@@ -55,7 +55,7 @@ std::unique_ptr<DeviceDisplay> DeviceDisplay::open(const QString &display, const
     const int height = int(field(d->m_map, Height));
     d->m_bytesPerLine = int(field(d->m_map, BytesPerLine));
     d->m_pixelOffset = field(d->m_map, HeaderSize) + field(d->m_map, NColors) * kXwdColorSize;
-    if (field(d->m_map, BitsPerPixel) != 32 || width <= 0 || height <= 0
+    if (field(d->m_map, BitsPerPixel) != 32 || width <= 0 || height <= 0 || d->m_bytesPerLine < width * 4
         || d->m_pixelOffset + size_t(d->m_bytesPerLine) * size_t(height) > d->m_mapSize)
         return fail(QStringLiteral("the framebuffer is not a 32-bit XWD image"));
     d->m_frame = QImage(width, height, QImage::Format_RGB32);
@@ -157,7 +157,7 @@ bool DeviceDisplay::setScreenSize(QSize size, QString *why)
         return false;
     }
     setScreen(size);
-    xcb_flush(m_connection);
+    flush();
     m_frame = QImage(size, QImage::Format_RGB32);
     m_frame.fill(Qt::black);
     m_dirty = QRegion(m_frame.rect());
@@ -168,9 +168,33 @@ bool DeviceDisplay::setScreenSize(QSize size, QString *why)
     return true;
 }
 
+// Sending can read too (xcb takes in what arrived while it waited to
+// write), so queued events are looked at after every flush.
+void DeviceDisplay::flush()
+{
+    xcb_flush(m_connection);
+    readQueuedEvents();
+}
+
 void DeviceDisplay::readEvents()
 {
-    while (xcb_generic_event_t *e = xcb_poll_for_event(m_connection)) {
+    handleEvents(false);
+}
+
+// Waiting for a reply reads whatever events arrive meanwhile into xcb's
+// queue, where no socket notification will ever announce them: after every
+// call that waits, this takes them from the queue (and only from there).
+void DeviceDisplay::readQueuedEvents()
+{
+    handleEvents(true);
+}
+
+void DeviceDisplay::handleEvents(bool queuedOnly)
+{
+    auto next = [this, queuedOnly] {
+        return queuedOnly ? xcb_poll_for_queued_event(m_connection) : xcb_poll_for_event(m_connection);
+    };
+    while (xcb_generic_event_t *e = next()) {
         if ((e->response_type & 0x7f) == m_damageEvent + XCB_DAMAGE_NOTIFY) {
             const auto *n = reinterpret_cast<xcb_damage_notify_event_t *>(e);
             m_dirty += QRect(n->area.x, n->area.y, n->area.width, n->area.height);
@@ -178,7 +202,8 @@ void DeviceDisplay::readEvents()
         free(e);
     }
     if (xcb_connection_has_error(m_connection)) {
-        m_notifier->setEnabled(false);
+        if (m_notifier)
+            m_notifier->setEnabled(false);
         emit lost();
         return;
     }
@@ -194,8 +219,16 @@ void DeviceDisplay::copyDamage()
     if (m_dirty.isEmpty())
         return;
     // One round trip: the server has drawn what it reported by the time it
-    // answers, so the mapping holds the new pixels.
+    // answers, so the mapping holds the new pixels. Damage that came in
+    // while we waited is copied now too.
     free(xcb_get_input_focus_reply(m_connection, xcb_get_input_focus(m_connection), nullptr));
+    while (xcb_generic_event_t *e = xcb_poll_for_queued_event(m_connection)) {
+        if ((e->response_type & 0x7f) == m_damageEvent + XCB_DAMAGE_NOTIFY) {
+            const auto *n = reinterpret_cast<xcb_damage_notify_event_t *>(e);
+            m_dirty += QRect(n->area.x, n->area.y, n->area.width, n->area.height);
+        }
+        free(e);
+    }
     const QRegion region = m_dirty & m_frame.rect();
     m_dirty = QRegion();
     for (const QRect &r : region) {
@@ -248,14 +281,14 @@ uint8_t DeviceDisplay::keycodeFor(uint32_t keysym, bool *shifted) const
 void DeviceDisplay::movePointer(QPoint at)
 {
     xcb_test_fake_input(m_connection, XCB_MOTION_NOTIFY, 0, XCB_CURRENT_TIME, m_root, int16_t(at.x()), int16_t(at.y()), 0);
-    xcb_flush(m_connection);
+    flush();
 }
 
 void DeviceDisplay::pressButton(int button, bool down)
 {
     xcb_test_fake_input(m_connection, down ? XCB_BUTTON_PRESS : XCB_BUTTON_RELEASE, uint8_t(button), XCB_CURRENT_TIME,
                         XCB_NONE, 0, 0, 0);
-    xcb_flush(m_connection);
+    flush();
 }
 
 bool DeviceDisplay::typeKeysym(uint32_t keysym, bool down)
@@ -269,7 +302,7 @@ bool DeviceDisplay::typeKeysym(uint32_t keysym, bool down)
     xcb_test_fake_input(m_connection, down ? XCB_KEY_PRESS : XCB_KEY_RELEASE, keycode, XCB_CURRENT_TIME, XCB_NONE, 0, 0, 0);
     if (shifted && !down && m_shiftKeycode)
         xcb_test_fake_input(m_connection, XCB_KEY_RELEASE, m_shiftKeycode, XCB_CURRENT_TIME, XCB_NONE, 0, 0, 0);
-    xcb_flush(m_connection);
+    flush();
     return true;
 }
 
@@ -285,7 +318,7 @@ bool DeviceDisplay::bindScratchKeysyms(const QList<uint32_t> &keysyms)
             m_keysyms[(keycode - m_minKeycode) * m_keysymsPerKeycode + c] = keysyms.at(i);
         m_boundKeycodes << keycode;
     }
-    xcb_flush(m_connection);
+    flush();
     return true;
 }
 
@@ -298,7 +331,7 @@ void DeviceDisplay::releaseScratchKeysyms()
             m_keysyms[(keycode - m_minKeycode) * m_keysymsPerKeycode + c] = 0;
     }
     m_boundKeycodes.clear();
-    xcb_flush(m_connection);
+    flush();
 }
 
 } // namespace dt::devices

@@ -40,10 +40,13 @@ public:
     // Presses or releases the key that types `keysym`, with Shift when the
     // keymap needs it; false when no key has it and none was free to bind.
     bool typeKeysym(uint32_t keysym, bool down);
+    // Whether the keymap itself has the keysym (keys bound for a while to
+    // type other characters do not count: they are freed again).
     bool hasKeysym(uint32_t keysym) const
     {
         bool shifted = false;
-        return keycodeFor(keysym, &shifted) != 0;
+        const uint8_t keycode = keycodeFor(keysym, &shifted);
+        return keycode != 0 && !m_boundKeycodes.contains(keycode);
     }
     // Binds `keysyms` (at most freeKeycodes()) to unused keys for typing
     // characters the keymap lacks; bindings last until released.
@@ -58,7 +61,10 @@ signals:
 
 private:
     DeviceDisplay() = default;
+    void flush();
     void readEvents();
+    void readQueuedEvents();
+    void handleEvents(bool queuedOnly);
     void copyDamage();
     void loadKeymap();
     uint8_t keycodeFor(uint32_t keysym, bool *shifted) const;

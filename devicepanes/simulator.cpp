@@ -1,8 +1,10 @@
 #include "simulator.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QSet>
 
 #include <csignal>
 #include <sys/prctl.h>
@@ -55,6 +57,12 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
     process->setArguments(arguments);
     process->setProcessEnvironment(env);
     process->setWorkingDirectory(m_runtime);
+    // What they print goes to files in the device's directory (gone with
+    // it), never into our memory; only the lines we wait for are read.
+    const QString log = m_runtime + QLatin1Char('/') + QFileInfo(program).fileName() + QStringLiteral(".log");
+    process->setStandardErrorFile(log, QIODevice::Append);
+    if (program != m_tools.xvfb && program != m_tools.dbusDaemon)
+        process->setStandardOutputFile(log, QIODevice::Append);
     // Its own process group: a signal to the group reaches whatever it
     // spawned (the accessibility bus starts a dbus-daemon of its own).
     // And it dies with us even if we are killed outright (what it spawned
@@ -68,10 +76,16 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
         if (m_stopping)
             return;
         const QString how = status == QProcess::CrashExit ? QStringLiteral("crashed") : QStringLiteral("exited with status %1").arg(code);
-        if (p == m_xvfb)
-            fail(QStringLiteral("the display server %1: %2").arg(how, QString::fromLocal8Bit(p->readAllStandardError()).trimmed().section(QLatin1Char('\n'), -1)));
+        if (p == m_xvfb) {
+            QFile log(m_runtime + QLatin1Char('/') + QFileInfo(p->program()).fileName() + QStringLiteral(".log"));
+            log.open(QIODevice::ReadOnly);
+            fail(QStringLiteral("the display server %1: %2")
+                     .arg(how, QString::fromLocal8Bit(log.readAll()).trimmed().section(QLatin1Char('\n'), -1)));
+        }
         else if (p == m_app)
             fail(QStringLiteral("the app (%1) %2").arg(QFileInfo(p->program()).fileName(), how));
+        else if (p == m_bus)
+            fail(QStringLiteral("the device's session bus %1").arg(how));
     });
     connect(p, &QProcess::errorOccurred, this, [this, p](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart && !m_stopping)
@@ -79,10 +93,14 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
     });
     m_processes.push_back(std::move(process));
     p->start();
-    // Its group, on record for a sweep after a crash of ours.
-    QFile groups(m_runtime + QStringLiteral("/groups"));
-    if (p->processId() > 0 && groups.open(QIODevice::Append))
-        groups.write(QByteArray::number(p->processId()) + '\n');
+    // Its group, on record for shutting down and for a sweep after a crash
+    // of ours.
+    if (const qint64 pid = p->processId(); pid > 0) {
+        m_groups.push_back(pid);
+        QFile groups(m_runtime + QStringLiteral("/groups"));
+        if (groups.open(QIODevice::Append))
+            groups.write(QByteArray::number(pid) + '\n');
+    }
     return p;
 }
 
@@ -95,6 +113,13 @@ void Simulator::boot()
     m_stopping = false;
     m_displayName.clear();
     m_runtime = QString::fromStdString(runtimeDirectoryOf(m_record.udid));
+    // One device, one deviceterm: another one's device shares this directory.
+    if (const auto other = bootedBy(m_record.udid); other && *other != ::getpid()) {
+        m_failure = QStringLiteral("the device is running in another deviceterm (pid %1)").arg(*other);
+        m_runtime.clear(); // not ours to remove
+        setState(State::Failed);
+        return;
+    }
     QDir().mkpath(m_runtime);
     QFile::setPermissions(m_runtime, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     setState(State::Booting);
@@ -138,19 +163,35 @@ void Simulator::startBuses()
     env.insert(QStringLiteral("DISPLAY"), m_displayName);
     env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_runtime);
     // A private session bus: a Qt app without one autolaunches a stray bus
-    // per display that outlives everything.
+    // per display that outlives everything. It prints its address once it
+    // listens; the rest starts then.
     m_busAddress = QStringLiteral("unix:path=%1/bus").arg(m_runtime);
-    start(m_tools.dbusDaemon,
-          {QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--nopidfile"), QStringLiteral("--address=") + m_busAddress},
-          env);
+    m_bus = start(m_tools.dbusDaemon,
+                  {QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--nopidfile"),
+                   QStringLiteral("--address=") + m_busAddress, QStringLiteral("--print-address=1")},
+                  env);
+    connect(m_bus, &QProcess::readyReadStandardOutput, this, [this] {
+        if (m_bus->readAllStandardOutput().contains("unix:"))
+            startAccessibilityAndApp();
+    });
+}
+
+void Simulator::startAccessibilityAndApp()
+{
+    if (m_state != State::Booting || m_app)
+        return;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("DISPLAY"), m_displayName);
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_runtime);
     env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), m_busAddress);
     // Qt connects to accessibility only once org.a11y.Bus exists, so the
     // launcher comes first (when installed: without it the device runs,
     // only its accessibility tree is missing).
-    if (QFileInfo(m_tools.atSpiLauncher).isExecutable())
-        start(m_tools.atSpiLauncher, {QStringLiteral("--launch-immediately")}, env);
-    // The session bus needs a moment to listen before the app connects.
-    QTimer::singleShot(100, this, [this] { startApp(); });
+    if (QFileInfo(m_tools.atSpiLauncher).isExecutable()) {
+        QProcess *launcher = start(m_tools.atSpiLauncher, {QStringLiteral("--launch-immediately")}, env);
+        launcher->setStandardOutputFile(QProcess::nullDevice());
+    }
+    startApp();
 }
 
 void Simulator::startApp()
@@ -252,9 +293,9 @@ void Simulator::fail(const QString &why)
 std::vector<qint64> Simulator::processGroups() const
 {
     std::vector<qint64> out;
-    for (const auto &p : m_processes)
-        if (p->processId() > 0 && ::kill(-pid_t(p->processId()), 0) == 0)
-            out.push_back(p->processId());
+    for (qint64 group : m_groups)
+        if (::kill(-pid_t(group), 0) == 0)
+            out.push_back(group);
     return out;
 }
 
@@ -263,27 +304,31 @@ void Simulator::stopProcesses()
     m_stopping = true;
     m_input.reset();
     m_display.reset();
-    // The app first, the display last; each group as a whole.
-    for (auto it = m_processes.rbegin(); it != m_processes.rend(); ++it) {
-        QProcess &p = **it;
-        const qint64 pid = p.processId();
-        if (pid > 0)
-            ::kill(-pid_t(pid), SIGTERM);
-        if (p.state() != QProcess::NotRunning && !p.waitForFinished(kStopGrace)) {
-            ::kill(-pid_t(pid), SIGKILL);
-            p.waitForFinished(kStopGrace);
-        }
-        if (pid > 0)
-            ::kill(-pid_t(pid), SIGKILL); // whatever it spawned and left behind
-    }
+    // Every group at once (the app's first), then one deadline for all of
+    // them, then whatever is left is killed: a slow app must not hold the
+    // GUI for a second per process.
+    for (auto it = m_groups.rbegin(); it != m_groups.rend(); ++it)
+        ::kill(-pid_t(*it), SIGTERM);
+    QElapsedTimer clock;
+    clock.start();
+    for (auto &p : m_processes)
+        if (p->state() != QProcess::NotRunning)
+            p->waitForFinished(int(std::max<qint64>(1, kStopGrace - clock.elapsed())));
+    for (qint64 group : m_groups)
+        ::kill(-pid_t(group), SIGKILL); // what they spawned and left behind, too
+    for (auto &p : m_processes)
+        if (p->state() != QProcess::NotRunning)
+            p->waitForFinished(kStopGrace);
     // Deleted later: this may run inside one of their own signals.
     for (auto &p : m_processes) {
         p->disconnect(this);
         p.release()->deleteLater();
     }
     m_processes.clear();
+    m_groups.clear();
     m_xvfb = nullptr;
     m_app = nullptr;
+    m_bus = nullptr;
     if (!m_runtime.isEmpty())
         QDir(m_runtime).removeRecursively();
 }
@@ -297,10 +342,29 @@ void Simulator::sweepOrphans()
             continue; // a live deviceterm's
         const QString dir = base + QLatin1Char('/') + name;
         QFile groups(dir + QStringLiteral("/groups"));
+        QSet<qint64> recorded;
         if (groups.open(QIODevice::ReadOnly))
             for (const QByteArray &line : groups.readAll().split('\n'))
                 if (const qint64 group = line.toLongLong(); group > 1)
-                    ::kill(-pid_t(group), SIGKILL);
+                    recorded << group;
+        // Only processes in those groups that show they are this device's
+        // (its directory in their command line or environment): a recorded
+        // group id may belong to someone else by now.
+        const QByteArray mark = dir.toLocal8Bit();
+        for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+            bool isPid = false;
+            const pid_t pid = entry.toInt(&isPid);
+            if (!isPid || recorded.isEmpty() || !recorded.contains(qint64(::getpgid(pid))))
+                continue;
+            QByteArray about;
+            for (const char *file : {"cmdline", "environ"}) {
+                QFile f(QStringLiteral("/proc/%1/%2").arg(pid).arg(QLatin1String(file)));
+                if (f.open(QIODevice::ReadOnly))
+                    about += f.readAll();
+            }
+            if (about.contains(mark))
+                ::kill(pid, SIGKILL);
+        }
         QDir(dir).removeRecursively();
     }
 }

@@ -70,6 +70,7 @@ signals:
 private:
     QProcess *start(const QString &program, const QStringList &arguments, const QProcessEnvironment &env);
     void startBuses();
+    void startAccessibilityAndApp();
     void startApp();
     void attachDisplay();
     void setState(State s);
@@ -85,6 +86,10 @@ private:
     QString m_displayName;
     QString m_busAddress;
     std::vector<std::unique_ptr<QProcess>> m_processes; // in start order
+    // Their process groups, kept past their exits (processId() is 0 then,
+    // but what they spawned may still be running).
+    std::vector<qint64> m_groups;
+    QProcess *m_bus = nullptr;
     QProcess *m_xvfb = nullptr;
     QProcess *m_app = nullptr;
     std::unique_ptr<DeviceDisplay> m_display;

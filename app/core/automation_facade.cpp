@@ -7,6 +7,7 @@
 #include "typing_queue.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QSet>
 #include <QTimer>
 
@@ -58,6 +59,10 @@ AutomationFacade::AutomationFacade(Workspace &workspace)
                              emitEvent({{"type", "pane.stateChanged"}, {"paneId", p->identity.sessionIdString().toUpper().toStdString()},
                                         {"udid", id}, {"state", dt::devices::Simulator::stateName(state)}},
                                        owner);
+                         if (state == dt::devices::Simulator::State::Shutdown || state == dt::devices::Simulator::State::Failed)
+                             for (const QString &key : m_accessibility.keys())
+                                 if (key.startsWith(udid + QLatin1Char('|')))
+                                     m_accessibility.remove(key);
                          if (state == dt::devices::Simulator::State::Rendering)
                              emitEvent({{"type", "device.booted"}, {"udid", id}}, std::nullopt);
                          else if (state == dt::devices::Simulator::State::Shutdown)
@@ -403,9 +408,9 @@ AutomationFacade::Created AutomationFacade::splitTerminal(const std::string &cal
     return started(pane, command);
 }
 
-std::optional<Error> AutomationFacade::closeTab(Handle tab)
+std::optional<Error> AutomationFacade::closeTab(Handle tab, bool keepDevices)
 {
-    if (!m_workspace.closeTab(tab))
+    if (!m_workspace.closeTab(tab, keepDevices))
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
     return std::nullopt;
 }
@@ -646,9 +651,12 @@ std::vector<dt::rpc::DeviceRow> AutomationFacade::deviceRows(const std::optional
         // Attached and owned only as far as the caller may see: a device in
         // someone's private tab looks like one nobody has attached.
         const Workspace::Pane *pane = m_workspace.pane(m_workspace.devicePane(udid));
+        const QString owner = devices.owner(udid);
         if (pane && visibleTo(caller, pane->tab)) {
             row.attached = true;
-            row.ownerSessionId = nonEmpty(devices.owner(udid));
+            row.ownerSessionId = nonEmpty(owner);
+        } else if (!pane && caller && owner.compare(QString::fromStdString(*caller), Qt::CaseInsensitive) == 0) {
+            row.ownerSessionId = nonEmpty(owner); // the caller's own, detached
         }
         rows.push_back(std::move(row));
     }
@@ -665,8 +673,11 @@ std::variant<dt::rpc::PaneRow, Error> AutomationFacade::bootDevice(const std::st
         return Error{code::InvalidParams, *why};
     const auto &record = std::get<dt::devices::DeviceRecord>(found);
     const QString udid = QString::fromStdString(record.udid);
+    // Someone else's running device is theirs; one whose session is gone
+    // (its tab closed with the device kept) is anyone's to attach.
     const QString owner = m_workspace.devices().owner(udid);
-    if (!owner.isEmpty() && owner.compare(own->identity.sessionIdString(), Qt::CaseInsensitive) != 0)
+    if (!owner.isEmpty() && owner.compare(own->identity.sessionIdString(), Qt::CaseInsensitive) != 0
+        && paneBySession(owner.toStdString()))
         return Error{code::InvalidParams, "device '" + device + "' is already booted by another session"};
     const PaneId pane = m_workspace.openDevicePane(own->id, record);
     if (!pane)
@@ -761,7 +772,8 @@ std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gest
         const auto sym = buttonKeysym(g.text);
         if (!sym)
             return Error{code::InvalidParams, "unknown button '" + g.text + "' (home, lock, volume-up, volume-down, back)"};
-        input.key(*sym);
+        if (!input.key(*sym))
+            return Error{code::InvalidParams, "unsupported button: the device's keyboard has no key for '" + g.text + "'"};
         return 0;
     }
     case Kind::Crown:
@@ -833,8 +845,19 @@ std::variant<dt::rpc::Json, Error> AutomationFacade::accessibility(Handle handle
         const int cells = int(std::ceil(1.0 / q.step));
         dt::rpc::Json children = dt::rpc::Json::array();
         QSet<QString> seen;
-        for (int row = 0; row < cells; ++row)
+        // One budget for the whole sweep: it runs on the GUI's thread.
+        constexpr int kSweepBudget = 10000; // ms
+        QElapsedTimer clock;
+        clock.start();
+        int swept = 0;
+        bool truncated = false;
+        for (int row = 0; row < cells && !truncated; ++row)
             for (int column = 0; column < cells; ++column) {
+                if (clock.elapsed() > kSweepBudget) {
+                    truncated = true;
+                    break;
+                }
+                ++swept;
                 const QPointF at(std::min(1.0, (column + 0.5) * q.step), std::min(1.0, (row + 0.5) * q.step));
                 const auto element = bridge->elementAt(at, &why);
                 if (!element)
@@ -846,12 +869,16 @@ std::variant<dt::rpc::Json, Error> AutomationFacade::accessibility(Handle handle
                     children.push_back(nodeJson(*element, false));
                 }
             }
-        return dt::rpc::Json{{"tree",
-                              {{"role", "AXSweepRoot"},
-                               {"frame", frameJson(QRectF(0, 0, 1, 1))},
-                               {"children", children},
-                               {"step", q.step},
-                               {"sweepedPoints", cells * cells}}}};
+        dt::rpc::Json tree{{"role", "AXSweepRoot"},
+                           {"frame", frameJson(QRectF(0, 0, 1, 1))},
+                           {"children", children},
+                           {"step", q.step},
+                           {"sweepedPoints", swept}};
+        if (truncated) {
+            tree["truncated"] = true;
+            tree["note"] = "the sweep ran out of its 10 s budget; use a larger --step";
+        }
+        return dt::rpc::Json{{"tree", tree}};
     }
     }
     return Error{code::InvalidParams, "unsupported accessibility query"};

@@ -42,7 +42,7 @@ public:
     Created openTab(Handle window, const std::string &cwd, const std::string &command) override;
     Created splitTerminal(const std::string &caller, Handle tab, const std::string &cwd,
                           const std::string &command) override;
-    std::optional<dt::rpc::Error> closeTab(Handle tab) override;
+    std::optional<dt::rpc::Error> closeTab(Handle tab, bool keepDevices) override;
     std::optional<dt::rpc::Error> closeTerminal(Handle terminal) override;
     std::optional<dt::rpc::Error> renameTab(Handle tab, const std::string &name) override;
     std::optional<dt::rpc::Error> selectTab(Handle tab) override;

@@ -17,9 +17,12 @@ DeviceManager::~DeviceManager()
 Simulator *DeviceManager::boot(const dt::devices::DeviceRecord &record, const QString &owner)
 {
     const QString udid = QString::fromStdString(record.udid);
-    if (auto existing = m_devices.value(udid); existing && existing->state() != Simulator::State::Shutdown
-                                               && existing->state() != Simulator::State::Failed)
+    if (auto existing = m_devices.value(udid)) {
+        // Up: as it is. Down (failed, shut down): the same device again.
+        if (existing->state() == Simulator::State::Shutdown || existing->state() == Simulator::State::Failed)
+            existing->boot();
         return existing.get();
+    }
     auto device = std::make_shared<Simulator>(record, m_tools);
     connect(device.get(), &Simulator::stateChanged, this, [this, udid](Simulator::State s) { emit stateChanged(udid, s); });
     m_devices.insert(udid, device);

@@ -25,6 +25,20 @@ public:
     bool shutdown(const QString &udid);
     dt::devices::Simulator *device(const QString &udid) const;
     QString owner(const QString &udid) const { return m_owners.value(udid); }
+    void setOwner(const QString &udid, const QString &owner)
+    {
+        if (m_devices.contains(udid))
+            m_owners.insert(udid, owner);
+    }
+    // The devices `owner` has.
+    QStringList ownedBy(const QString &owner) const
+    {
+        QStringList out;
+        for (auto it = m_owners.cbegin(); it != m_owners.cend(); ++it)
+            if (it.value().compare(owner, Qt::CaseInsensitive) == 0)
+                out << it.key();
+        return out;
+    }
     QStringList booted() const { return m_devices.keys(); }
 
 signals:

@@ -289,6 +289,7 @@ PaneId Workspace::openDevicePane(PaneId ownerId, const dt::devices::DeviceRecord
     emit layoutChanged(t->id);
     // Booted once its pane exists, so the pane sees (and reports) every state.
     m_devices->boot(record, owner->identity.sessionIdString());
+    m_devices->setOwner(udid, owner->identity.sessionIdString()); // attaching claims it
     return id;
 }
 
@@ -328,7 +329,7 @@ void Workspace::detachTab(Tab &t)
         w->selected = w->tabs.isEmpty() ? 0 : w->tabs.at(std::clamp<qsizetype>(at, 0, w->tabs.size() - 1));
 }
 
-bool Workspace::closeTab(TabId id)
+bool Workspace::closeTab(TabId id, bool keepDevices)
 {
     Tab *t = tabPtr(id);
     if (!t)
@@ -341,8 +342,12 @@ bool Workspace::closeTab(TabId id)
     m_lastTitles.remove(id);
     emit tabClosed(id, windowId);
     for (PaneId p : panes) {
-        if (const Pane *pane = this->pane(p); pane && pane->isDevice())
+        if (const Pane *pane = this->pane(p); pane && pane->isDevice() && !keepDevices)
             m_devices->shutdown(pane->deviceUdid);
+        // Devices its terminals booted and detached go with them, unless kept.
+        if (const Pane *pane = this->pane(p); pane && !pane->isDevice() && !keepDevices)
+            for (const QString &udid : m_devices->ownedBy(pane->identity.sessionIdString()))
+                m_devices->shutdown(udid);
         destroyPane(p);
         emit paneClosed(p, id);
     }
@@ -447,6 +452,11 @@ bool Workspace::closePane(PaneId paneId, bool keepDevice)
         t->zoomed = 0;
     if (t->primary == paneId)
         t->primary = terminalPanes(t->id).value(0);
+    // The devices a closing terminal owned stay with its tab.
+    if (!p->isDevice())
+        if (const Pane *heir = pane(t->primary))
+            for (const QString &udid : m_devices->ownedBy(p->identity.sessionIdString()))
+                m_devices->setOwner(udid, heir->identity.sessionIdString());
     if (t->focused == paneId)
         t->focused = order.value(at > 0 ? at - 1 : at + 1);
     const TabId tabId = t->id;

@@ -124,7 +124,9 @@ public:
     bool focusWindow(WindowId window);
     // Opens a tab with one terminal; `index` -1 appends. 0 on failure.
     TabId openTab(WindowId window, const TerminalLaunch &launch, int index = -1);
-    bool closeTab(TabId tab);
+    // Its device panes' devices are shut down, or with `keepDevices` left
+    // running (unowned: any session may attach them).
+    bool closeTab(TabId tab, bool keepDevices = false);
     bool renameTab(TabId tab, const QString &title); // empty: automatic again
     bool selectTab(TabId tab);
     // Moves a tab within its window or to another one; the source window

@@ -114,7 +114,12 @@ void DeviceMenu::rebuild()
 {
     clear();
     addAction(tr("&New Device…"), this, &DeviceMenu::createDevice);
-    QMenu *bootMenu = addMenu(tr("&Boot"));
+    // One Boot submenu for the menu's life (clear() keeps submenus alive).
+    if (!m_bootMenu)
+        m_bootMenu = new QMenu(tr("&Boot"), this);
+    m_bootMenu->clear();
+    addMenu(m_bootMenu);
+    QMenu *bootMenu = m_bootMenu;
     const auto devices = DeviceStore().list();
     for (const DeviceRecord &r : devices) {
         const bool running = !m_workspace.devices().owner(QString::fromStdString(r.udid)).isEmpty();

@@ -37,6 +37,7 @@ private:
 
     dt::app::Workspace &m_workspace;
     std::function<dt::app::TabId()> m_currentTab;
+    QMenu *m_bootMenu = nullptr;
 };
 
 } // namespace dt::ui

@@ -59,7 +59,8 @@ public:
     // in: a split there would hold the tab's grant.
     virtual Created splitTerminal(const std::string &caller, Handle tab, const std::string &cwd,
                                   const std::string &command) = 0;
-    virtual std::optional<Error> closeTab(Handle tab) = 0;
+    // `keepDevices` (mode detach): its devices keep running, unowned.
+    virtual std::optional<Error> closeTab(Handle tab, bool keepDevices) = 0;
     virtual std::optional<Error> closeTerminal(Handle terminal) = 0;
     virtual std::optional<Error> renameTab(Handle tab, const std::string &name) = 0;
     virtual std::optional<Error> selectTab(Handle tab) = 0;

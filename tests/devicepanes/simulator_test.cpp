@@ -26,13 +26,17 @@ QStringList processesMentioning(const QString &needle)
 {
     QStringList out;
     for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        QByteArray cmdline = f.readAll();
-        cmdline.replace('\0', ' ');
-        if (cmdline.contains(needle.toLocal8Bit()))
-            out << pid + QLatin1Char(' ') + QString::fromLocal8Bit(cmdline);
+        // The command line names the device's directory for some (Xvfb, the
+        // bus); the environment does for the rest (the app, the launcher).
+        QByteArray about;
+        for (const char *file : {"cmdline", "environ"}) {
+            QFile f(QStringLiteral("/proc/%1/%2").arg(pid, QLatin1String(file)));
+            if (f.open(QIODevice::ReadOnly))
+                about += f.readAll();
+        }
+        about.replace('\0', ' ');
+        if (about.contains(needle.toLocal8Bit()))
+            out << pid + QLatin1Char(' ') + QString::fromLocal8Bit(about.left(200));
     }
     return out;
 }
@@ -67,6 +71,8 @@ protected:
     QByteArray m_oldRuntime;
     int m_count = 0;
 };
+
+QString titleOn(const Simulator &sim);
 
 TEST_F(SimulatorTest, everyProfileBootsToItsHomeScreenAndShutsDownCompletely)
 {
@@ -120,7 +126,7 @@ TEST_F(SimulatorTest, aTapOpensAnAppAndTheHomeButtonReturns)
     const QImage before = sim->display()->frame();
     ASSERT_TRUE(display->typeKeysym(0x1008ff13, true)); // XF86AudioRaiseVolume
     display->typeKeysym(0x1008ff13, false);
-    EXPECT_TRUE(waitUntil([&] { return sim->display()->frame() != before; }, 5000));
+    EXPECT_TRUE(waitUntil([&] { return sim->display()->frame() != before; }, 5000)) << titleOn(*sim).toStdString();
     // The home button (XF86HomePage) goes back.
     ASSERT_TRUE(display->typeKeysym(0x1008ff18, true));
     display->typeKeysym(0x1008ff18, false);

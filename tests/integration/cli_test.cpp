@@ -749,13 +749,17 @@ QStringList processesMentioning(const QString &needle)
 {
     QStringList out;
     for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        QByteArray cmdline = f.readAll();
-        cmdline.replace('\0', ' ');
-        if (cmdline.contains(needle.toLocal8Bit()))
-            out << pid + QLatin1Char(' ') + QString::fromLocal8Bit(cmdline);
+        // The command line names the device's directory for some (Xvfb, the
+        // bus); the environment does for the rest (the app, the launcher).
+        QByteArray about;
+        for (const char *file : {"cmdline", "environ"}) {
+            QFile f(QStringLiteral("/proc/%1/%2").arg(pid, QLatin1String(file)));
+            if (f.open(QIODevice::ReadOnly))
+                about += f.readAll();
+        }
+        about.replace('\0', ' ');
+        if (about.contains(needle.toLocal8Bit()))
+            out << pid + QLatin1Char(' ') + QString::fromLocal8Bit(about.left(200));
     }
     return out;
 }
@@ -863,7 +867,7 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     const Json detached = json("detached-devices.json");
     ASSERT_EQ(detached.size(), 1u);
     EXPECT_EQ(detached[0]["attached"], false);
-    EXPECT_FALSE(detached[0].contains("ownerSessionId"));
+    EXPECT_EQ(detached[0]["ownerSessionId"], info["linkedSessionId"]); // ours, so we may know
     EXPECT_EQ(json("attach.json")["udid"], udid);
 
     // Shut down: the pane is gone, and so is every process of the device.
@@ -877,8 +881,9 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     std::vector<std::string> states, globals;
     for (const Json &e : jsonLines(fileAfterDone(QStringLiteral("events.jsonl")))) {
         if (e["type"] == "pane.stateChanged") {
-            if (states.empty()) // a pane attached later has an id of its own
+            if (states.empty()) { // a pane attached later has an id of its own
                 EXPECT_EQ(e["paneId"], paneId);
+            }
             states.push_back(e["state"]);
         } else if (e["type"] == "device.booted" || e["type"] == "device.shutdown") {
             EXPECT_EQ(e["udid"], udid);
@@ -899,8 +904,13 @@ TEST_F(CliTest, quittingTheAppShutsItsDevicesDown)
     ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("done"))); }, 30000));
     const QString devices = dir.filePath(QStringLiteral("deviceterm/devices"));
     ASSERT_FALSE(processesMentioning(devices).isEmpty());
+    const QStringList running = QDir(devices).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    ASSERT_EQ(running.size(), 1);
     gui.terminate(); // what a desktop session's logout sends
     ASSERT_TRUE(gui.waitForFinished(10000));
+    // Shut down in order (which removes its directory), not merely killed
+    // with the app.
+    EXPECT_FALSE(QFileInfo::exists(devices + QLatin1Char('/') + running.first()));
     EXPECT_TRUE(waitUntil([&] { return processesMentioning(devices).isEmpty(); }, 5000))
         << processesMentioning(devices).join(QLatin1Char('\n')).toStdString();
 }

@@ -48,7 +48,7 @@ struct FakePort : AutomationPort {
     Created openTab(Handle, const std::string &, const std::string &) override { return NewTerminal{"s2", "abc123"}; }
     Created splitTerminal(const std::string &, Handle, const std::string &, const std::string &) override { return NewTerminal{"s3", "def456"}; }
     int tabsClosed = 0;
-    std::optional<Error> closeTab(Handle) override
+    std::optional<Error> closeTab(Handle, bool) override
     {
         ++tabsClosed;
         return std::nullopt;

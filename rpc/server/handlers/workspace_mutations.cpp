@@ -58,7 +58,8 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
-        return receiptOr(port.closeTab(std::get<Handle>(tab)), {{"ok", true}, {"tab", ref}, {"mode", closeMode(p)}});
+        return receiptOr(port.closeTab(std::get<Handle>(tab), closeMode(p) == "detach"),
+                         {{"ok", true}, {"tab", ref}, {"mode", closeMode(p)}});
     });
     d.add("tab.rename", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const std::string ref = refParam(p, "tab");
