@@ -73,6 +73,11 @@ protected:
 };
 
 QString titleOn(const Simulator &sim);
+QPointF firstButton(const QImage &frame);
+void spinBriefly()
+{
+    QTest::qWait(100);
+}
 
 TEST_F(SimulatorTest, everyProfileBootsToItsHomeScreenAndShutsDownCompletely)
 {
@@ -149,8 +154,12 @@ QString titleOn(const Simulator &sim)
 TEST_F(SimulatorTest, gesturesAndTextReachTheAppInOrder)
 {
     auto sim = boot("phone");
-    ASSERT_TRUE(waitUntil([&] { return rendered(*sim) && titleOn(*sim) == QStringLiteral("Home"); }, 25000))
-        << sim->failure().toStdString() << titleOn(*sim).toStdString();
+    // Home, and drawn (the title changes before the picture does).
+    ASSERT_TRUE(waitUntil([&] {
+        return rendered(*sim) && titleOn(*sim) == QStringLiteral("Home") && pixel(*sim, 3, 3) == home
+            && firstButton(sim->display()->frame()).y() > 0;
+    }, 25000)) << sim->failure().toStdString() << titleOn(*sim).toStdString();
+    spinBriefly(); // the rest of the page
     dt::devices::DeviceInput *input = sim->input();
     ASSERT_TRUE(input);
     // Volume up twice, queued behind a tap on nothing: counted in order.
@@ -259,6 +268,58 @@ TEST_F(SimulatorTest, turningTheDeviceResizesItsScreenAndTheAppFollows)
     EXPECT_EQ(sim->display()->size(), QSize(390, 844));
     EXPECT_EQ(sim->orientation(), Simulator::Orientation::Portrait);
     EXPECT_TRUE(waitUntil([&] { return pixel(*sim, 386, 840) == home; }, 5000)) << pixel(*sim, 386, 840).name().toStdString();
+}
+
+// The centre of the first light block down the left edge (a shell button).
+QPointF firstButton(const QImage &frame)
+{
+    int top = -1;
+    for (int y = 0; y < frame.height(); ++y) {
+        const bool light = frame.pixelColor(40, y).lightness() > 180;
+        if (light && top < 0)
+            top = y;
+        if (!light && top >= 0 && y - top > 20)
+            return {0.5, (top + y) / 2.0 / frame.height()};
+        if (!light)
+            top = -1;
+    }
+    return {};
+}
+
+TEST_F(SimulatorTest, tenTapsCountTen)
+{
+    auto sim = boot("phone");
+    ASSERT_TRUE(waitUntil([&] {
+        return rendered(*sim) && titleOn(*sim) == QStringLiteral("Home") && pixel(*sim, 3, 3) == home
+            && firstButton(sim->display()->frame()).y() > 0;
+    }, 25000)) << sim->failure().toStdString();
+    spinBriefly();
+    sim->input()->tap(firstButton(sim->display()->frame())); // Counter
+    ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Counter: 0"); }, 5000));
+    // The title changes before the page is drawn: wait for its picture.
+    ASSERT_TRUE(waitUntil([&] { return pixel(*sim, 3, 3) == counter && !firstButton(sim->display()->frame()).isNull()
+                                       && firstButton(sim->display()->frame()).y() > 0.55; },
+                          5000));
+    const QPointF plus = firstButton(sim->display()->frame()); // +1
+    for (int i = 0; i < 10; ++i)
+        sim->input()->tap(plus); // queued: each a whole press and release
+    EXPECT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Counter: 10"); }, 5000)) << titleOn(*sim).toStdString();
+}
+
+TEST_F(SimulatorTest, aWatchCountsWithItsCrown)
+{
+    auto sim = boot("watch");
+    ASSERT_TRUE(waitUntil([&] {
+        return rendered(*sim) && titleOn(*sim) == QStringLiteral("Home") && pixel(*sim, 3, 3) == home
+            && firstButton(sim->display()->frame()).y() > 0;
+    }, 25000)) << sim->failure().toStdString();
+    spinBriefly();
+    sim->input()->tap(firstButton(sim->display()->frame()));
+    ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Counter: 0"); }, 5000));
+    sim->input()->wheel({0.5, 0.3}, 3);
+    EXPECT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Counter: 3"); }, 5000)) << titleOn(*sim).toStdString();
+    sim->input()->wheel({0.5, 0.3}, -1);
+    EXPECT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Counter: 2"); }, 5000)) << titleOn(*sim).toStdString();
 }
 
 TEST_F(SimulatorTest, anAppThatCannotStartFailsWithTheReason)

@@ -858,6 +858,22 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     EXPECT_TRUE(fileAfterDone(QStringLiteral("badbutton.err")).contains("unknown button 'teleport'"));
     EXPECT_TRUE(fileAfterDone(QStringLiteral("badkey.err")).contains("no such key"));
 
+    // Another session cannot reach this one's pane, and cannot tell it from
+    // one that does not exist.
+    auto withoutRef = [](QByteArray text, const std::string &ref) { return text.replace(QByteArray::fromStdString(ref), "REF"); };
+    const std::string shortId = pane["shortId"];
+    EXPECT_EQ(withoutRef(fileAfterDone(QStringLiteral("other-tap.err")), shortId),
+              withoutRef(fileAfterDone(QStringLiteral("other-unknown.err")), "zzzzzz"));
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("other-tap.err")).contains("unknown paneId"));
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("other-info.err")).contains("unknown paneId"));
+    EXPECT_EQ(fileAfterDone(QStringLiteral("other-shutdown.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("other-shutdown.err")).contains("not booted by this session"));
+    // Two panes: say which.
+    EXPECT_EQ(json("boot-watch.json")["family"], "watch");
+    EXPECT_EQ(fileAfterDone(QStringLiteral("twopanes.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("twopanes.err")).contains("2 device panes; name one with --pane"));
+    EXPECT_EQ(json("crown-watch.json")["delta"], 2);
+
     // The tab lists its device pane; a detached device runs on unattached
     // and comes back, app state and all, when attached.
     EXPECT_EQ(json("tabinfo.json")["simPanes"].size(), 1u);
@@ -885,9 +901,8 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
                 EXPECT_EQ(e["paneId"], paneId);
             }
             states.push_back(e["state"]);
-        } else if (e["type"] == "device.booted" || e["type"] == "device.shutdown") {
-            EXPECT_EQ(e["udid"], udid);
-            globals.push_back(e["type"]);
+        } else if ((e["type"] == "device.booted" || e["type"] == "device.shutdown") && e["udid"] == udid) {
+            globals.push_back(e["type"]); // (the watch's come too)
         }
     }
     // (detached and attached again in between: the device kept rendering)

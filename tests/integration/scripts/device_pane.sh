@@ -71,6 +71,19 @@ deviceterm tap 0.5 0.5 --pane nosuch 2> foreign.err; echo $? > foreign.status
 deviceterm button teleport 2> badbutton.err; echo $? > badbutton.status
 deviceterm key 0x1234567 2> badkey.err; echo $? > badkey.status
 
+# Another tab (its own session) asks for this tab's pane: not found, in
+# the words an unknown pane gets.
+me_short=$(deviceterm panes list --json | sed 's/.*"shortId":"\([^"]*\)".*/\1/')
+deviceterm tab open --cwd . --cmd "deviceterm tap 0.5 0.5 --pane $me_short 2> other-tap.err; deviceterm pane info --pane $me_short 2> other-info.err; deviceterm tap 0.5 0.5 --pane zzzzzz 2> other-unknown.err; deviceterm sim shutdown Phone 2> other-shutdown.err; echo \$? > other-shutdown.status; touch other.done" > /dev/null
+wait_for test -e other.done
+# A second device: a second pane, and no implicit target any more.
+deviceterm sim create Wrist --profile watch > /dev/null
+deviceterm sim boot Wrist --json > boot-watch.json
+wait_for sh -c "deviceterm panes list --json | grep -o rendering | wc -l | grep -qx 2"
+deviceterm tap 0.5 0.5 2> twopanes.err; echo $? > twopanes.status
+watch_udid=$(sed 's/.*"udid":"\([^"]*\)".*/\1/' boot-watch.json)
+deviceterm crown 2 --pane "$watch_udid" --json > crown-watch.json
+deviceterm sim shutdown Wrist > /dev/null
 deviceterm tab info --json > tabinfo.json
 # Detached, the device keeps running without a pane; attached, it is back.
 short=$(deviceterm panes list --json | sed 's/.*"shortId":"\([^"]*\)".*/\1/')
