@@ -1,6 +1,8 @@
 #include "shell_window.h"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QMouseEvent>
 #include <QDateTime>
 #include <QKeyEvent>
 #include <QLabel>
@@ -75,6 +77,24 @@ ShellWindow::ShellWindow(const QString &family, QWidget *parent)
     });
     tick->start(10'000);
     updateTitle();
+    qApp->installEventFilter(this);
+}
+
+bool ShellWindow::eventFilter(QObject *watched, QEvent *e)
+{
+    if (e->type() == QEvent::MouseButtonPress || e->type() == QEvent::MouseButtonRelease) {
+        const QPoint at = mapFromGlobal(static_cast<QMouseEvent *>(e)->globalPosition().toPoint());
+        if (e->type() == QEvent::MouseButtonPress)
+            m_edgeSwipe = at.y() >= height() * 95 / 100;
+        else if (m_edgeSwipe && at.y() < height() * 80 / 100 && m_pages->currentIndex() != Locked) {
+            m_edgeSwipe = false;
+            showPage(Home);
+            return true;
+        } else {
+            m_edgeSwipe = false;
+        }
+    }
+    return QWidget::eventFilter(watched, e);
 }
 
 QWidget *ShellWindow::makeHome()

@@ -24,6 +24,8 @@ public:
 protected:
     void keyPressEvent(QKeyEvent *e) override;
     void showEvent(QShowEvent *e) override;
+    // A swipe up from the bottom edge goes home, whatever is under it.
+    bool eventFilter(QObject *watched, QEvent *e) override;
     void wheelEvent(QWheelEvent *e) override;
 
 private:
@@ -46,6 +48,7 @@ private:
     int m_count = 0;
     double m_crown = 0; // wheel steps not yet a whole click
     Page m_beforeLock = Home;
+    bool m_edgeSwipe = false; // a press began at the bottom edge
 };
 
 } // namespace dt::shell

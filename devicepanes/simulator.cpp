@@ -50,9 +50,11 @@ Simulator::~Simulator()
     shutdown();
 }
 
-QProcess *Simulator::start(const QString &program, const QStringList &arguments, const QProcessEnvironment &env)
+QProcess *Simulator::start(const QString &program, const QStringList &arguments, const QProcessEnvironment &env, bool guest)
 {
     auto process = std::make_unique<QProcess>();
+    if (guest)
+        m_guests.insert(process.get());
     process->setProgram(program);
     process->setArguments(arguments);
     process->setProcessEnvironment(env);
@@ -88,7 +90,7 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
             fail(QStringLiteral("the device's session bus %1").arg(how));
     });
     connect(p, &QProcess::errorOccurred, this, [this, p](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart && !m_stopping)
+        if (error == QProcess::FailedToStart && !m_stopping && !m_guests.contains(p))
             fail(QStringLiteral("cannot start %1: %2").arg(p->program(), p->errorString()));
     });
     m_processes.push_back(std::move(process));
@@ -194,10 +196,8 @@ void Simulator::startAccessibilityAndApp()
     startApp();
 }
 
-void Simulator::startApp()
+QProcessEnvironment Simulator::appEnvironment() const
 {
-    if (m_state != State::Booting)
-        return;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("DISPLAY"), m_displayName);
     env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_runtime);
@@ -207,6 +207,14 @@ void Simulator::startApp()
     env.insert(QStringLiteral("DEVICETERM_DEVICE_FAMILY"), QString::fromStdString(m_profile.family));
     env.insert(QStringLiteral("DEVICETERM_DEVICE_UDID"), QString::fromStdString(m_record.udid));
     env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    return env;
+}
+
+void Simulator::startApp()
+{
+    if (m_state != State::Booting)
+        return;
+    const QProcessEnvironment env = appEnvironment();
     QString program = m_tools.deviceShell;
     QStringList arguments;
     if (!m_record.app.empty()) {
@@ -238,6 +246,22 @@ void Simulator::attachDisplay()
         if (!m_stopping)
             fail(QStringLiteral("the display server went away"));
     });
+}
+
+qint64 Simulator::launch(const QStringList &command, QString *why)
+{
+    if (m_state != State::Rendering || command.isEmpty()) {
+        *why = command.isEmpty() ? QStringLiteral("nothing to launch") : QStringLiteral("the device is not running");
+        return 0;
+    }
+    // One of the device's family: its screen, its buses, and it goes down
+    // with the device (its exit does not fail the device).
+    QProcess *p = start(command.first(), command.mid(1), appEnvironment(), true);
+    if (!p->waitForStarted(5000)) {
+        *why = QStringLiteral("cannot start %1: %2").arg(command.first(), p->errorString());
+        return 0;
+    }
+    return p->processId();
 }
 
 QSize Simulator::naturalSize() const
@@ -325,6 +349,7 @@ void Simulator::stopProcesses()
         p.release()->deleteLater();
     }
     m_processes.clear();
+    m_guests.clear();
     m_groups.clear();
     m_xvfb = nullptr;
     m_app = nullptr;

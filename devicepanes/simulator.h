@@ -7,6 +7,7 @@
 
 #include <QObject>
 #include <QProcess>
+#include <QSet>
 #include <QString>
 #include <QTimer>
 
@@ -59,6 +60,9 @@ public:
     // As observed on the screen.
     Orientation orientation() const;
     QSize naturalSize() const;
+    // Starts another program on the device (beside its app); its pid, or 0
+    // with `why`.
+    qint64 launch(const QStringList &command, QString *why);
     // Kills what devices of a deviceterm that died left running, and
     // removes their directories. Call once at start-up.
     static void sweepOrphans();
@@ -68,10 +72,12 @@ signals:
     void frameChanged(const QRegion &region);
 
 private:
-    QProcess *start(const QString &program, const QStringList &arguments, const QProcessEnvironment &env);
+    // `guest`: launched onto a running device; its fate is not the device's.
+    QProcess *start(const QString &program, const QStringList &arguments, const QProcessEnvironment &env, bool guest = false);
     void startBuses();
     void startAccessibilityAndApp();
     void startApp();
+    QProcessEnvironment appEnvironment() const;
     void attachDisplay();
     void setState(State s);
     void fail(const QString &why);
@@ -90,6 +96,7 @@ private:
     // but what they spawned may still be running).
     std::vector<qint64> m_groups;
     QProcess *m_bus = nullptr;
+    QSet<QProcess *> m_guests;
     QProcess *m_xvfb = nullptr;
     QProcess *m_app = nullptr;
     std::unique_ptr<DeviceDisplay> m_display;

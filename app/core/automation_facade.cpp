@@ -700,6 +700,26 @@ std::optional<Error> AutomationFacade::shutdownDevice(const std::string &caller,
     return std::nullopt;
 }
 
+std::variant<int64_t, Error> AutomationFacade::launchOnDevice(const std::string &caller, const std::string &device,
+                                                             const std::vector<std::string> &command)
+{
+    const auto found = dt::devices::DeviceStore().find(device);
+    if (const auto *why = std::get_if<std::string>(&found))
+        return Error{code::InvalidParams, *why};
+    const QString udid = QString::fromStdString(std::get<dt::devices::DeviceRecord>(found).udid);
+    Simulator *sim = m_workspace.devices().device(udid);
+    if (!sim || m_workspace.devices().owner(udid).compare(QString::fromStdString(caller), Qt::CaseInsensitive) != 0)
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "device '" + device + "' is not booted by this session");
+    QStringList words;
+    for (const std::string &w : command)
+        words << QString::fromStdString(w);
+    QString why;
+    const qint64 pid = sim->launch(words, &why);
+    if (!pid)
+        return Error{code::InvalidParams, why.toStdString()};
+    return int64_t(pid);
+}
+
 AutomationFacade::Resolved AutomationFacade::resolveDevicePane(const std::string &caller, const std::string &ref)
 {
     const QList<PaneId> mine = ownDevicePanes(caller);

@@ -62,6 +62,8 @@ public:
     std::vector<dt::rpc::DeviceRow> deviceRows(const std::optional<std::string> &caller) override;
     std::variant<dt::rpc::PaneRow, dt::rpc::Error> bootDevice(const std::string &caller, const std::string &device) override;
     std::optional<dt::rpc::Error> shutdownDevice(const std::string &caller, const std::string &device) override;
+    std::variant<int64_t, dt::rpc::Error> launchOnDevice(const std::string &caller, const std::string &device,
+                                                         const std::vector<std::string> &command) override;
     Resolved resolveDevicePane(const std::string &caller, const std::string &ref) override;
     std::optional<dt::rpc::PaneRow> paneRow(Handle pane) override;
     std::optional<dt::rpc::Error> closeDevicePane(Handle pane, bool keepDevice) override;

@@ -97,6 +97,9 @@ public:
     // beside the caller's terminal.
     virtual std::variant<PaneRow, Error> bootDevice(const std::string &caller, const std::string &device) = 0;
     virtual std::optional<Error> shutdownDevice(const std::string &caller, const std::string &device) = 0;
+    // Starts a program on a running device of the caller's; its pid.
+    virtual std::variant<int64_t, Error> launchOnDevice(const std::string &caller, const std::string &device,
+                                                        const std::vector<std::string> &command) = 0;
     // A device pane of the caller's: "" for its only one, else a paneId,
     // shortId or udid. Anyone else's answers exactly like an unknown one.
     virtual Resolved resolveDevicePane(const std::string &caller, const std::string &ref) = 0;

@@ -840,6 +840,10 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     EXPECT_GE(swipe["steps"].get<int>(), 10);
     EXPECT_EQ(json("flick.json")["dispatched"], "tap");
     EXPECT_EQ(json("longpress.json")["durationMs"], 300);
+    const Json appSwitcher = json("appswitcher.json");
+    EXPECT_EQ(appSwitcher["x"], 0.5);
+    EXPECT_EQ(appSwitcher["y"], 0.99);
+    EXPECT_FALSE(appSwitcher.contains("dispatched"));
     EXPECT_EQ(json("rotate.json")["orientation"], "landscapeLeft");
     EXPECT_EQ(json("rotate-again.json")["orientation"], "landscapeLeft");
     EXPECT_EQ(json("rotate-right.json")["orientation"], "portrait");
@@ -868,6 +872,12 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     EXPECT_TRUE(fileAfterDone(QStringLiteral("other-info.err")).contains("unknown paneId"));
     EXPECT_EQ(fileAfterDone(QStringLiteral("other-shutdown.status")).trimmed(), "1");
     EXPECT_TRUE(fileAfterDone(QStringLiteral("other-shutdown.err")).contains("not booted by this session"));
+    // A launched program runs on the device's display, and a missing one
+    // is reported, not fatal to the device.
+    EXPECT_GT(json("launch.json")["pid"].get<int64_t>(), 0);
+    EXPECT_EQ(fileAfterDone(QStringLiteral("launched.txt")).trimmed().toStdString(), pane["display"].get<std::string>());
+    EXPECT_EQ(fileAfterDone(QStringLiteral("launch-bad.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("launch-bad.err")).contains("cannot start /nonexistent/program"));
     // Two panes: say which.
     EXPECT_EQ(json("boot-watch.json")["family"], "watch");
     EXPECT_EQ(fileAfterDone(QStringLiteral("twopanes.status")).trimmed(), "1");

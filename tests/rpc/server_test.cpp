@@ -80,6 +80,10 @@ struct FakePort : AutomationPort {
     std::vector<DeviceRow> deviceRows(const std::optional<std::string> &) override { return {}; }
     std::variant<PaneRow, Error> bootDevice(const std::string &, const std::string &) override { return *paneRow(7); }
     std::optional<Error> shutdownDevice(const std::string &, const std::string &) override { return std::nullopt; }
+    std::variant<int64_t, Error> launchOnDevice(const std::string &, const std::string &, const std::vector<std::string> &) override
+    {
+        return int64_t(42);
+    }
     Resolved resolveDevicePane(const std::string &, const std::string &ref) override
     {
         if (ref.empty() || ref == "pane1")

@@ -64,7 +64,7 @@ void printReceipt(Context &c, const Json &r)
     }
     std::string line = "ok";
     for (const char *k : {"paneId", "shortId", "udid", "state", "x", "y", "dispatched", "steps", "durationMs", "keyCode",
-                          "bytes", "button", "delta", "orientation"}) {
+                          "bytes", "button", "delta", "orientation", "pid"}) {
         auto it = r.find(k);
         if (it != r.end())
             line += std::string(" ") + k + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
@@ -165,6 +165,18 @@ const std::vector<Spec> &specs()
              return true;
          },
          false},
+        {{"sim", "launch"}, "sim launch DEVICE -- PROGRAM [ARGS…]", "start another program on a running device of yours",
+         "device.launch", {}, SIZE_MAX,
+         [](Context &c, Json &p) {
+             if (c.positionals().size() < 2) {
+                 c.error("usage: deviceterm sim launch DEVICE -- PROGRAM [ARGS…]");
+                 return false;
+             }
+             p["device"] = c.positionals()[0];
+             p["command"] = std::vector<std::string>(c.positionals().begin() + 1, c.positionals().end());
+             return true;
+         },
+         false},
         {{"sim", "shutdown"}, "sim shutdown DEVICE", "shut down a device this session booted (its pane closes)",
          "device.shutdown", {}, 1,
          [](Context &c, Json &p) {
@@ -189,6 +201,8 @@ const std::vector<Spec> &specs()
          [](Context &c, Json &p) {
              return point(c, p, 0, "fromX", "fromY") && point(c, p, 2, "toX", "toY") && durationOption(c, p);
          }},
+        {{"app-switcher"}, "app-switcher [--pane REF]", "swipe up from the bottom edge (the shell goes home)",
+         "pane.input.appSwitcher", {}, 0, nullptr},
         {{"text"}, "text TEXT… [--pane REF]", "type text into the device (any Unicode)", "pane.input.text", {}, SIZE_MAX, nullptr},
         {{"key"}, "key CODE [--pane REF]", "press and release a key by X keysym (48 or 0x30 is '0')", "pane.input.key", {}, 1,
          [](Context &c, Json &p) {

@@ -64,7 +64,7 @@ void addGesture(Dispatcher &d, AutomationPort &port, const std::string &method, 
         if (auto *e = std::get_if<Error>(&dispatched))
             return *e;
         Json receipt = receiptBase(port, std::get<Handle>(pane));
-        if (g.kind == Gesture::Kind::Swipe) {
+        if (method == "pane.input.swipe") {
             const int steps = std::get<int>(dispatched);
             extra["dispatched"] = steps > 0 ? "drag" : "tap";
             extra["steps"] = steps;
@@ -109,6 +109,17 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         if (auto e = port.shutdownDevice(*c.sessionId, device))
             return *e;
         return Json{{"ok", true}, {"device", device}};
+    });
+    d.add("device.launch", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string device = stringParam(p, "device");
+        auto it = p.find("command");
+        if (device.empty() || it == p.end() || !it->is_array() || it->empty())
+            return Error{code::InvalidParams, "device.launch needs a device and a command (an array of words)"};
+        const auto command = it->get<std::vector<std::string>>();
+        auto pid = port.launchOnDevice(*c.sessionId, device, command);
+        if (auto *e = std::get_if<Error>(&pid))
+            return *e;
+        return Json{{"ok", true}, {"device", device}, {"pid", std::get<int64_t>(pid)}};
     });
     d.add("panes.list", Scope::Session, [&port](CallContext &c, const Json &) -> HandlerResult {
         Json rows = Json::array();
@@ -221,6 +232,14 @@ void addDevices(Dispatcher &d, AutomationPort &port)
             return Error{code::InvalidParams, why};
         g.x = *x1, g.y = *y1, g.toX = *x2, g.toY = *y2, g.durationMs = *ms;
         r["durationMs"] = *ms;
+        return std::nullopt;
+    });
+    // The system's "all apps" gesture: a swipe up from the bottom edge.
+    addGesture(d, port, "pane.input.appSwitcher", [](const Json &, Gesture &g, Json &r) -> std::optional<Error> {
+        g.kind = Gesture::Kind::Swipe;
+        g.x = 0.5, g.y = 0.99, g.toX = 0.5, g.toY = 0.55, g.durationMs = 300;
+        r["x"] = 0.5;
+        r["y"] = 0.99;
         return std::nullopt;
     });
     addGesture(d, port, "pane.input.key", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {

@@ -56,7 +56,7 @@ deviceterm rotate landscape_left --json > rotate.json
 deviceterm rotate landscapeLeft --json > rotate-again.json
 deviceterm rotate right --json > rotate-right.json      # a quarter right of landscape left: portrait
 deviceterm rotate sideways 2> rotate.err; echo $? > rotate.status
-deviceterm button home > /dev/null
+deviceterm app-switcher --json > appswitcher.json   # the edge swipe goes home
 wait_for title_is Home
 deviceterm tap $(centre Form) > /dev/null
 wait_for title_is Form
@@ -84,6 +84,10 @@ deviceterm tap 0.5 0.5 2> twopanes.err; echo $? > twopanes.status
 watch_udid=$(sed 's/.*"udid":"\([^"]*\)".*/\1/' boot-watch.json)
 deviceterm crown 2 --pane "$watch_udid" --json > crown-watch.json
 deviceterm sim shutdown Wrist > /dev/null
+# Another program on the device: it gets the device's display.
+deviceterm sim launch Phone --json -- sh -c "echo \$DISPLAY > $PWD/launched.txt" > launch.json
+wait_for test -s launched.txt
+deviceterm sim launch Phone -- /nonexistent/program 2> launch-bad.err; echo $? > launch-bad.status
 deviceterm tab info --json > tabinfo.json
 # Detached, the device keeps running without a pane; attached, it is back.
 short=$(deviceterm panes list --json | sed 's/.*"shortId":"\([^"]*\)".*/\1/')
