@@ -83,11 +83,11 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
             log.open(QIODevice::ReadOnly);
             fail(QStringLiteral("the display server %1: %2")
                      .arg(how, QString::fromLocal8Bit(log.readAll()).trimmed().section(QLatin1Char('\n'), -1)));
-        }
-        else if (p == m_app)
+        } else if (p == m_app) {
             fail(QStringLiteral("the app (%1) %2").arg(QFileInfo(p->program()).fileName(), how));
-        else if (p == m_bus)
+        } else if (p == m_bus) {
             fail(QStringLiteral("the device's session bus %1").arg(how));
+        }
     });
     connect(p, &QProcess::errorOccurred, this, [this, p](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart && !m_stopping && !m_guests.contains(p))
@@ -126,9 +126,10 @@ void Simulator::boot()
     QFile::setPermissions(m_runtime, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     setState(State::Booting);
     m_bootDeadline.start(kBootBudget);
-    // The display: exactly the device's size; it writes its number to
-    // stdout (-displayfd 1); no cursor in the framebuffer; no reset when the
-    // last client leaves (that would wipe the accessibility bus property).
+    // The display: a square of the device's longer side (so it can turn);
+    // it writes its number to stdout (-displayfd 1); no cursor in the
+    // framebuffer; no reset when the last client leaves (that would wipe
+    // the accessibility bus property).
     m_xvfb = start(m_tools.xvfb,
                    {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-screen"), QStringLiteral("0"),
                     QStringLiteral("%1x%1x24").arg(std::max(m_profile.width, m_profile.height)), QStringLiteral("-fbdir"), m_runtime,
@@ -189,10 +190,8 @@ void Simulator::startAccessibilityAndApp()
     // Qt connects to accessibility only once org.a11y.Bus exists, so the
     // launcher comes first (when installed: without it the device runs,
     // only its accessibility tree is missing).
-    if (QFileInfo(m_tools.atSpiLauncher).isExecutable()) {
-        QProcess *launcher = start(m_tools.atSpiLauncher, {QStringLiteral("--launch-immediately")}, env);
-        launcher->setStandardOutputFile(QProcess::nullDevice());
-    }
+    if (QFileInfo(m_tools.atSpiLauncher).isExecutable())
+        start(m_tools.atSpiLauncher, {QStringLiteral("--launch-immediately")}, env);
     startApp();
 }
 
