@@ -11,10 +11,13 @@
 #include "ui/window_manager.h"
 
 #include <QTemporaryDir>
+#include <QPushButton>
 #include <QToolButton>
 #include <QTest>
 
 #include <gtest/gtest.h>
+
+#include <csignal>
 
 namespace {
 
@@ -109,6 +112,25 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
     EXPECT_GT(view->screenRect().width(), upright.width());
     view->findChild<QToolButton *>(QStringLiteral("deviceRotateRight"))->click();
     EXPECT_EQ(sim->display()->size(), QSize(390, 844));
+
+    // The app dies behind our back: the pane says so and offers Reboot,
+    // which brings the same device back in the same place.
+    auto *reboot = view->findChild<QPushButton *>(QStringLiteral("deviceReboot"));
+    ASSERT_TRUE(reboot);
+    EXPECT_FALSE(reboot->isVisible());
+    // (its app is the last process the device started; other tests' devices
+    // may run beside this one, so not by name)
+    const auto groups = sim->processGroups();
+    ASSERT_FALSE(groups.empty());
+    ::kill(pid_t(groups.back()), SIGKILL);
+    ASSERT_TRUE(waitUntil([&] { return sim->state() == Simulator::State::Failed; }, 10000));
+    EXPECT_TRUE(sim->failure().contains(QStringLiteral("deviceterm-device-shell")));
+    EXPECT_TRUE(waitUntil([&] { return reboot->isVisible(); }, 3000));
+    reboot->click();
+    EXPECT_TRUE(waitUntil([&] { return sim->state() == Simulator::State::Rendering; }, 25000)) << sim->failure().toStdString();
+    EXPECT_EQ(ws->devices().device(ws->pane(pane)->deviceUdid), sim); // the same device, the same pane
+    EXPECT_FALSE(reboot->isVisible());
+    EXPECT_TRUE(waitUntil([&] { return shown(view->screenRect().topLeft() + QPoint(4, 4)) == home; }, 5000));
 
     // Closing the pane shuts the device down and the terminal stays.
     ASSERT_TRUE(ws->closePane(pane));
