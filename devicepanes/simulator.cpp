@@ -282,6 +282,14 @@ bool Simulator::rotate(Orientation to, QString *why)
     return true;
 }
 
+Simulator::Orientation Simulator::quarterTurn(Orientation from, bool left)
+{
+    using O = Orientation;
+    static const O leftOf[] = {O::LandscapeLeft, O::PortraitUpsideDown, O::Portrait, O::LandscapeRight};
+    static const O rightOf[] = {O::LandscapeRight, O::Portrait, O::PortraitUpsideDown, O::LandscapeLeft};
+    return left ? leftOf[int(from)] : rightOf[int(from)];
+}
+
 Simulator::Orientation Simulator::orientation() const
 {
     // What the screen shows decides; the last request only tells the two

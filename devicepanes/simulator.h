@@ -59,6 +59,9 @@ public:
     bool rotate(Orientation to, QString *why);
     // As observed on the screen.
     Orientation orientation() const;
+    // A quarter turn from `from`: left goes portrait, landscape left,
+    // upside down, landscape right.
+    static Orientation quarterTurn(Orientation from, bool left);
     QSize naturalSize() const;
     // Starts another program on the device (beside its app); its pid, or 0
     // with `why`.

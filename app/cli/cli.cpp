@@ -122,6 +122,21 @@ void Context::printLine(const std::string &text) const
     std::printf("%s\n", text.c_str());
 }
 
+void Context::printReceipt(const Json &receipt, const std::vector<const char *> &keys) const
+{
+    if (m_json) {
+        printJson(receipt);
+        return;
+    }
+    std::string line = "ok";
+    for (const char *k : keys) {
+        auto it = receipt.find(k);
+        if (it != receipt.end())
+            line += std::string(" ") + k + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+    }
+    printLine(line);
+}
+
 void Context::error(const std::string &message) const
 {
     std::fprintf(stderr, "deviceterm: %s\n", message.c_str());

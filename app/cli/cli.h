@@ -45,6 +45,8 @@ public:
     // Output: JSON (sorted keys, trailing newline) or text, on stdout.
     void printJson(const Json &value) const;
     void printLine(const std::string &text) const;
+    // A receipt: JSON as is, or "ok key=value …" with those of `keys` it has.
+    void printReceipt(const Json &receipt, const std::vector<const char *> &keys) const;
     // Errors: human-readable, on stderr, whatever --json says.
     void error(const std::string &message) const;
     // For session verbs run outside a tab.

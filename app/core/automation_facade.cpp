@@ -916,15 +916,9 @@ std::variant<std::string, Error> AutomationFacade::rotate(Handle handle, const s
                                                         {"landscapeLeft", O::LandscapeLeft},
                                                         {"landscapeRight", O::LandscapeRight},
                                                         {"portraitUpsideDown", O::PortraitUpsideDown}};
-    // Turning left goes round portrait, landscape left, upside down, landscape right.
-    static const O leftOf[] = {O::LandscapeLeft, O::PortraitUpsideDown, O::Portrait, O::LandscapeRight};
-    static const O rightOf[] = {O::LandscapeRight, O::Portrait, O::PortraitUpsideDown, O::LandscapeLeft};
     std::optional<O> target;
-    const int now = int(sim->orientation());
-    if (to == "left")
-        target = leftOf[now];
-    else if (to == "right")
-        target = rightOf[now];
+    if (to == "left" || to == "right")
+        target = Simulator::quarterTurn(sim->orientation(), to == "left");
     for (const auto &[name, o] : names)
         if (to == name)
             target = o;

@@ -72,12 +72,8 @@ void DeviceMenu::turn(bool left)
 
 void turnDevice(dt::devices::Simulator &sim, bool left)
 {
-    using O = dt::devices::Simulator::Orientation;
-    static const O leftOf[] = {O::LandscapeLeft, O::PortraitUpsideDown, O::Portrait, O::LandscapeRight};
-    static const O rightOf[] = {O::LandscapeRight, O::Portrait, O::PortraitUpsideDown, O::LandscapeLeft};
-    const int now = int(sim.orientation());
     QString why;
-    sim.rotate(left ? leftOf[now] : rightOf[now], &why);
+    sim.rotate(dt::devices::Simulator::quarterTurn(sim.orientation(), left), &why);
 }
 
 void DeviceMenu::createDevice()

@@ -1,14 +1,8 @@
 #include "device_shapes.h"
 
-namespace dt::rpc {
+#include "json_fields.h"
 
-namespace {
-void putIf(Json &j, const char *key, const std::optional<std::string> &value)
-{
-    if (value)
-        j[key] = *value;
-}
-} // namespace
+namespace dt::rpc {
 
 Json toJson(const PaneCapabilities &c)
 {

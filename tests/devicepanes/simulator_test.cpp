@@ -4,6 +4,7 @@
 
 #include "devicepanes/accessibility_bridge.h"
 #include "devicepanes/simulator.h"
+#include "support/processes.h"
 #include "support/wait_until.h"
 
 #include <QDir>
@@ -14,32 +15,14 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <sys/types.h>
 
 namespace {
 
 using dt::devices::DeviceDisplay;
 using dt::devices::Simulator;
+using dt::test::processesMentioning;
 using dt::test::waitUntil;
-
-// Processes whose command line mentions `needle` (the device's directory).
-QStringList processesMentioning(const QString &needle)
-{
-    QStringList out;
-    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        // The command line names the device's directory for some (Xvfb, the
-        // bus); the environment does for the rest (the app, the launcher).
-        QByteArray about;
-        for (const char *file : {"cmdline", "environ"}) {
-            QFile f(QStringLiteral("/proc/%1/%2").arg(pid, QLatin1String(file)));
-            if (f.open(QIODevice::ReadOnly))
-                about += f.readAll();
-        }
-        about.replace('\0', ' ');
-        if (about.contains(needle.toLocal8Bit()))
-            out << pid + QLatin1Char(' ') + QString::fromLocal8Bit(about.left(200));
-    }
-    return out;
-}
 
 class SimulatorTest : public ::testing::Test {
 protected:
@@ -91,11 +74,18 @@ TEST_F(SimulatorTest, everyProfileBootsToItsHomeScreenAndShutsDownCompletely)
             << profile.family << " shows " << pixel(*sim, 3, 3).name().toStdString();
         const QString dir = sim->runtimeDirectory();
         EXPECT_FALSE(processesMentioning(dir).isEmpty());
-        EXPECT_GE(sim->processGroups().size(), 3u); // display, bus, app (and the a11y launcher)
+        const std::vector<qint64> groups = sim->processGroups();
+        EXPECT_GE(groups.size(), 3u); // display, bus, app (and the a11y launcher)
 
         sim->shutdown();
         EXPECT_EQ(sim->state(), Simulator::State::Shutdown);
         EXPECT_TRUE(sim->processGroups().empty());
+        // Asked of the kernel, not of the simulator's own records. The
+        // accessibility bus's helpers, killed, are zombies until init reaps
+        // them (seen: ~1.5 s here), and a zombie still counts as in the group.
+        for (qint64 group : groups)
+            EXPECT_TRUE(waitUntil([&] { return ::kill(-pid_t(group), 0) != 0; }, 10000))
+                << profile.family << ": group " << group << " still has processes";
         EXPECT_TRUE(waitUntil([&] { return processesMentioning(dir).isEmpty(); }, 3000))
             << processesMentioning(dir).join(QLatin1Char('\n')).toStdString();
         EXPECT_FALSE(QFileInfo::exists(dir));
@@ -322,6 +312,44 @@ TEST_F(SimulatorTest, aWatchCountsWithItsCrown)
     EXPECT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Counter: 2"); }, 5000)) << titleOn(*sim).toStdString();
 }
 
+TEST_F(SimulatorTest, theStartUpSweepKillsWhatADeadDeviceTermLeftAndNothingElse)
+{
+    // What a crashed deviceterm leaves: a device directory whose owner is
+    // dead, and a recorded process group still running in it.
+    const std::string udid = "5EE9D000-0000-4000-8000-000000000001";
+    const QString dir = QString::fromStdString(dt::devices::runtimeDirectoryOf(udid));
+    ASSERT_TRUE(QDir().mkpath(dir));
+    QProcess dead;
+    dead.start(QStringLiteral("true"), {});
+    ASSERT_TRUE(dead.waitForFinished(3000));
+    auto startInGroup = [](QProcess &p, const QProcessEnvironment &env) {
+        p.setProcessEnvironment(env);
+        p.setChildProcessModifier([] { ::setpgid(0, 0); });
+        p.start(QStringLiteral("sleep"), {QStringLiteral("60")});
+        return p.waitForStarted(3000);
+    };
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir);
+    QProcess leftOver, stranger; // the stranger's group is on record too (a reused id), but it is not the device's
+    ASSERT_TRUE(startInGroup(leftOver, env));
+    ASSERT_TRUE(startInGroup(stranger, QProcessEnvironment::systemEnvironment()));
+    QFile owner(dir + QStringLiteral("/owner")), groups(dir + QStringLiteral("/groups"));
+    ASSERT_TRUE(owner.open(QIODevice::WriteOnly) && groups.open(QIODevice::WriteOnly));
+    owner.write(QByteArray::number(dead.processId()) + '\n');
+    groups.write(QByteArray::number(leftOver.processId()) + '\n' + QByteArray::number(stranger.processId()) + '\n');
+    owner.close();
+    groups.close();
+    ASSERT_FALSE(dt::devices::bootedBy(udid)); // its owner is gone
+
+    Simulator::sweepOrphans();
+    EXPECT_TRUE(leftOver.waitForFinished(3000));
+    EXPECT_EQ(leftOver.exitStatus(), QProcess::CrashExit); // killed
+    EXPECT_FALSE(QFileInfo::exists(dir));
+    EXPECT_EQ(stranger.state(), QProcess::Running);
+    stranger.kill();
+    stranger.waitForFinished(3000);
+}
+
 TEST_F(SimulatorTest, anAppThatCannotStartFailsWithTheReason)
 {
     Simulator::Tools tools;
@@ -331,6 +359,9 @@ TEST_F(SimulatorTest, anAppThatCannotStartFailsWithTheReason)
     ASSERT_TRUE(waitUntil([&] { return sim.state() == Simulator::State::Failed; }, 15000));
     EXPECT_TRUE(sim.failure().contains(QStringLiteral("/nonexistent/app"))) << sim.failure().toStdString();
     EXPECT_TRUE(sim.processGroups().empty());
+    // The display and buses it had started went down with it, by the kernel's account.
+    EXPECT_TRUE(waitUntil([&] { return processesMentioning(QStringLiteral("0A1B2C3D-0000-4000-8000-0000000000FF")).isEmpty(); }, 3000))
+        << processesMentioning(QStringLiteral("0A1B2C3D-0000-4000-8000-0000000000FF")).join(QLatin1Char('\n')).toStdString();
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 
 #include "app/audit/audit_log.h"
 #include "rpc/contract/envelope.h"
+#include "support/processes.h"
 #include "support/wait_until.h"
 
 #include <QDir>
@@ -19,6 +20,7 @@
 namespace {
 
 using dt::rpc::Json;
+using dt::test::processesMentioning;
 using dt::test::waitUntil;
 
 struct CliRun {
@@ -742,26 +744,6 @@ TEST_F(CliTest, aPrivateTabIsInvisibleToAnotherTabEvenAnOrchestrator)
     EXPECT_TRUE(fileAfterDone(QStringLiteral("b-maybe.err")).contains("neither true"));
     EXPECT_EQ(fileAfterDone(QStringLiteral("b-on.txt")), "ok tab=current private=true\n");
     EXPECT_EQ(json("b-off.json")["isPrivate"], false);
-}
-
-// Processes whose command line mentions `needle`.
-QStringList processesMentioning(const QString &needle)
-{
-    QStringList out;
-    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        // The command line names the device's directory for some (Xvfb, the
-        // bus); the environment does for the rest (the app, the launcher).
-        QByteArray about;
-        for (const char *file : {"cmdline", "environ"}) {
-            QFile f(QStringLiteral("/proc/%1/%2").arg(pid, QLatin1String(file)));
-            if (f.open(QIODevice::ReadOnly))
-                about += f.readAll();
-        }
-        about.replace('\0', ' ');
-        if (about.contains(needle.toLocal8Bit()))
-            out << pid + QLatin1Char(' ') + QString::fromLocal8Bit(about.left(200));
-    }
-    return out;
 }
 
 TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)

@@ -56,21 +56,9 @@ struct Spec {
     bool alwaysJson = false; // answers that only make sense as JSON
 };
 
-void printReceipt(Context &c, const Json &r)
-{
-    if (c.json()) {
-        c.printJson(r);
-        return;
-    }
-    std::string line = "ok";
-    for (const char *k : {"paneId", "shortId", "udid", "state", "x", "y", "dispatched", "steps", "durationMs", "keyCode",
-                          "bytes", "button", "delta", "orientation", "pid"}) {
-        auto it = r.find(k);
-        if (it != r.end())
-            line += std::string(" ") + k + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
-    }
-    c.printLine(line);
-}
+// What the human form of a device receipt shows.
+const std::vector<const char *> kShown = {"paneId", "shortId", "udid", "state", "x", "y", "dispatched", "steps",
+                                          "durationMs", "keyCode", "bytes", "button", "delta", "orientation", "pid"};
 
 int run(Context &c, const Spec &s)
 {
@@ -103,7 +91,7 @@ int run(Context &c, const Spec &s)
         const auto r = c.call(s.method, params);
         if (!r)
             return 1;
-        printReceipt(c, *r);
+        c.printReceipt(*r, kShown);
         return 0;
     }
     std::vector<std::string> valued = s.valued;
@@ -130,7 +118,7 @@ int run(Context &c, const Spec &s)
     if (s.alwaysJson)
         c.printJson(*r);
     else
-        printReceipt(c, *r);
+        c.printReceipt(*r, kShown);
     return 0;
 }
 

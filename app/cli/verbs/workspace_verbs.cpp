@@ -27,23 +27,6 @@ std::optional<std::string> absoluteDirectory(Context &c, const std::string &path
     return std::string(resolved);
 }
 
-// Prints a receipt: JSON as is, or "ok key=value …" for people.
-void printReceipt(Context &c, const Json &receipt, const std::vector<const char *> &keys)
-{
-    if (c.json()) {
-        c.printJson(receipt);
-        return;
-    }
-    std::string line = "ok";
-    for (const char *k : keys) {
-        auto it = receipt.find(k);
-        if (it == receipt.end())
-            continue;
-        line += std::string(" ") + k + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
-    }
-    c.printLine(line);
-}
-
 struct Spec {
     std::vector<std::string> words;
     const char *usage;
@@ -110,7 +93,7 @@ int run(Context &c, const Spec &s)
         c.printJson(*result); // rosters print as JSON either way for now
         return 0;
     }
-    printReceipt(c, *result, s.shown);
+    c.printReceipt(*result, s.shown);
     return 0;
 }
 

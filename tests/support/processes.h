@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QDir>
+#include <QFile>
+#include <QStringList>
+
+namespace dt::test {
+
+// Processes whose command line or environment mentions `needle` (a device's
+// directory or udid): some name it on their command line (Xvfb, the bus),
+// the rest only in their environment (the app, the launcher).
+inline QStringList processesMentioning(const QString &needle)
+{
+    QStringList out;
+    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        QByteArray about;
+        for (const char *file : {"cmdline", "environ"}) {
+            QFile f(QStringLiteral("/proc/%1/%2").arg(pid, QLatin1String(file)));
+            if (f.open(QIODevice::ReadOnly))
+                about += f.readAll();
+        }
+        about.replace('\0', ' ');
+        if (about.contains(needle.toLocal8Bit()))
+            out << pid + QLatin1Char(' ') + QString::fromLocal8Bit(about.left(200));
+    }
+    return out;
+}
+
+} // namespace dt::test
