@@ -294,10 +294,14 @@ TEST_F(CliTest, eventsCarryOnlyTheSubscribersOwnLifecycleAndEndWithItsClose)
     EXPECT_TRUE(fileAfterDone(QStringLiteral("a.jsonl")).isEmpty());
     EXPECT_FALSE(written("a.status"));
 
-    // The server going away ends the stream; that is not an error.
+    // The server going away ends the stream; that is not an error. (Once,
+    // under a loaded CI run with sanitizers, the status did not come within
+    // 10 s; not reproduced since. On failure, who is still around.)
     gui.kill();
     gui.waitForFinished(5000);
-    ASSERT_TRUE(waitUntil([&] { return written("a.status"); }, 10000));
+    ASSERT_TRUE(waitUntil([&] { return written("a.status"); }, 30000))
+        << "still running with this test's directory:\n"
+        << processesMentioning(dir.path()).join(QLatin1Char('\n')).toStdString();
     EXPECT_EQ(fileAfterDone(QStringLiteral("a.status")).trimmed(), "0");
 }
 
