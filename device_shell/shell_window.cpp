@@ -1,5 +1,7 @@
 #include "shell_window.h"
 
+#include "photo_view.h"
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QMouseEvent>
@@ -14,12 +16,14 @@
 #include <QVBoxLayout>
 #include <QWheelEvent>
 
+#include <cmath>
+
 namespace dt::shell {
 
 namespace {
 
 // Backgrounds per page (also what tests look for).
-const char *const kColours[] = {"#1e3a5f", "#1f6f43", "#6b3f1d", "#4a2f6b", "#000000"};
+const char *const kColours[] = {"#1e3a5f", "#1f6f43", "#6b3f1d", "#4a2f6b", "#20262e", "#000000"};
 
 QWidget *page(const char *colour, const QString &accessibleName)
 {
@@ -70,6 +74,7 @@ ShellWindow::ShellWindow(const QString &family, QWidget *parent)
     m_pages->addWidget(makeCounter());
     m_pages->addWidget(makeForm());
     m_pages->addWidget(makeList());
+    m_pages->addWidget(makePhoto());
     m_pages->addWidget(makeLocked());
     auto *tick = new QTimer(this);
     connect(tick, &QTimer::timeout, this, [this] {
@@ -106,7 +111,8 @@ QWidget *ShellWindow::makeHome()
     m_clock->setAccessibleName(QStringLiteral("Clock"));
     column->addWidget(m_clock);
     column->addStretch(1);
-    for (auto [text, target] : {std::pair{"Counter", Counter}, std::pair{"Form", Form}, std::pair{"List", List}}) {
+    for (auto [text, target] :
+         {std::pair{"Counter", Counter}, std::pair{"Form", Form}, std::pair{"List", List}, std::pair{"Photo", Photo}}) {
         QPushButton *b = button(QLatin1String(text), w);
         connect(b, &QPushButton::clicked, this, [this, target] { showPage(target); });
         column->addWidget(b);
@@ -188,6 +194,23 @@ QWidget *ShellWindow::makeList()
     return w;
 }
 
+QWidget *ShellWindow::makePhoto()
+{
+    QWidget *w = page(kColours[Photo], QStringLiteral("Photo"));
+    auto *column = new QVBoxLayout(w);
+    column->setContentsMargins(12, 12, 12, 12);
+    m_photo = new PhotoView(w);
+    column->addWidget(m_photo, 1);
+    connect(m_photo, &PhotoView::zoomChanged, this, [this] { updateTitle(); });
+    QPushButton *fit = button(QStringLiteral("Fit"), w);
+    connect(fit, &QPushButton::clicked, this, [this] { m_photo->setZoom(1.0); });
+    column->addWidget(fit);
+    QPushButton *home = button(QStringLiteral("Home"), w);
+    connect(home, &QPushButton::clicked, this, [this] { showPage(Home); });
+    column->addWidget(home);
+    return w;
+}
+
 QWidget *ShellWindow::makeLocked()
 {
     QWidget *w = page(kColours[Locked], QStringLiteral("Locked"));
@@ -213,13 +236,15 @@ void ShellWindow::showPage(Page p)
 
 void ShellWindow::updateTitle()
 {
-    static const char *const names[] = {"Home", "Counter", "Form", "List", "Locked"};
+    static const char *const names[] = {"Home", "Counter", "Form", "List", "Photo", "Locked"};
     const int page = m_pages->currentIndex();
     QString title = QLatin1String(names[page]);
     if (page == Counter)
         title += QStringLiteral(": %1").arg(m_count);
     else if (page == Form && !m_greeting->text().isEmpty())
         title += QStringLiteral(": ") + m_greeting->text();
+    else if (page == Photo)
+        title += QStringLiteral(": %1%").arg(std::lround(m_photo->zoom() * 100));
     setWindowTitle(title);
 }
 

@@ -8,8 +8,8 @@ class QStackedWidget;
 
 namespace dt::shell {
 
-// The device shell: a home screen with a clock and three small apps
-// (a counter, a form, a long list), plus a lock screen. Every page has its
+// The device shell: a home screen with a clock and four small apps
+// (a counter, a form, a long list, a photo to pinch), plus a lock screen. Every page has its
 // own background colour, so a test (or a person) sees at a glance where the
 // device is; every control has an accessible name.
 class ShellWindow : public QWidget {
@@ -17,7 +17,7 @@ class ShellWindow : public QWidget {
 public:
     explicit ShellWindow(const QString &family, QWidget *parent = nullptr);
 
-    enum Page { Home, Counter, Form, List, Locked };
+    enum Page { Home, Counter, Form, List, Photo, Locked };
     void showPage(Page page);
     int count() const { return m_count; }
 
@@ -33,6 +33,7 @@ private:
     QWidget *makeCounter();
     QWidget *makeForm();
     QWidget *makeList();
+    QWidget *makePhoto();
     QWidget *makeLocked();
     void setCount(int count);
     // The window title says where the shell is and what it shows (a page,
@@ -45,6 +46,7 @@ private:
     QLabel *m_countLabel = nullptr;
     QLabel *m_greeting = nullptr;
     QLineEdit *m_name = nullptr;
+    class PhotoView *m_photo = nullptr;
     int m_count = 0;
     double m_crown = 0; // wheel steps not yet a whole click
     Page m_beforeLock = Home;

@@ -5,6 +5,8 @@
 #include <QList>
 
 #include <cmath>
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace dt::devices {
 
@@ -40,6 +42,19 @@ DeviceInput::DeviceInput(DeviceDisplay &display, QObject *parent) : QObject(pare
     connect(&m_timer, &QTimer::timeout, this, &DeviceInput::runNext);
 }
 
+DeviceInput::~DeviceInput()
+{
+    if (m_touch >= 0)
+        ::close(m_touch);
+}
+
+void DeviceInput::setTouchChannel(int socket)
+{
+    if (m_touch >= 0)
+        ::close(m_touch);
+    m_touch = socket;
+}
+
 QPoint DeviceInput::toPixels(QPointF at) const
 {
     const QSize size = m_display.size();
@@ -47,32 +62,49 @@ QPoint DeviceInput::toPixels(QPointF at) const
             std::clamp(int(std::lround(at.y() * (size.height() - 1))), 0, size.height() - 1)};
 }
 
-void DeviceInput::add(int delayBefore, std::function<void()> action)
+void DeviceInput::begin(std::function<void()> action)
 {
     const bool idle = m_steps.empty();
-    m_steps.push_back({delayBefore, std::move(action)});
+    m_steps.push_back({true, 0, Catchup::Run, std::move(action)});
+    m_lastDue = 0;
     if (idle)
-        m_timer.start(m_steps.front().delayBefore);
+        m_timer.start(0);
+}
+
+void DeviceInput::add(int delay, std::function<void()> action, Catchup catchup)
+{
+    const bool idle = m_steps.empty();
+    m_lastDue += delay;
+    m_steps.push_back({false, m_lastDue, catchup, std::move(action)});
+    if (idle) // its gesture's start has already run
+        m_timer.start(std::max<qint64>(0, m_lastDue - m_gestureStart.elapsed()));
 }
 
 void DeviceInput::runNext()
 {
-    // Everything due now runs now; the rest waits its turn.
+    // Everything due now runs now (a move that is late and not the last of
+    // its run is dropped); the rest waits for its time.
     while (!m_steps.empty()) {
-        Step step = std::move(m_steps.front());
-        m_steps.pop_front();
-        step.action();
-        if (!m_steps.empty() && m_steps.front().delayBefore > 0) {
-            m_timer.start(m_steps.front().delayBefore);
+        Step &step = m_steps.front();
+        if (step.startsGesture) {
+            m_gestureStart.start();
+        } else if (const qint64 wait = step.due - m_gestureStart.elapsed(); wait > 0) {
+            m_timer.start(int(wait));
             return;
         }
+        const bool late = step.catchup == Catchup::Skip && m_steps.size() > 1 && !m_steps[1].startsGesture
+            && m_steps[1].due <= m_gestureStart.elapsed();
+        Step current = std::move(step);
+        m_steps.pop_front();
+        if (!late)
+            current.action();
     }
 }
 
 void DeviceInput::tap(QPointF at)
 {
     const QPoint p = toPixels(at);
-    add(0, [this, p] {
+    begin([this, p] {
         m_display.movePointer(p);
         m_display.pressButton(1, true);
     });
@@ -82,7 +114,7 @@ void DeviceInput::tap(QPointF at)
 void DeviceInput::longPress(QPointF at, int durationMs)
 {
     const QPoint p = toPixels(at);
-    add(0, [this, p] {
+    begin([this, p] {
         m_display.movePointer(p);
         m_display.pressButton(1, true);
     });
@@ -94,7 +126,7 @@ int DeviceInput::swipe(QPointF from, QPointF to, int durationMs)
     const QPoint a = toPixels(from);
     const QPoint b = toPixels(to);
     const int steps = durationMs / kFrame;
-    add(0, [this, a] {
+    begin([this, a] {
         m_display.movePointer(a);
         m_display.pressButton(1, true);
     });
@@ -108,7 +140,7 @@ int DeviceInput::swipe(QPointF from, QPointF to, int durationMs)
     for (int i = 1; i <= steps; ++i) {
         const double t = double(i) / steps;
         const QPoint p(a.x() + int(std::lround((b.x() - a.x()) * t)), a.y() + int(std::lround((b.y() - a.y()) * t)));
-        add(kFrame, [this, p] { m_display.movePointer(p); });
+        add(kFrame, [this, p] { m_display.movePointer(p); }, i < steps ? Catchup::Skip : Catchup::Run);
     }
     add(0, [this] { m_display.pressButton(1, false); });
     return steps;
@@ -119,7 +151,7 @@ bool DeviceInput::key(uint32_t keysym)
     // Checked now, so the caller hears about a key the keymap lacks.
     if (!m_display.hasKeysym(keysym))
         return false;
-    add(0, [this, keysym] {
+    begin([this, keysym] {
         m_display.typeKeysym(keysym, true);
         m_display.typeKeysym(keysym, false);
     });
@@ -146,7 +178,7 @@ bool DeviceInput::text(const QString &text)
         for (uint32_t s : syms)
             if (!distinct.contains(s))
                 distinct << s;
-        add(0, [this, distinct] { m_display.bindScratchKeysyms(distinct); });
+        begin([this, distinct] { m_display.bindScratchKeysyms(distinct); });
         for (qsizetype i = 0; i < syms.size(); ++i)
             add(i == 0 ? kBindSettle : 0, [this, sym = syms.at(i)] {
                 m_display.typeKeysym(sym, true);
@@ -158,7 +190,7 @@ bool DeviceInput::text(const QString &text)
         const uint32_t sym = keysymFor(c);
         if (m_display.hasKeysym(sym)) {
             flushRun();
-            add(0, [this, sym] {
+            begin([this, sym] {
                 m_display.typeKeysym(sym, true);
                 m_display.typeKeysym(sym, false);
             });
@@ -182,12 +214,40 @@ void DeviceInput::wheel(QPointF at, int clicks)
 {
     const QPoint p = toPixels(at);
     const int button = clicks > 0 ? 4 : 5;
-    add(0, [this, p] { m_display.movePointer(p); });
+    begin([this, p] { m_display.movePointer(p); });
     for (int i = 0; i < std::abs(clicks); ++i)
         add(i ? kFrame : 0, [this, button] {
             m_display.pressButton(button, true);
             m_display.pressButton(button, false);
         });
+}
+
+void DeviceInput::sendTouches(const std::vector<TouchCursor> &down)
+{
+    // A datagram to loopback in the app's namespace; if the app is gone it
+    // is simply not read.
+    const std::string frame = tuioCursorFrame(down, ++m_touchFrame);
+    (void)::send(m_touch, frame.data(), frame.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+}
+
+bool DeviceInput::pinch(QPointF from1, QPointF from2, QPointF to1, QPointF to2, int durationMs)
+{
+    if (m_touch < 0)
+        return false;
+    // Two new fingers: fresh session ids, so the app sees new touches.
+    const int32_t first = ++m_touchSession, second = ++m_touchSession;
+    auto at = [first, second](QPointF a, QPointF b) {
+        return std::vector<TouchCursor>{{first, float(a.x()), float(a.y())}, {second, float(b.x()), float(b.y())}};
+    };
+    const int steps = std::max(1, durationMs / kFrame);
+    begin([this, down = at(from1, from2)] { sendTouches(down); });
+    for (int i = 1; i <= steps; ++i) {
+        const double t = double(i) / steps;
+        const QPointF a = from1 + (to1 - from1) * t, b = from2 + (to2 - from2) * t;
+        add(kFrame, [this, down = at(a, b)] { sendTouches(down); }, i < steps ? Catchup::Skip : Catchup::Run);
+    }
+    add(kFrame, [this] { sendTouches({}); });
+    return true;
 }
 
 } // namespace dt::devices

@@ -1,5 +1,7 @@
 #include "simulator.h"
 
+#include "private_network.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -50,7 +52,8 @@ Simulator::~Simulator()
     shutdown();
 }
 
-QProcess *Simulator::start(const QString &program, const QStringList &arguments, const QProcessEnvironment &env, bool guest)
+QProcess *Simulator::start(const QString &program, const QStringList &arguments, const QProcessEnvironment &env, bool guest,
+                           PrivateNetwork *network)
 {
     auto process = std::make_unique<QProcess>();
     if (guest)
@@ -69,8 +72,10 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
     // spawned (the accessibility bus starts a dbus-daemon of its own).
     // And it dies with us even if we are killed outright (what it spawned
     // is swept by the next start: see sweepOrphans).
-    process->setChildProcessModifier([] {
+    process->setChildProcessModifier([network] {
         ::setpgid(0, 0);
+        if (network)
+            network->enterInChild();
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     });
     QProcess *p = process.get();
@@ -221,7 +226,55 @@ void Simulator::startApp()
         for (size_t i = 1; i < m_record.app.size(); ++i)
             arguments << QString::fromStdString(m_record.app[i]);
     }
-    m_app = start(program, arguments, env);
+    m_noMultitouch.clear();
+    std::string why;
+    if (!wantsTouch()) {
+        m_noMultitouch = QStringLiteral("the app was not created with Qt touch (sim create --qt-touch)");
+        m_app = start(program, arguments, env);
+    } else if (!PrivateNetwork::available(&why)) {
+        m_noMultitouch = QString::fromStdString(why);
+        m_app = start(program, arguments, env);
+    } else {
+        // Qt's touch plugin reads TUIO on its port; the port lives in the
+        // app's own network, where only our socket can reach it.
+        QProcessEnvironment touchEnv = env;
+        touchEnv.insert(QStringLiteral("QT_QPA_GENERIC_PLUGINS"), QStringLiteral("tuiotouch:udp=%1").arg(PrivateNetwork::kTouchPort));
+        PrivateNetwork network;
+        m_app = start(program, arguments, touchEnv, false, &network);
+        const int socket = network.takeTouchSocket(5000, &why);
+        if (socket < 0)
+            m_noMultitouch = QString::fromStdString(why);
+        else if (m_input)
+            m_input->setTouchChannel(socket);
+        else
+            ::close(socket);
+    }
+}
+
+bool Simulator::wantsTouch() const
+{
+    return m_record.app.empty() || m_record.qtTouch;
+}
+
+void Simulator::checkTouchPlugin()
+{
+    // Observed, not assumed: the plugin is mapped into the app once it
+    // loaded (a non-Qt app, or a Qt without the plugin, never maps it).
+    if (!m_noMultitouch.isEmpty() || !m_app)
+        return;
+    QFile maps(QStringLiteral("/proc/%1/maps").arg(m_app->processId()));
+    if (maps.open(QIODevice::ReadOnly) && !maps.readAll().contains("libqtuiotouchplugin"))
+        m_noMultitouch = QStringLiteral("the app did not load Qt's touch plugin (is it a Qt app?)");
+}
+
+bool Simulator::multitouch(QString *why) const
+{
+    QString reason = m_noMultitouch;
+    if (reason.isEmpty() && !(m_input && m_input->hasTouchChannel()))
+        reason = QStringLiteral("the device is not running");
+    if (why)
+        *why = reason;
+    return reason.isEmpty();
 }
 
 void Simulator::attachDisplay()
@@ -237,6 +290,7 @@ void Simulator::attachDisplay()
         // The first picture after the app started: the device is up.
         if (m_state == State::Booting && m_app && m_app->state() == QProcess::Running) {
             m_bootDeadline.stop();
+            checkTouchPlugin();
             setState(State::Rendering);
         }
         emit frameChanged(region);

@@ -69,6 +69,10 @@ public:
     // Kills what devices of a deviceterm that died left running, and
     // removes their directories. Call once at start-up.
     static void sweepOrphans();
+    // Real two-finger touch (pinch): the app is a Qt app that loaded the
+    // touch plugin in its private network. Otherwise `why` says what is
+    // missing.
+    bool multitouch(QString *why = nullptr) const;
 
 signals:
     void stateChanged(dt::devices::Simulator::State state);
@@ -76,11 +80,14 @@ signals:
 
 private:
     // `guest`: launched onto a running device; its fate is not the device's.
-    QProcess *start(const QString &program, const QStringList &arguments, const QProcessEnvironment &env, bool guest = false);
+    QProcess *start(const QString &program, const QStringList &arguments, const QProcessEnvironment &env, bool guest = false,
+                    class PrivateNetwork *network = nullptr);
     void startBuses();
     void startAccessibilityAndApp();
     void startApp();
     QProcessEnvironment appEnvironment() const;
+    bool wantsTouch() const;
+    void checkTouchPlugin();
     void attachDisplay();
     void setState(State s);
     void fail(const QString &why);
@@ -106,6 +113,7 @@ private:
     std::unique_ptr<DeviceInput> m_input;
     QTimer m_bootDeadline;
     Orientation m_orientation = Orientation::Portrait;
+    QString m_noMultitouch; // why not; empty when it works
     bool m_stopping = false;
 };
 

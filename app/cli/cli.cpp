@@ -163,8 +163,10 @@ const std::vector<Verb> &verbs()
          "type TEXT into a tab (\\n is Enter; needs an orchestrator tab)", runTabSendInput},
         {{"tab", "capture"}, "tab capture [--tab REF] [--scrollback N]",
          "a tab's visible screen as text (needs an orchestrator tab)", runTabCapture},
-        {{"sim", "create"}, "sim create NAME --profile watch|phone|pad|tv [-- APP ARGS…]",
-         "make a virtual device (its app: the device shell unless given)", runSimCreate},
+        {{"sim", "create"}, "sim create NAME --profile watch|phone|pad|tv [--qt-touch] [-- APP ARGS…]",
+         "make a virtual device (its app: the device shell unless given; --qt-touch: a Qt app gets real "
+         "multi-finger touch and no network)",
+         runSimCreate},
         {{"sim", "list"}, "sim list [--json]", "the virtual devices you made, and which are booted", runSimList},
         {{"sim", "delete"}, "sim delete UDID|NAME", "forget a virtual device that is shut down", runSimDelete},
         {{"events"}, "events", "follow workspace events as JSON lines (inside a tab)", runEvents},

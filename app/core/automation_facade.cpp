@@ -618,6 +618,7 @@ std::optional<dt::rpc::PaneRow> AutomationFacade::paneRow(Handle handle)
         row.capabilities.crown = sim->profile().family == "watch";
         row.capabilities.accessibility = true;
         row.capabilities.rotate = true;
+        row.capabilities.multitouch = sim->multitouch();
     }
     return row;
 }
@@ -801,6 +802,12 @@ std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gest
             return Error{code::InvalidParams, "unsupported operation: only watches have a crown"};
         input.wheel({0.5, 0.5}, int(std::lround(g.delta)));
         return 0;
+    case Kind::Pinch: {
+        QString why;
+        if (!sim->multitouch(&why) || !input.pinch({g.x, g.y}, {g.x2, g.y2}, {g.toX, g.toY}, {g.toX2, g.toY2}, g.durationMs))
+            return Error{code::InvalidParams, "unsupported operation: this device has no multitouch (" + why.toStdString() + ")"};
+        return 0;
+    }
     }
     return Error{code::InvalidParams, "unsupported operation"};
 }

@@ -13,6 +13,9 @@
 #include <QPushButton>
 #include <QToolButton>
 
+#include <algorithm>
+#include <cmath>
+
 namespace dt::ui {
 
 using dt::devices::Simulator;
@@ -281,8 +284,20 @@ void DevicePaneView::wheelEvent(QWheelEvent *e)
     const QRect screen = screenRect();
     const QPointF at((e->position().x() - screen.left()) / std::max(1, screen.width()),
                      (e->position().y() - screen.top()) / std::max(1, screen.height()));
-    if (clicks != 0)
-        sim->input()->wheel({std::clamp(at.x(), 0.0, 1.0), std::clamp(at.y(), 0.0, 1.0)}, clicks);
+    const QPointF centre(std::clamp(at.x(), 0.0, 1.0), std::clamp(at.y(), 0.0, 1.0));
+    if (clicks == 0)
+        return;
+    // Ctrl+wheel pinches about the pointer (two real fingers, where the app
+    // takes them): each click up spreads them by a quarter, down closes them.
+    if (e->modifiers() & Qt::ControlModifier) {
+        if (!sim->multitouch())
+            return;
+        const double from = 0.08, to = from * std::pow(1.25, std::clamp(clicks, -4, 4));
+        auto finger = [&centre](double dx) { return QPointF(std::clamp(centre.x() + dx, 0.0, 1.0), centre.y()); };
+        sim->input()->pinch(finger(-from), finger(from), finger(-to), finger(to), 150);
+        return;
+    }
+    sim->input()->wheel(centre, clicks);
 }
 
 void DevicePaneView::keyPressEvent(QKeyEvent *e)

@@ -80,6 +80,8 @@ std::optional<DeviceRecord> read(const std::string &path)
         for (const Json &a : *it)
             if (a.is_string())
                 r.app.push_back(a.get<std::string>());
+    if (auto it = j.find("qtTouch"); it != j.end() && it->is_boolean())
+        r.qtTouch = it->get<bool>();
     return r;
 }
 
@@ -135,7 +137,7 @@ std::vector<DeviceRecord> DeviceStore::list() const
 }
 
 std::variant<DeviceRecord, std::string> DeviceStore::create(const std::string &name, const std::string &family,
-                                                            const std::vector<std::string> &app)
+                                                            const std::vector<std::string> &app, bool qtTouch)
 {
     if (!profileNamed(family))
         return "unknown profile '" + family + "' (watch, phone, pad or tv)";
@@ -143,10 +145,12 @@ std::variant<DeviceRecord, std::string> DeviceStore::create(const std::string &n
         return std::string("a device needs a name");
     if (!makeDirectories(m_directory))
         return "cannot create " + m_directory + ": " + std::strerror(errno);
-    DeviceRecord r{newUdid(), name, family, app};
+    DeviceRecord r{newUdid(), name, family, app, qtTouch};
     Json j{{"udid", r.udid}, {"name", r.name}, {"family", r.family}};
     if (!app.empty())
         j["app"] = app;
+    if (qtTouch)
+        j["qtTouch"] = true;
     const std::string path = m_directory + "/" + r.udid + ".json";
     const std::string temporary = path + ".tmp";
     {

@@ -15,6 +15,9 @@ struct DeviceRecord {
     std::string name;
     std::string family; // a DeviceProfile's
     std::vector<std::string> app; // program and arguments; empty: the device shell
+    // The app is a Qt app that may have real touch input (Qt's TUIO plugin,
+    // in a network of its own: it then cannot reach the network).
+    bool qtTouch = false;
 };
 
 // $XDG_DATA_HOME/deviceterm/devices (or ~/.local/share/...).
@@ -35,7 +38,7 @@ public:
     // A new device with a fresh udid; an error message for a bad profile or
     // an unwritable store.
     std::variant<DeviceRecord, std::string> create(const std::string &name, const std::string &family,
-                                                   const std::vector<std::string> &app);
+                                                   const std::vector<std::string> &app, bool qtTouch = false);
     bool remove(const std::string &udid, std::string *why);
     // By udid (any case, or a unique prefix of at least 4 characters) or by
     // name. An error message ("not found", "matches N devices") otherwise.

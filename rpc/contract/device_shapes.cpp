@@ -7,7 +7,8 @@ namespace dt::rpc {
 Json toJson(const PaneCapabilities &c)
 {
     return Json{{"touch", c.touch}, {"key", c.key}, {"text", c.text}, {"button", c.button}, {"rotate", c.rotate},
-                {"crown", c.crown}, {"accessibility", c.accessibility}, {"location", c.location}};
+                {"crown", c.crown}, {"accessibility", c.accessibility}, {"location", c.location},
+                {"multitouch", c.multitouch}};
 }
 
 Json toJson(const PaneRow &row)

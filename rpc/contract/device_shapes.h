@@ -17,6 +17,7 @@ struct PaneCapabilities {
     bool crown = false;
     bool accessibility = false;
     bool location = false;
+    bool multitouch = false; // beyond the original's flags: pinch works
 };
 
 // One device pane, as `panes list` shows it.

@@ -107,8 +107,9 @@ public:
     virtual std::optional<Error> closeDevicePane(Handle pane, bool keepDevice) = 0;
     virtual std::optional<PaneInfo> paneInfo(Handle pane) = 0;
     struct Gesture {
-        enum class Kind { Tap, LongPress, Swipe, Key, Text, Button, Crown } kind = Kind::Tap;
+        enum class Kind { Tap, LongPress, Swipe, Key, Text, Button, Crown, Pinch } kind = Kind::Tap;
         double x = 0.5, y = 0.5, toX = 0.5, toY = 0.5;
+        double x2 = 0.5, y2 = 0.5, toX2 = 0.5, toY2 = 0.5; // Pinch: the second finger
         int durationMs = 0;
         uint32_t keysym = 0;
         std::string text; // Text: UTF-8; Button: its name

@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QToolButton>
 #include <QTest>
+#include <QWheelEvent>
 
 #include <gtest/gtest.h>
 
@@ -131,6 +132,39 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
     EXPECT_EQ(ws->devices().device(ws->pane(pane)->deviceUdid), sim); // the same device, the same pane
     EXPECT_FALSE(reboot->isVisible());
     EXPECT_TRUE(waitUntil([&] { return shown(view->screenRect().topLeft() + QPoint(4, 4)) == home; }, 5000));
+
+    // Ctrl+wheel over the pane pinches (two real fingers): the photo zooms.
+    const QImage homeFrame = sim->display()->frame();
+    QList<int> buttons; // the centres of the light blocks down the left
+    for (int y = 0, top = -1; y < homeFrame.height(); ++y) {
+        const bool light = homeFrame.pixelColor(40, y).lightness() > 180;
+        if (light && top < 0)
+            top = y;
+        if (!light && top >= 0) {
+            if (y - top > 30)
+                buttons << (top + y) / 2;
+            top = -1;
+        }
+    }
+    ASSERT_EQ(buttons.size(), 4); // Counter, Form, List, Photo
+    const QRect upAgain = view->screenRect();
+    QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier,
+                      QPoint(upAgain.center().x(), upAgain.top() + buttons.at(3) * upAgain.height() / homeFrame.height()));
+    const QColor photo(0x20, 0x26, 0x2e);
+    ASSERT_TRUE(waitUntil([&] { return sim->display()->frame().pixelColor(3, 3) == photo; }, 5000));
+    QTest::qWait(200);
+    const QImage unzoomed = sim->display()->frame();
+    auto wheel = [&](Qt::KeyboardModifiers modifiers) {
+        const QPointF at = upAgain.center() - QPoint(0, upAgain.height() / 6);
+        QWheelEvent e(at, view->mapToGlobal(at), QPoint(), QPoint(0, 240), Qt::NoButton, modifiers, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(view, &e);
+    };
+    wheel(Qt::NoModifier); // a plain wheel scrolls; the photo does not zoom
+    QTest::qWait(300);
+    EXPECT_EQ(sim->display()->frame(), unzoomed);
+    ASSERT_TRUE(sim->multitouch());
+    wheel(Qt::ControlModifier);
+    EXPECT_TRUE(waitUntil([&] { return sim->display()->frame() != unzoomed; }, 5000));
 
     // Closing the pane shuts the device down and the terminal stays.
     ASSERT_TRUE(ws->closePane(pane));

@@ -3,7 +3,9 @@
 // shut down with nothing left behind.
 
 #include "devicepanes/accessibility_bridge.h"
+#include "devicepanes/private_network.h"
 #include "devicepanes/simulator.h"
+#include "devicepanes/tuio_frame.h"
 #include "support/processes.h"
 #include "support/wait_until.h"
 
@@ -11,6 +13,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUdpSocket>
 
 #include <gtest/gtest.h>
 
@@ -34,12 +37,15 @@ protected:
     }
     void TearDown() override { qputenv("XDG_RUNTIME_DIR", m_oldRuntime); }
 
-    std::unique_ptr<Simulator> boot(const std::string &family)
+    // `app`: the device's own app (empty: the device shell, the default).
+    std::unique_ptr<Simulator> boot(const std::string &family, std::vector<std::string> app = {}, bool qtTouch = false)
     {
         Simulator::Tools tools;
         tools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
-        auto sim = std::make_unique<Simulator>(dt::devices::DeviceRecord{"0A1B2C3D-0000-4000-8000-00000000000" + std::to_string(++m_count), "Test " + family, family, {}},
-                                               tools);
+        auto sim = std::make_unique<Simulator>(
+            dt::devices::DeviceRecord{"0A1B2C3D-0000-4000-8000-00000000000" + std::to_string(++m_count), "Test " + family, family,
+                                      std::move(app), qtTouch},
+            tools);
         sim->boot();
         return sim;
     }
@@ -214,7 +220,7 @@ TEST_F(SimulatorTest, theAccessibilityTreeNamesTheButtonsWhereTheirPixelsAre)
         EXPECT_GT(frame.pixelColor(int(inside.x() * frame.width()), int(inside.y() * frame.height())).lightness(), 180)
             << n.label.toStdString();
     }
-    EXPECT_EQ(buttons, (QStringList{QStringLiteral("Counter"), QStringLiteral("Form"), QStringLiteral("List")}));
+    EXPECT_EQ(buttons, (QStringList{QStringLiteral("Counter"), QStringLiteral("Form"), QStringLiteral("List"), QStringLiteral("Photo")}));
     // Hidden pages are not in it.
     for (const auto &n : nodes)
         EXPECT_NE(n.label, QStringLiteral("+1"));
@@ -310,6 +316,92 @@ TEST_F(SimulatorTest, aWatchCountsWithItsCrown)
     EXPECT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Counter: 3"); }, 5000)) << titleOn(*sim).toStdString();
     sim->input()->wheel({0.5, 0.3}, -1);
     EXPECT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Counter: 2"); }, 5000)) << titleOn(*sim).toStdString();
+}
+
+// The shell's home button named `label`, found in its accessibility tree.
+std::optional<QPointF> buttonCentre(const Simulator &sim, const QString &label)
+{
+    dt::devices::AccessibilityBridge bridge(sim.sessionBus(), sim.display()->size());
+    std::optional<QPointF> centre;
+    waitUntil([&] {
+        QString why;
+        const auto tree = bridge.tree(&why);
+        if (!tree)
+            return false;
+        QList<dt::devices::AxNode> nodes;
+        flatten(*tree, nodes);
+        for (const auto &n : nodes)
+            if (n.role == QLatin1String("Button") && n.label == label)
+                centre = n.frame.center();
+        return centre.has_value();
+    }, 10000);
+    return centre;
+}
+
+TEST_F(SimulatorTest, twoRealFingersZoomThePhotoAndNothingFromTheNetworkDoes)
+{
+    auto sim = boot("phone");
+    ASSERT_TRUE(waitUntil([&] { return rendered(*sim) && pixel(*sim, 3, 3) == home; }, 25000)) << sim->failure().toStdString();
+    QString why;
+    ASSERT_TRUE(sim->multitouch(&why)) << why.toStdString();
+    const auto photo = buttonCentre(*sim, QStringLiteral("Photo"));
+    ASSERT_TRUE(photo);
+    sim->input()->tap(*photo);
+    const QColor photoPage(0x20, 0x26, 0x2e);
+    ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Photo: 100%") && pixel(*sim, 3, 3) == photoPage; }, 5000))
+        << titleOn(*sim).toStdString();
+    spinBriefly();
+
+    // The touch port is not on this machine's network: the same frames
+    // sent to it from outside the device touch nothing.
+    QUdpSocket outside;
+    for (int frame = 1; frame <= 20; ++frame) {
+        const float spread = 0.1f + 0.02f * frame;
+        const std::string bytes = dt::devices::tuioCursorFrame({{900, 0.5f - spread, 0.4f}, {901, 0.5f + spread, 0.4f}}, frame);
+        outside.writeDatagram(bytes.data(), qint64(bytes.size()), QHostAddress::LocalHost, dt::devices::PrivateNetwork::kTouchPort);
+    }
+    QTest::qWait(300);
+    EXPECT_EQ(titleOn(*sim), QStringLiteral("Photo: 100%"));
+
+    // Fingers spread apart three times as far: about three times the zoom.
+    ASSERT_TRUE(sim->input()->pinch({0.4, 0.35}, {0.6, 0.35}, {0.2, 0.35}, {0.8, 0.35}, 300));
+    ASSERT_TRUE(waitUntil([&] { return !sim->input()->busy(); }, 3000));
+    int zoom = 0;
+    EXPECT_TRUE(waitUntil([&] {
+        zoom = titleOn(*sim).section(QLatin1Char(' '), 1).chopped(1).toInt();
+        return zoom >= 250;
+    }, 5000)) << titleOn(*sim).toStdString();
+    EXPECT_LE(zoom, 350);
+    // The picture shows it: the sun, up and right at 100 %, now fills the
+    // page's middle-right (yellow where sky was).
+    const QImage frame = sim->display()->frame();
+    const QColor sun = frame.pixelColor(frame.width() * 3 / 4, frame.height() / 4);
+    EXPECT_GT(sun.red(), 200) << sun.name().toStdString();
+    EXPECT_LT(sun.blue(), 120) << sun.name().toStdString();
+
+    // And together again: smaller than before.
+    ASSERT_TRUE(sim->input()->pinch({0.2, 0.35}, {0.8, 0.35}, {0.4, 0.35}, {0.6, 0.35}, 300));
+    EXPECT_TRUE(waitUntil([&] { return titleOn(*sim).section(QLatin1Char(' '), 1).chopped(1).toInt() < zoom * 2 / 3; }, 5000))
+        << titleOn(*sim).toStdString();
+}
+
+TEST_F(SimulatorTest, multitouchIsOnlyClaimedForQtAppsThatLoadedTheTouchPlugin)
+{
+    // A Qt app the user did not mark for touch: it keeps the network, no
+    // multitouch.
+    auto plain = boot("phone", {DT_DEVICE_SHELL});
+    // Marked, but not a Qt app (xterm-like: any X program): observed, not assumed.
+    auto notQt = boot("phone", {"sh", "-c", "exec xmessage -geometry 300x200+0+0 hello"}, true);
+    auto marked = boot("phone", {DT_DEVICE_SHELL}, true);
+    for (auto *sim : {plain.get(), notQt.get(), marked.get()})
+        ASSERT_TRUE(waitUntil([&] { return rendered(*sim); }, 25000)) << sim->failure().toStdString();
+    QString why;
+    EXPECT_FALSE(plain->multitouch(&why));
+    EXPECT_TRUE(why.contains(QStringLiteral("--qt-touch"))) << why.toStdString();
+    EXPECT_FALSE(plain->input()->pinch({0.4, 0.5}, {0.6, 0.5}, {0.3, 0.5}, {0.7, 0.5}, 100));
+    EXPECT_FALSE(notQt->multitouch(&why));
+    EXPECT_TRUE(why.contains(QStringLiteral("touch plugin"))) << why.toStdString();
+    EXPECT_TRUE(marked->multitouch(&why)) << why.toStdString();
 }
 
 TEST_F(SimulatorTest, theStartUpSweepKillsWhatADeadDeviceTermLeftAndNothingElse)

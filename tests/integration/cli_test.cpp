@@ -800,7 +800,7 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
             walk(c);
     };
     walk(tree);
-    EXPECT_EQ(buttons, (std::vector<std::string>{"Counter", "Form", "List"}));
+    EXPECT_EQ(buttons, (std::vector<std::string>{"Counter", "Form", "List", "Photo"}));
     const Json element = json("ax-point.json")["element"];
     EXPECT_EQ(element["role"], "Button");
     EXPECT_EQ(element["label"], "Counter");
@@ -810,8 +810,14 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     EXPECT_EQ(sweep["step"], 0.25);
     EXPECT_EQ(sweep["sweepedPoints"], 16);
     EXPECT_FALSE(sweep["children"].empty());
-    EXPECT_EQ(fileAfterDone(QStringLiteral("pinch.status")).trimmed(), "1");
-    EXPECT_TRUE(fileAfterDone(QStringLiteral("pinch.err")).contains("no multitouch"));
+    // A pinch: two real fingers on the shell's photo, which zooms in.
+    const Json pinch = json("pinch.json");
+    EXPECT_EQ(pinch["paneId"], paneId);
+    EXPECT_EQ(pinch["durationMs"], 250);
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("pinch-title.txt")).startsWith("Photo: "));
+    EXPECT_EQ(fileAfterDone(QStringLiteral("pinch-short.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("pinch-short.err")).contains("usage: deviceterm pinch F1X"))
+        << fileAfterDone(QStringLiteral("pinch-short.err")).toStdString();
 
     // Receipts name the pane and echo what was done, never typed text.
     const Json tap = json("tap.json");
@@ -869,6 +875,13 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     EXPECT_EQ(fileAfterDone(QStringLiteral("twopanes.status")).trimmed(), "1");
     EXPECT_TRUE(fileAfterDone(QStringLiteral("twopanes.err")).contains("2 device panes; name one with --pane"));
     EXPECT_EQ(json("crown-watch.json")["delta"], 2);
+    // The watch runs a program that is no Qt touch app: no multitouch, and
+    // a pinch on it says why.
+    for (const Json &row : json("panes-two.json"))
+        EXPECT_EQ(row["capabilities"]["multitouch"], row["family"] == "phone") << row.dump();
+    EXPECT_EQ(fileAfterDone(QStringLiteral("pinch-watch.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("pinch-watch.err")).contains("no multitouch (the app was not created with Qt touch"))
+        << fileAfterDone(QStringLiteral("pinch-watch.err")).toStdString();
 
     // The tab lists its device pane; a detached device runs on unattached
     // and comes back, app state and all, when attached.

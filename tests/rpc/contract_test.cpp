@@ -194,6 +194,7 @@ TEST(ContractFuzz, randomAndMutatedInputNeverCrashesTheDecoders)
 
 } // namespace
 
+#include "rpc/contract/device_shapes.h"
 #include "rpc/contract/workspace_shapes.h"
 
 namespace {
@@ -218,6 +219,24 @@ TEST(WorkspaceShapes, rowsCarryRequiredKeysAndOmitAbsentOptionals)
     info.sessionId = "S";
     info.role = "agent";
     EXPECT_EQ(dumpJson(toJson(info)), R"({"isCurrent":true,"role":"agent","sessionId":"S","simPanes":[]})");
+}
+
+TEST(DeviceShapes, aPaneRowHasEveryCapabilityFlagAndItsTarget)
+{
+    PaneRow row;
+    row.paneId = "P";
+    row.udid = "U";
+    row.state = "booting";
+    EXPECT_EQ(dumpJson(toJson(row)),
+              R"({"capabilities":{"accessibility":false,"button":true,"crown":false,"key":true,"location":false,)"
+              R"("multitouch":false,"rotate":false,"text":true,"touch":true},"paneId":"P","state":"booting",)"
+              R"("target":{"sim":{"udid":"U"}},"udid":"U"})");
+    row.capabilities.multitouch = true;
+    row.family = "phone";
+    const Json j = toJson(row);
+    EXPECT_EQ(j["capabilities"]["multitouch"], true);
+    EXPECT_EQ(j["family"], "phone");
+    EXPECT_FALSE(j.contains("shortId") || j.contains("name") || j.contains("display"));
 }
 
 } // namespace

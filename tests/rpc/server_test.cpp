@@ -5,6 +5,7 @@
 #include "rpc/contract/framing.h"
 #include "rpc/contract/version.h"
 #include "rpc/server/automation_server.h"
+#include "rpc/server/handlers/devices.h"
 #include "rpc/server/handlers/orchestration.h"
 #include "rpc/server/handlers/privacy.h"
 #include "rpc/server/handlers/workspace_mutations.h"
@@ -351,6 +352,52 @@ TEST_F(ServerTest, setPrivateNeedsABooleanAndAnswersWithItsReceipt)
     EXPECT_EQ(c.call("tab.setPrivate")["error"]["code"], code::InvalidParams);
     EXPECT_EQ(c.call("tab.setPrivate", {{"isPrivate", true}})["result"],
               Json({{"ok", true}, {"tab", "current"}, {"isPrivate", true}, {"committed", true}}));
+}
+
+// Input receipts: the pane's ids first, then exactly what each gesture adds.
+TEST_F(ServerTest, inputReceiptsCarryTheContractsKeysAndBadParamsAreRefusedBeforeDispatch)
+{
+    addDevices(*dispatcher, port);
+    Client c(path);
+    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    const Json pane = {{"ok", true}, {"paneId", "PANE-1"}, {"shortId", "pane1"}, {"udid", "UDID-1"}};
+    auto with = [&pane](Json extra) {
+        Json j = pane;
+        j.update(extra);
+        return j;
+    };
+    EXPECT_EQ(c.call("pane.input.tap", {{"x", 0.25}, {"y", 1}})["result"], with({{"x", 0.25}, {"y", 1}}));
+    EXPECT_EQ(c.call("pane.input.swipe", {{"fromX", 0}, {"fromY", 0}, {"toX", 1}, {"toY", 1}, {"durationMs", 160}})["result"],
+              with({{"dispatched", "drag"}, {"steps", 10}, {"durationMs", 160}}));
+    const Json pinch = {{"fromF1X", 0.4}, {"fromF1Y", 0.5}, {"fromF2X", 0.6}, {"fromF2Y", 0.5},
+                        {"toF1X", 0.2},   {"toF1Y", 0.5},   {"toF2X", 0.8},   {"toF2Y", 0.5}};
+    EXPECT_EQ(c.call("pane.input.pinch", pinch)["result"], with({{"durationMs", 300}}));
+    ASSERT_EQ(port.gestures.size(), 3u);
+    const auto &g = port.gestures.back();
+    EXPECT_EQ(g.kind, AutomationPort::Gesture::Kind::Pinch);
+    EXPECT_EQ(std::vector<double>({g.x, g.y, g.x2, g.y2, g.toX, g.toY, g.toX2, g.toY2}),
+              std::vector<double>({0.4, 0.5, 0.6, 0.5, 0.2, 0.5, 0.8, 0.5}));
+    EXPECT_EQ(c.call("pane.input.key", {{"keyCode", 48}})["result"], with({{"keyCode", "0x30"}, {"down", false}}));
+    EXPECT_EQ(c.call("pane.input.text", {{"text", "Zoë"}})["result"], with({{"bytes", 4}}));
+
+    // A finger missing, or off the screen, or a duration out of range:
+    // refused, and nothing reaches the device.
+    Json missing = pinch;
+    missing.erase("toF2Y");
+    Json offScreen = pinch;
+    offScreen["toF1X"] = -0.1;
+    Json tooLong = pinch;
+    tooLong["durationMs"] = 60001;
+    for (const Json &bad : {missing, offScreen, tooLong}) {
+        const Json answer = c.call("pane.input.pinch", bad);
+        EXPECT_EQ(answer["error"]["code"], code::InvalidParams) << bad.dump();
+        EXPECT_FALSE(answer.contains("result"));
+    }
+    Json elsewhere = pinch;
+    elsewhere["pane"] = "nosuch";
+    const Json unknown = c.call("pane.input.pinch", elsewhere);
+    EXPECT_EQ(unknown["error"]["msg"], "unknown paneId 'nosuch'") << unknown.dump();
+    EXPECT_EQ(port.gestures.size(), 5u);
 }
 
 TEST_F(ServerTest, connectionsBeyondTheLimitAreRefused)

@@ -253,8 +253,13 @@ const std::vector<Spec> &specs()
              return true;
          },
          true, true},
-        {{"pinch"}, "pinch [--pane REF]", "two-finger pinch (not available on these devices yet)", "pane.input.pinch", {}, 0,
-         nullptr},
+        {{"pinch"}, "pinch F1X F1Y F2X F2Y TF1X TF1Y TF2X TF2Y [--duration MS] [--pane REF]",
+         "two fingers, each from one point to another (spread: zoom in); needs a multitouch pane", "pane.input.pinch",
+         {"--duration"}, 8,
+         [](Context &c, Json &p) {
+             return point(c, p, 0, "fromF1X", "fromF1Y") && point(c, p, 2, "fromF2X", "fromF2Y")
+                 && point(c, p, 4, "toF1X", "toF1Y") && point(c, p, 6, "toF2X", "toF2Y") && durationOption(c, p);
+         }},
         {{"crown"}, "crown DELTA [--pane REF]", "turn a watch's crown by DELTA clicks (negative: back)", "pane.input.crown", {},
          1,
          [](Context &c, Json &p) {

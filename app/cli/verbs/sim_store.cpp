@@ -16,6 +16,8 @@ Json rowOf(const dt::devices::DeviceRecord &r)
     Json row{{"udid", r.udid}, {"name", r.name}, {"family", r.family}};
     if (!r.app.empty())
         row["app"] = r.app;
+    if (r.qtTouch)
+        row["qtTouch"] = true;
     row["state"] = dt::devices::bootedBy(r.udid) ? "booted" : "shutdown";
     return row;
 }
@@ -32,7 +34,7 @@ std::string profileNames()
 
 int runSimCreate(Context &c)
 {
-    if (!c.parseOptions({"--profile"}, {}))
+    if (!c.parseOptions({"--profile"}, {"--qt-touch"}))
         return 1;
     // NAME, then the app after "--" (parseOptions keeps both as words; the
     // operands say where "--" was).
@@ -46,17 +48,17 @@ int runSimCreate(Context &c)
             app.push_back(w);
         } else if (w == "--profile") {
             ++i;
-        } else {
+        } else if (w != "--qt-touch") {
             before.push_back(w);
         }
     }
     const auto profile = c.option("--profile");
     if (before.size() != 1 || !profile) {
-        c.error("usage: deviceterm sim create NAME --profile " + profileNames() + " [-- APP ARGS…]");
+        c.error("usage: deviceterm sim create NAME --profile " + profileNames() + " [--qt-touch] [-- APP ARGS…]");
         return 1;
     }
     dt::devices::DeviceStore store;
-    auto created = store.create(before.front(), *profile, app);
+    auto created = store.create(before.front(), *profile, app, c.flag("--qt-touch"));
     if (auto *why = std::get_if<std::string>(&created)) {
         c.error(*why);
         return 1;

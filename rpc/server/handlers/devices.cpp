@@ -143,14 +143,6 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         return toJson(*info);
     });
 
-    // The capability is false on every device pane so far: said plainly.
-    d.add("pane.input.pinch", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
-        const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));
-        if (auto *e = std::get_if<Error>(&pane))
-            return *e;
-        return Error{code::InvalidParams,
-                     "unsupported operation: this device has no multitouch (X servers like the device's have no touch input)"};
-    });
     d.add("pane.input.rotate", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));
         if (auto *e = std::get_if<Error>(&pane))
@@ -269,6 +261,27 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         if (g.text.empty())
             return Error{code::InvalidParams, "button is required"};
         r["button"] = g.text;
+        return std::nullopt;
+    });
+    // Two fingers, each from one point to another (the app must take real
+    // touches: the pane's multitouch capability).
+    addGesture(d, port, "pane.input.pinch", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+        g.kind = Gesture::Kind::Pinch;
+        const char *keys[] = {"fromF1X", "fromF1Y", "fromF2X", "fromF2Y", "toF1X", "toF1Y", "toF2X", "toF2Y"};
+        double *into[] = {&g.x, &g.y, &g.x2, &g.y2, &g.toX, &g.toY, &g.toX2, &g.toY2};
+        for (size_t i = 0; i < std::size(keys); ++i) {
+            const auto v = coordinate(p, keys[i]);
+            if (!v)
+                return Error{code::InvalidParams, "fromF1X, fromF1Y, fromF2X, fromF2Y, toF1X, toF1Y, toF2X and toF2Y are "
+                                                  "fractions of the screen, from 0 to 1"};
+            *into[i] = *v;
+        }
+        std::string why;
+        const auto ms = duration(p, 300, &why);
+        if (!ms)
+            return Error{code::InvalidParams, why};
+        g.durationMs = *ms;
+        r["durationMs"] = *ms;
         return std::nullopt;
     });
     addGesture(d, port, "pane.input.crown", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {

@@ -12,6 +12,8 @@ wait_for() { # wait_for FILE-TEST-COMMAND… (10 s)
 }
 title() { deviceterm with-pane -- xdotool search --onlyvisible --classname deviceterm-device-shell getwindowname 2> /dev/null; }
 title_is() { [ "$(title)" = "$1" ]; }
+# The photo's zoom (its title "Photo: N%") is at least $1 percent.
+zoom_at_least() { z=$(title | sed -n 's/^Photo: \([0-9]*\)%$/\1/p'); [ -n "$z" ] && [ "$z" -ge "$1" ]; }
 rendering() { deviceterm panes list --json | grep -q '"state":"rendering"'; }
 # Where the button labelled $1 is, from the accessibility tree: "X Y".
 centre() {
@@ -42,7 +44,7 @@ deviceterm ax tree > ax-tree.json
 counter=$(centre Counter)
 deviceterm ax point $counter > ax-point.json
 deviceterm ax sweep --step 0.25 > ax-sweep.json
-deviceterm pinch 2> pinch.err; echo $? > pinch.status
+deviceterm pinch 0.4 0.4 0.6 0.4 2> pinch-short.err; echo $? > pinch-short.status
 deviceterm tap $counter --json > tap.json
 wait_for title_is 'Counter: 0'
 deviceterm button volume-up --json > button.json
@@ -57,6 +59,15 @@ deviceterm rotate landscapeLeft --json > rotate-again.json
 deviceterm rotate right --json > rotate-right.json      # a quarter right of landscape left: portrait
 deviceterm rotate sideways 2> rotate.err; echo $? > rotate.status
 deviceterm app-switcher --json > appswitcher.json   # the edge swipe goes home
+wait_for title_is Home
+# Two fingers spread on the photo: it zooms in.
+deviceterm tap $(centre Photo) > /dev/null
+wait_for title_is 'Photo: 100%'
+sleep 0.2
+deviceterm pinch 0.4 0.4 0.6 0.4 0.2 0.4 0.8 0.4 --duration 250 --json > pinch.json
+wait_for zoom_at_least 200
+title > pinch-title.txt
+deviceterm button home > /dev/null
 wait_for title_is Home
 deviceterm tap $(centre Form) > /dev/null
 wait_for title_is Form
@@ -77,12 +88,15 @@ me_short=$(deviceterm panes list --json | sed 's/.*"shortId":"\([^"]*\)".*/\1/')
 deviceterm tab open --cwd . --cmd "deviceterm tap 0.5 0.5 --pane $me_short 2> other-tap.err; deviceterm pane info --pane $me_short 2> other-info.err; deviceterm tap 0.5 0.5 --pane zzzzzz 2> other-unknown.err; deviceterm sim shutdown Phone 2> other-shutdown.err; echo \$? > other-shutdown.status; touch other.done" > /dev/null
 wait_for test -e other.done
 # A second device: a second pane, and no implicit target any more.
-deviceterm sim create Wrist --profile watch > /dev/null
+# Its app is no Qt app that takes touches: one finger only, said so.
+deviceterm sim create Wrist --profile watch -- xmessage -geometry 300x200+0+0 tick > /dev/null
 deviceterm sim boot Wrist --json > boot-watch.json
 wait_for sh -c "deviceterm panes list --json | grep -o rendering | wc -l | grep -qx 2"
 deviceterm tap 0.5 0.5 2> twopanes.err; echo $? > twopanes.status
 watch_udid=$(sed 's/.*"udid":"\([^"]*\)".*/\1/' boot-watch.json)
 deviceterm crown 2 --pane "$watch_udid" --json > crown-watch.json
+deviceterm panes list --json > panes-two.json
+deviceterm pinch 0.4 0.4 0.6 0.4 0.2 0.4 0.8 0.4 --pane "$watch_udid" 2> pinch-watch.err; echo $? > pinch-watch.status
 deviceterm sim shutdown Wrist > /dev/null
 # Another program on the device: it gets the device's display.
 deviceterm sim launch Phone --json -- sh -c "echo \$DISPLAY > $PWD/launched.txt" > launch.json

@@ -1,0 +1,221 @@
+#include "private_network.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sched.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace dt::devices {
+
+namespace {
+
+// What the child reports back: the stage that failed (0: none) and errno.
+struct Report {
+    int stage = 0;
+    int error = 0;
+};
+enum Stage { kDone = 0, kNamespace, kIdMaps, kLoopback, kTouchSocket };
+
+const char *stageName(int stage)
+{
+    switch (stage) {
+    case kNamespace:
+        return "making a network namespace";
+    case kIdMaps:
+        return "mapping the user into it";
+    case kLoopback:
+        return "bringing its loopback up";
+    case kTouchSocket:
+        return "opening the touch socket";
+    default:
+        return "starting";
+    }
+}
+
+bool writeFile(const char *path, const char *text) noexcept
+{
+    const int fd = ::open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    const size_t n = std::strlen(text);
+    const bool ok = ::write(fd, text, n) == ssize_t(n);
+    ::close(fd);
+    return ok;
+}
+
+// A network namespace: directly when we may (root with CAP_SYS_ADMIN),
+// else inside a user namespace of our own. Returns the failed stage.
+int enterNamespace(const char *uidMap, const char *gidMap) noexcept
+{
+    if (::unshare(CLONE_NEWNET) == 0)
+        return kDone;
+    if (::unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0)
+        return kNamespace;
+    if (!writeFile("/proc/self/setgroups", "deny") || !writeFile("/proc/self/uid_map", uidMap)
+        || !writeFile("/proc/self/gid_map", gidMap))
+        return kIdMaps;
+    return kDone;
+}
+
+} // namespace
+
+bool PrivateNetwork::available(std::string *why)
+{
+    static int probed = -1; // errno of the probe, 0 when it worked
+    static int failedStage = 0;
+    if (probed < 0) {
+        char uidMap[32], gidMap[32];
+        std::snprintf(uidMap, sizeof uidMap, "%u %u 1", ::getuid(), ::getuid());
+        std::snprintf(gidMap, sizeof gidMap, "%u %u 1", ::getgid(), ::getgid());
+        int pipeFds[2];
+        if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
+            probed = errno;
+        } else {
+            const pid_t child = ::fork();
+            if (child == 0) {
+                Report r;
+                r.stage = enterNamespace(uidMap, gidMap);
+                r.error = r.stage ? errno : 0;
+                (void)!::write(pipeFds[1], &r, sizeof r);
+                ::_exit(0);
+            }
+            ::close(pipeFds[1]);
+            Report r{kNamespace, child < 0 ? errno : EIO};
+            if (child > 0) {
+                (void)!::read(pipeFds[0], &r, sizeof r);
+                ::waitpid(child, nullptr, 0);
+            }
+            ::close(pipeFds[0]);
+            probed = r.stage ? r.error : 0;
+            failedStage = r.stage;
+        }
+    }
+    if (probed != 0 && why)
+        *why = std::string("this machine does not let deviceterm keep the device's touch port off the network (")
+            + stageName(failedStage) + ": " + std::strerror(probed) + ")";
+    return probed == 0;
+}
+
+PrivateNetwork::PrivateNetwork()
+{
+    int pair[2];
+    if (::socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair) == 0) {
+        m_parentEnd = pair[0];
+        m_childEnd = pair[1];
+    }
+    std::snprintf(m_uidMap, sizeof m_uidMap, "%u %u 1", ::getuid(), ::getuid());
+    std::snprintf(m_gidMap, sizeof m_gidMap, "%u %u 1", ::getgid(), ::getgid());
+}
+
+PrivateNetwork::~PrivateNetwork()
+{
+    if (m_parentEnd >= 0)
+        ::close(m_parentEnd);
+    if (m_childEnd >= 0)
+        ::close(m_childEnd);
+}
+
+void PrivateNetwork::enterInChild() const noexcept
+{
+    Report r;
+    int touch = -1;
+    r.stage = enterNamespace(m_uidMap, m_gidMap);
+    if (r.stage == kDone) {
+        // A new namespace's loopback is down: nothing would reach the app.
+        const int s = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+        ifreq lo{};
+        std::strncpy(lo.ifr_name, "lo", IFNAMSIZ - 1);
+        if (s < 0 || ::ioctl(s, SIOCGIFFLAGS, &lo) != 0) {
+            r.stage = kLoopback;
+        } else {
+            lo.ifr_flags = short(lo.ifr_flags | IFF_UP | IFF_RUNNING);
+            if (::ioctl(s, SIOCSIFFLAGS, &lo) != 0)
+                r.stage = kLoopback;
+        }
+        r.error = r.stage ? errno : 0;
+        if (s >= 0)
+            ::close(s);
+    } else {
+        r.error = errno;
+    }
+    if (r.stage == kDone) {
+        touch = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+        sockaddr_in to{};
+        to.sin_family = AF_INET;
+        to.sin_port = htons(kTouchPort);
+        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (touch < 0 || ::connect(touch, reinterpret_cast<const sockaddr *>(&to), sizeof to) != 0) {
+            r.stage = kTouchSocket;
+            r.error = errno;
+        }
+    }
+    iovec body{&r, sizeof r};
+    msghdr message{};
+    message.msg_iov = &body;
+    message.msg_iovlen = 1;
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+    if (r.stage == kDone) {
+        message.msg_control = control;
+        message.msg_controllen = sizeof control;
+        cmsghdr *c = CMSG_FIRSTHDR(&message);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int));
+        std::memcpy(CMSG_DATA(c), &touch, sizeof(int));
+    }
+    ::sendmsg(m_childEnd, &message, MSG_NOSIGNAL);
+    if (touch >= 0)
+        ::close(touch);
+    if (r.stage != kDone)
+        ::_exit(126);
+}
+
+int PrivateNetwork::takeTouchSocket(int timeoutMs, std::string *why)
+{
+    if (m_childEnd >= 0) { // the child has its copy; ours would hide its death
+        ::close(m_childEnd);
+        m_childEnd = -1;
+    }
+    if (m_parentEnd < 0) {
+        *why = "no channel to the app's start";
+        return -1;
+    }
+    pollfd p{m_parentEnd, POLLIN, 0};
+    if (::poll(&p, 1, timeoutMs) <= 0) {
+        *why = "the app's start did not report its network";
+        return -1;
+    }
+    Report r;
+    iovec body{&r, sizeof r};
+    msghdr message{};
+    message.msg_iov = &body;
+    message.msg_iovlen = 1;
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+    message.msg_control = control;
+    message.msg_controllen = sizeof control;
+    if (::recvmsg(m_parentEnd, &message, MSG_CMSG_CLOEXEC | MSG_DONTWAIT) != ssize_t(sizeof r)) {
+        *why = "the app's start did not report its network";
+        return -1;
+    }
+    int touch = -1;
+    for (cmsghdr *c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c))
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+            std::memcpy(&touch, CMSG_DATA(c), sizeof(int));
+    if (r.stage != kDone || touch < 0) {
+        if (touch >= 0)
+            ::close(touch);
+        *why = std::string("cannot give the app a private network (") + stageName(r.stage) + ": " + std::strerror(r.error) + ")";
+        return -1;
+    }
+    return touch;
+}
+
+} // namespace dt::devices
