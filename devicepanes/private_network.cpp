@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,7 +23,7 @@ struct Report {
     int stage = 0;
     int error = 0;
 };
-enum Stage { kDone = 0, kNamespace, kIdMaps, kLoopback, kTouchSocket };
+enum Stage { kDone = 0, kNamespace, kIdMaps, kLoopback, kTouchSocket, kJoin };
 
 const char *stageName(int stage)
 {
@@ -35,6 +36,8 @@ const char *stageName(int stage)
         return "bringing its loopback up";
     case kTouchSocket:
         return "opening the touch socket";
+    case kJoin:
+        return "joining the app's namespaces";
     default:
         return "starting";
     }
@@ -63,6 +66,80 @@ int enterNamespace(const char *uidMap, const char *gidMap) noexcept
         || !writeFile("/proc/self/gid_map", gidMap))
         return kIdMaps;
     return kDone;
+}
+
+// A UDP socket connected to the touch port, in the namespace we are in.
+int openTouchSocket(Report &r) noexcept
+{
+    const int touch = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    sockaddr_in to{};
+    to.sin_family = AF_INET;
+    to.sin_port = htons(PrivateNetwork::kTouchPort);
+    to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (touch < 0 || ::connect(touch, reinterpret_cast<const sockaddr *>(&to), sizeof to) != 0) {
+        r.stage = kTouchSocket;
+        r.error = errno;
+        if (touch >= 0)
+            ::close(touch);
+        return -1;
+    }
+    return touch;
+}
+
+// The report, with the socket when there is one (closed here after).
+void report(int to, const Report &r, int touch) noexcept
+{
+    Report copy = r;
+    iovec body{&copy, sizeof copy};
+    msghdr message{};
+    message.msg_iov = &body;
+    message.msg_iovlen = 1;
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+    if (touch >= 0) {
+        message.msg_control = control;
+        message.msg_controllen = sizeof control;
+        cmsghdr *c = CMSG_FIRSTHDR(&message);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int));
+        std::memcpy(CMSG_DATA(c), &touch, sizeof(int));
+    }
+    ::sendmsg(to, &message, MSG_NOSIGNAL);
+    if (touch >= 0)
+        ::close(touch);
+}
+
+// The socket a report carried, or -1 with `why`.
+int receive(int from, int timeoutMs, const char *failure, std::string *why)
+{
+    pollfd p{from, POLLIN, 0};
+    if (::poll(&p, 1, timeoutMs) <= 0) {
+        *why = std::string(failure) + " (no answer)";
+        return -1;
+    }
+    Report r;
+    iovec body{&r, sizeof r};
+    msghdr message{};
+    message.msg_iov = &body;
+    message.msg_iovlen = 1;
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+    message.msg_control = control;
+    message.msg_controllen = sizeof control;
+    if (::recvmsg(from, &message, MSG_CMSG_CLOEXEC | MSG_DONTWAIT) != ssize_t(sizeof r)) {
+        *why = std::string(failure) + " (no answer)";
+        return -1;
+    }
+    int touch = -1;
+    for (cmsghdr *c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c))
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+            std::memcpy(&touch, CMSG_DATA(c), sizeof(int));
+    if (r.stage != kDone || touch < 0) {
+        if (touch >= 0)
+            ::close(touch);
+        *why = std::string(failure) + " (" + stageName(r.stage) + ": " + std::strerror(r.error) + ")";
+        return -1;
+    }
+    return touch;
 }
 
 } // namespace
@@ -126,7 +203,6 @@ PrivateNetwork::~PrivateNetwork()
 void PrivateNetwork::enterInChild() const noexcept
 {
     Report r;
-    int touch = -1;
     r.stage = enterNamespace(m_uidMap, m_gidMap);
     if (r.stage == kDone) {
         // A new namespace's loopback is down: nothing would reach the app.
@@ -146,34 +222,8 @@ void PrivateNetwork::enterInChild() const noexcept
     } else {
         r.error = errno;
     }
-    if (r.stage == kDone) {
-        touch = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-        sockaddr_in to{};
-        to.sin_family = AF_INET;
-        to.sin_port = htons(kTouchPort);
-        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        if (touch < 0 || ::connect(touch, reinterpret_cast<const sockaddr *>(&to), sizeof to) != 0) {
-            r.stage = kTouchSocket;
-            r.error = errno;
-        }
-    }
-    iovec body{&r, sizeof r};
-    msghdr message{};
-    message.msg_iov = &body;
-    message.msg_iovlen = 1;
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    if (r.stage == kDone) {
-        message.msg_control = control;
-        message.msg_controllen = sizeof control;
-        cmsghdr *c = CMSG_FIRSTHDR(&message);
-        c->cmsg_level = SOL_SOCKET;
-        c->cmsg_type = SCM_RIGHTS;
-        c->cmsg_len = CMSG_LEN(sizeof(int));
-        std::memcpy(CMSG_DATA(c), &touch, sizeof(int));
-    }
-    ::sendmsg(m_childEnd, &message, MSG_NOSIGNAL);
-    if (touch >= 0)
-        ::close(touch);
+    const int touch = r.stage == kDone ? openTouchSocket(r) : -1;
+    report(m_childEnd, r, touch);
     if (r.stage != kDone)
         ::_exit(126);
 }
@@ -188,33 +238,46 @@ int PrivateNetwork::takeTouchSocket(int timeoutMs, std::string *why)
         *why = "no channel to the app's start";
         return -1;
     }
-    pollfd p{m_parentEnd, POLLIN, 0};
-    if (::poll(&p, 1, timeoutMs) <= 0) {
-        *why = "the app's start did not report its network";
+    return receive(m_parentEnd, timeoutMs, "cannot give the app a private network", why);
+}
+
+int PrivateNetwork::joinTouchSocket(int appPid, std::string *why)
+{
+    char userPath[64], netPath[64];
+    std::snprintf(userPath, sizeof userPath, "/proc/%d/ns/user", appPid);
+    std::snprintf(netPath, sizeof netPath, "/proc/%d/ns/net", appPid);
+    struct stat ours {}, theirs {};
+    const bool otherUserNamespace = ::stat("/proc/self/ns/user", &ours) == 0 && ::stat(userPath, &theirs) == 0
+        && (ours.st_ino != theirs.st_ino || ours.st_dev != theirs.st_dev);
+    int pair[2];
+    if (::socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair) != 0) {
+        *why = std::string("socketpair: ") + std::strerror(errno);
         return -1;
     }
-    Report r;
-    iovec body{&r, sizeof r};
-    msghdr message{};
-    message.msg_iov = &body;
-    message.msg_iovlen = 1;
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    message.msg_control = control;
-    message.msg_controllen = sizeof control;
-    if (::recvmsg(m_parentEnd, &message, MSG_CMSG_CLOEXEC | MSG_DONTWAIT) != ssize_t(sizeof r)) {
-        *why = "the app's start did not report its network";
-        return -1;
+    const pid_t child = ::fork();
+    if (child == 0) {
+        // Joining namespaces takes a single-threaded process: this child.
+        Report r;
+        const int user = otherUserNamespace ? ::open(userPath, O_RDONLY | O_CLOEXEC) : -1;
+        const int net = ::open(netPath, O_RDONLY | O_CLOEXEC);
+        if ((otherUserNamespace && (user < 0 || ::setns(user, CLONE_NEWUSER) != 0)) || net < 0
+            || ::setns(net, CLONE_NEWNET) != 0) {
+            r.stage = kJoin;
+            r.error = errno;
+        }
+        const int touch = r.stage == kDone ? openTouchSocket(r) : -1;
+        report(pair[1], r, touch);
+        ::_exit(0);
     }
+    ::close(pair[1]);
     int touch = -1;
-    for (cmsghdr *c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c))
-        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
-            std::memcpy(&touch, CMSG_DATA(c), sizeof(int));
-    if (r.stage != kDone || touch < 0) {
-        if (touch >= 0)
-            ::close(touch);
-        *why = std::string("cannot give the app a private network (") + stageName(r.stage) + ": " + std::strerror(r.error) + ")";
-        return -1;
+    if (child < 0) {
+        *why = std::string("fork: ") + std::strerror(errno);
+    } else {
+        touch = receive(pair[0], 5000, "cannot reach the app's private network", why);
+        ::waitpid(child, nullptr, 0);
     }
+    ::close(pair[0]);
     return touch;
 }
 

@@ -21,6 +21,10 @@ public:
     // Whether this machine lets us make namespaces at all (probed once, in
     // a child process); `why` when it does not.
     static bool available(std::string *why);
+    // A touch socket into the network of an app already running in one
+    // (a device kept running by an earlier deviceterm): made by a child that
+    // joins the app's namespaces. -1 with `why` when it cannot.
+    static int joinTouchSocket(int appPid, std::string *why);
 
     PrivateNetwork();
     ~PrivateNetwork();

@@ -1,5 +1,6 @@
 #include "simulator.h"
 
+#include "lifeline.h"
 #include "private_network.h"
 
 #include <QDir>
@@ -9,7 +10,6 @@
 #include <QSet>
 
 #include <csignal>
-#include <sys/prctl.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -69,14 +69,13 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
     if (program != m_tools.xvfb && program != m_tools.dbusDaemon)
         process->setStandardOutputFile(log, QIODevice::Append);
     // Its own process group: a signal to the group reaches whatever it
-    // spawned (the accessibility bus starts a dbus-daemon of its own).
-    // And it dies with us even if we are killed outright (what it spawned
-    // is swept by the next start: see sweepOrphans).
+    // spawned (the accessibility bus starts a dbus-daemon of its own). If
+    // we die, the device's watchdog stops the groups (see Lifeline). The
+    // modifier runs within start() below, while `network` still lives.
     process->setChildProcessModifier([network] {
         ::setpgid(0, 0);
         if (network)
             network->enterInChild();
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     });
     QProcess *p = process.get();
     connect(p, &QProcess::finished, this, [this, p](int code, QProcess::ExitStatus status) {
@@ -127,8 +126,14 @@ void Simulator::boot()
         setState(State::Failed);
         return;
     }
+    if (const auto kept = readKept(m_record.udid)) {
+        adopt(*kept);
+        return;
+    }
     QDir().mkpath(m_runtime);
     QFile::setPermissions(m_runtime, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile::remove(m_runtime + QStringLiteral("/kept")); // a stale one: its device is gone
+    m_lifeline = std::make_unique<Lifeline>(m_runtime.toStdString());
     setState(State::Booting);
     m_bootDeadline.start(kBootBudget);
     // The display: a square of the device's longer side (so it can turn);
@@ -399,6 +404,8 @@ void Simulator::stopProcesses()
     for (auto &p : m_processes)
         if (p->state() != QProcess::NotRunning)
             p->waitForFinished(int(std::max<qint64>(1, kStopGrace - clock.elapsed())));
+    if (m_adopted)
+        waitForAdoptedGroups(kStopGrace - clock.elapsed());
     for (qint64 group : m_groups)
         ::kill(-pid_t(group), SIGKILL); // what they spawned and left behind, too
     for (auto &p : m_processes)
@@ -415,8 +422,13 @@ void Simulator::stopProcesses()
     m_xvfb = nullptr;
     m_app = nullptr;
     m_bus = nullptr;
+    for (auto &watcher : m_exitWatchers)
+        ::close(int(watcher->socket()));
+    m_exitWatchers.clear();
+    m_adopted = false;
     if (!m_runtime.isEmpty())
         QDir(m_runtime).removeRecursively();
+    m_lifeline.reset(); // after the directory: the watchdog finds nothing to stop
 }
 
 void Simulator::sweepOrphans()
@@ -424,8 +436,8 @@ void Simulator::sweepOrphans()
     const QString base = QFileInfo(QString::fromStdString(runtimeDirectoryOf("X"))).path();
     for (const QString &name : QDir(base).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         const std::string udid = name.toStdString();
-        if (bootedBy(udid))
-            continue; // a live deviceterm's
+        if (bootedBy(udid) || readKept(udid))
+            continue; // a live deviceterm's, or kept running for the next one
         const QString dir = base + QLatin1Char('/') + name;
         QFile groups(dir + QStringLiteral("/groups"));
         QSet<qint64> recorded;

@@ -4,10 +4,12 @@
 #include "device_input.h"
 #include "store/device_profile.h"
 #include "store/device_store.h"
+#include "store/kept_device.h"
 
 #include <QObject>
 #include <QProcess>
 #include <QSet>
+#include <QSocketNotifier>
 #include <QString>
 #include <QTimer>
 
@@ -15,6 +17,8 @@
 #include <vector>
 
 namespace dt::devices {
+
+class Lifeline;
 
 // One booted virtual device: a small family of processes in a private
 // directory: its own X server (Xvfb, framebuffer in a file), session bus,
@@ -33,8 +37,12 @@ public:
     };
 
     Simulator(DeviceRecord record, Tools tools, QObject *parent = nullptr);
+    Simulator(const Simulator &) = delete;
+    Simulator &operator=(const Simulator &) = delete;
     ~Simulator() override; // shuts down
 
+    // Starts the device, or attaches it when an earlier deviceterm kept it
+    // running (keepRunning()).
     void boot();
     // Stops every process (the app first, the display last) and removes the
     // device's runtime directory.
@@ -69,6 +77,11 @@ public:
     // Kills what devices of a deviceterm that died left running, and
     // removes their directories. Call once at start-up.
     static void sweepOrphans();
+    // Leaves the running device to run on when deviceterm goes (the user
+    // chose to keep it): its watchdog lets it be, and the next deviceterm's
+    // boot() attaches it again. This object lets go of it (it reads as shut
+    // down, without saying so). False when it is not running.
+    bool keepRunning();
     // Real two-finger touch (pinch): the app is a Qt app that loaded the
     // touch plugin in its private network. Otherwise `why` says what is
     // missing.
@@ -92,6 +105,11 @@ private:
     void setState(State s);
     void fail(const QString &why);
     void stopProcesses();
+    // Attaching a kept device: its processes are not our children, so their
+    // exits are watched through pidfds.
+    void adopt(const KeptDevice &kept);
+    void watchExit(qint64 pid, const QString &what);
+    void waitForAdoptedGroups(qint64 untilMs);
 
     DeviceRecord m_record;
     DeviceProfile m_profile;
@@ -114,6 +132,10 @@ private:
     QTimer m_bootDeadline;
     Orientation m_orientation = Orientation::Portrait;
     QString m_noMultitouch; // why not; empty when it works
+    std::unique_ptr<Lifeline> m_lifeline;
+    bool m_adopted = false;
+    qint64 m_adoptedApp = 0, m_adoptedDisplayServer = 0;
+    std::vector<std::unique_ptr<QSocketNotifier>> m_exitWatchers; // their pidfds close with them
     bool m_stopping = false;
 };
 

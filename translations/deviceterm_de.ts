@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>deviceterm</source>
+        <translation>deviceterm</translation>
+    </message>
+    <message>
+        <source>Running: %1. Kept devices run on without a pane; attach them again from Device ▸ Boot or with deviceterm device attach.</source>
+        <translation>Laufend: %1. Behaltene Geräte laufen ohne Bereich weiter; verbinden Sie sie wieder über Gerät ▸ Starten oder mit deviceterm device attach.</translation>
+    </message>
+    <message>
+        <source>Don&apos;t ask again</source>
+        <translation>Nicht mehr fragen</translation>
+    </message>
+    <message>
+        <source>Keep the devices running after closing?</source>
+        <translation>Die Geräte nach dem Schließen weiterlaufen lassen?</translation>
+    </message>
+    <message>
+        <source>Keep Running</source>
+        <translation>Weiterlaufen lassen</translation>
+    </message>
+    <message>
+        <source>Shut Down</source>
+        <translation>Herunterfahren</translation>
+    </message>
+    <message>
+        <source>Keep the devices running after deviceterm quits?</source>
+        <translation>Die Geräte nach dem Beenden von deviceterm weiterlaufen lassen?</translation>
+    </message>
+    <message>
+        <source>Shut Down All &amp;&amp; Quit</source>
+        <translation>Alle herunterfahren &amp;&amp; beenden</translation>
+    </message>
+</context>
+<context>
     <name>dt::ui::DeviceMenu</name>
     <message>
         <source>&amp;Device</source>

@@ -45,6 +45,35 @@ bool DeviceManager::shutdown(const QString &udid)
     return true;
 }
 
+QStringList DeviceManager::runningNames() const
+{
+    QStringList out;
+    for (const auto &device : std::as_const(m_devices))
+        if (device->state() == Simulator::State::Booting || device->state() == Simulator::State::Rendering)
+            out << QString::fromStdString(device->record().name);
+    out.sort();
+    return out;
+}
+
+QStringList DeviceManager::keepAllRunning()
+{
+    QStringList kept;
+    for (auto it = m_devices.begin(); it != m_devices.end();) {
+        if (it.value()->keepRunning()) {
+            kept << QString::fromStdString(it.value()->record().name);
+            it.value()->disconnect(this);
+            m_owners.remove(it.key());
+            auto device = it.value();
+            it = m_devices.erase(it);
+            // Deleted on the next turn, like a shut-down one: panes may hold it.
+            QMetaObject::invokeMethod(this, [device] {}, Qt::QueuedConnection);
+        } else {
+            ++it;
+        }
+    }
+    return kept;
+}
+
 Simulator *DeviceManager::device(const QString &udid) const
 {
     return m_devices.value(udid).get();

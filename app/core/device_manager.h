@@ -40,6 +40,12 @@ public:
         return out;
     }
     QStringList booted() const { return m_devices.keys(); }
+    // The names of the devices that are up (booting or running).
+    QStringList runningNames() const;
+    // Lets every running device run on past this app (see
+    // Simulator::keepRunning); they are no longer this manager's. Their
+    // names.
+    QStringList keepAllRunning();
 
 signals:
     void stateChanged(const QString &udid, dt::devices::Simulator::State state);

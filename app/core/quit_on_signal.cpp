@@ -32,7 +32,10 @@ void quitOnTerminationSignals()
         char bytes[16];
         while (::read(g_signalPipe[0], bytes, sizeof bytes) > 0) {
         }
-        QCoreApplication::quit();
+        // exit(), not quit(): Qt 6's quit() first asks every window to
+        // close, and a window with a question to ask would wait for an
+        // answer nobody is there to give.
+        QCoreApplication::exit(0);
     });
     struct sigaction action {};
     action.sa_handler = onSignal;

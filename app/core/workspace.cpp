@@ -156,7 +156,7 @@ WindowId Workspace::openWindow()
     return id;
 }
 
-bool Workspace::closeWindow(WindowId id)
+bool Workspace::closeWindow(WindowId id, bool keepDevices)
 {
     Window *w = windowPtr(id);
     if (!w)
@@ -164,7 +164,7 @@ bool Workspace::closeWindow(WindowId id)
     // Closing the last tab closes the window itself.
     const QList<TabId> tabs = w->tabs;
     for (TabId t : tabs)
-        closeTab(t);
+        closeTab(t, keepDevices);
     if (windowPtr(id)) {
         m_windows.erase(id);
         m_windowOrder.removeAll(id);

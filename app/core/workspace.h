@@ -120,7 +120,7 @@ public:
     // --- mutations -----------------------------------------------------
     WindowId openWindow();
     // Closes the window with all its tabs.
-    bool closeWindow(WindowId window);
+    bool closeWindow(WindowId window, bool keepDevices = false);
     bool focusWindow(WindowId window);
     // Opens a tab with one terminal; `index` -1 appends. 0 on failure.
     TabId openTab(WindowId window, const TerminalLaunch &launch, int index = -1);

@@ -199,6 +199,10 @@ int runGui(int argc, char *argv[])
     }
     workspace.openTab(window, launch);
     const int status = QApplication::exec();
+    // Quit without a question (a signal, a session ending): the config says
+    // whether the devices run on for the next deviceterm to attach.
+    if (config.value(QStringLiteral("quit-with-sims-default")) == QLatin1String("keep"))
+        workspace.devices().keepAllRunning();
     facade.setEventSink({}); // the server goes first on the way out
     return status;
 }

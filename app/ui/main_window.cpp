@@ -2,6 +2,8 @@
 
 #include "action_ids.h"
 #include "core/config.h"
+#include "nested_loop.h"
+#include "running_devices_question.h"
 #include "device_menu.h"
 #include "find_bar.h"
 #include "settings_dialog.h"
@@ -39,11 +41,6 @@ namespace dt::ui {
 
 namespace {
 // Counts a running nested event loop (exec() of a dialog, menu or drag).
-struct NestedLoop {
-    int &depth;
-    explicit NestedLoop(int &d) : depth(d) { ++depth; }
-    ~NestedLoop() { --depth; }
-};
 } // namespace
 
 using dt::app::SplitTree;
@@ -204,8 +201,11 @@ void MainWindow::createActions()
         QList<dt::app::PaneId> all;
         for (TabId t : m_workspace.allTabs())
             all += panesOfTab(t);
-        if (!confirmClose(all, tr("Quit deviceterm?")))
+        const DevicesOnClose devices = askAboutQuitting(this, m_workspace, m_config, m_nestedLoops);
+        if (!devices.proceed || (!devices.asked && !confirmClose(all, tr("Quit deviceterm?"))))
             return;
+        if (devices.keepDevices)
+            m_workspace.devices().keepAllRunning();
         for (auto w : m_workspace.windows())
             m_workspace.closeWindow(w);
     });
@@ -225,10 +225,11 @@ void MainWindow::createActions()
         for (TabId t : others)
             panes += panesOfTab(t);
         // One question for all of them.
-        if (!confirmClose(panes, tr("Close the other tabs?")))
+        const DevicesOnClose devices = askAboutDevices(panes, others);
+        if (!devices.proceed || (!devices.asked && !confirmClose(panes, tr("Close the other tabs?"))))
             return;
         for (TabId t : others)
-            m_workspace.closeTab(t);
+            m_workspace.closeTab(t, devices.keepDevices);
     });
     addAction(RenameTab, tr("&Rename Tab…"), key("Ctrl+Shift+R"), [this] { renameTab(currentTabId()); });
     addAction(NextTab, tr("&Next Tab"), key("Ctrl+PgDown"), [this] {
@@ -260,8 +261,11 @@ void MainWindow::createActions()
             return;
         // By id: while the question is open the model may close the tab.
         const dt::app::PaneId pane = t->focused;
-        if (confirmClose({pane}, tr("Close this pane?")))
-            m_workspace.closePane(pane);
+        // Its tab goes too when it is the tab's last terminal.
+        const bool tabGoes = m_workspace.terminalPanes(t->id) == QList<dt::app::PaneId>{pane};
+        const DevicesOnClose devices = askAboutDevices({pane}, tabGoes ? QList<TabId>{t->id} : QList<TabId>{});
+        if (devices.proceed && (devices.asked || confirmClose({pane}, tr("Close this pane?"))))
+            m_workspace.closePane(pane, devices.keepDevices);
     });
     addAction(ZoomPane, tr("&Zoom Pane"), key("Ctrl+Shift+Z"), [this] { m_workspace.toggleZoom(currentTabId()); });
     addAction(EqualizePanes, tr("&Equalize Panes"), {}, [this] { m_workspace.equalize(currentTabId()); });
@@ -718,16 +722,36 @@ bool MainWindow::confirmClose(const QList<dt::app::PaneId> &panes, const QString
     return true;
 }
 
+// One close asks at most one question: about running devices if there are
+// any (and the config does not answer it), else about running programs.
+// When the close leaves no tab, the app quits: then the question is the
+// Quit one (about every device), and a "keep" keeps them past the quit.
+DevicesOnClose MainWindow::askAboutDevices(const QList<dt::app::PaneId> &panes, const QList<TabId> &closingTabs)
+{
+    bool quits = !closingTabs.isEmpty();
+    for (TabId t : m_workspace.allTabs())
+        quits = quits && closingTabs.contains(t);
+    if (!quits)
+        return askAboutRunningDevices(this, m_workspace, m_config, panes, m_nestedLoops);
+    const DevicesOnClose devices = askAboutQuitting(this, m_workspace, m_config, m_nestedLoops);
+    if (devices.proceed && devices.keepDevices)
+        m_workspace.devices().keepAllRunning();
+    return devices;
+}
+
 void MainWindow::closeTabAsked(TabId tab)
 {
-    if (confirmClose(panesOfTab(tab), tr("Close this tab?")))
-        m_workspace.closeTab(tab);
+    const DevicesOnClose devices = askAboutDevices(panesOfTab(tab), {tab});
+    if (devices.proceed && (devices.asked || confirmClose(panesOfTab(tab), tr("Close this tab?"))))
+        m_workspace.closeTab(tab, devices.keepDevices);
 }
 
 void MainWindow::closeWindowAsked()
 {
-    if (confirmClose(panesOfWindow(), tr("Close this window?")))
-        m_workspace.closeWindow(m_window);
+    const auto *w = m_workspace.window(m_window);
+    const DevicesOnClose devices = askAboutDevices(panesOfWindow(), w ? w->tabs : QList<TabId>{});
+    if (devices.proceed && (devices.asked || confirmClose(panesOfWindow(), tr("Close this window?"))))
+        m_workspace.closeWindow(m_window, devices.keepDevices);
 }
 
 void MainWindow::resetFontZoom()

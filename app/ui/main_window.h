@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/workspace.h"
+#include "running_devices_question.h"
 #include "terminal_theme.h"
 
 #include <QFontDatabase>
@@ -92,6 +93,7 @@ private:
     void showAbout();
     dt::app::TabId currentTabId() const;
 
+    DevicesOnClose askAboutDevices(const QList<dt::app::PaneId> &panes, const QList<dt::app::TabId> &closingTabs);
     void closeTabAsked(dt::app::TabId tab);
     void closeWindowAsked();
 

@@ -2,6 +2,7 @@
 // offscreen), checked against both the model and the widget tree.
 
 #include "core/workspace.h"
+#include "support/processes.h"
 #include "support/wait_until.h"
 #include "terminal/terminal_session.h"
 #include "ui/action_ids.h"
@@ -466,6 +467,104 @@ TEST_F(PromptTest, aRunningProgramAsksFirstAndCancelKeepsThePane)
     answerer.answerNext(QStringLiteral("Close"));
     main->action(actions::CloseTab)->trigger();
     EXPECT_FALSE(ws->tab(tab));
+}
+
+// A tab showing a running device asks what to do with it, once: Cancel
+// keeps everything, Keep Running closes the tab and leaves the device up
+// (attachable), and "Don't ask again" answers later closes by itself.
+TEST_F(PromptTest, closingATabWithARunningDeviceAsksWhetherToKeepIt)
+{
+    Workspace::Settings settings;
+    settings.deviceTools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
+    qputenv("XDG_RUNTIME_DIR", dir.path().toLocal8Bit());
+    manager.reset();
+    ws = std::make_unique<Workspace>(settings);
+    manager = std::make_unique<dt::ui::WindowManager>(*ws, MainWindow::Appearance{}, QSize(80, 24), config.get());
+    window = ws->openWindow();
+    main = manager->window(window);
+    TerminalLaunch sh;
+    sh.program = QStringLiteral("/bin/sh");
+    ws->openTab(window, sh); // the window stays when the others close
+    auto openTabWithDevice = [&](const char *udid) {
+        const dt::app::TabId t = ws->openTab(window, sh);
+        ws->openDevicePane(ws->tab(t)->primary, dt::devices::DeviceRecord{udid, udid, "watch", {}});
+        return t;
+    };
+    const dt::app::TabId first = openTabWithDevice("C105E000-0000-4000-8000-000000000001");
+    answerer.answerNext(QStringLiteral("Cancel"));
+    ASSERT_EQ(ws->window(window)->selected, first);
+    main->action(actions::CloseTab)->trigger();
+    EXPECT_TRUE(answerer.asked.contains(QStringLiteral("C105E000-0000-4000-8000-000000000001"))) << answerer.asked.toStdString();
+    ASSERT_TRUE(ws->tab(first));
+    ASSERT_TRUE(ws->devices().device(QStringLiteral("C105E000-0000-4000-8000-000000000001")));
+
+    answerer.asked.clear();
+    answerer.answerNext(QStringLiteral("Keep Running"), true);
+    ASSERT_EQ(ws->window(window)->selected, first);
+    main->action(actions::CloseTab)->trigger();
+    EXPECT_FALSE(answerer.asked.isEmpty());
+    EXPECT_FALSE(ws->tab(first));
+    const auto *kept = ws->devices().device(QStringLiteral("C105E000-0000-4000-8000-000000000001"));
+    ASSERT_TRUE(kept);
+    EXPECT_NE(kept->state(), dt::devices::Simulator::State::Shutdown);
+    EXPECT_EQ(config->value(QStringLiteral("tab-close-default")), QStringLiteral("detach"));
+
+    // Answered for good: the next close asks nothing and keeps its device too.
+    const dt::app::TabId second = openTabWithDevice("C105E000-0000-4000-8000-000000000002");
+    answerer.asked.clear();
+    ASSERT_EQ(ws->window(window)->selected, second);
+    main->action(actions::CloseTab)->trigger();
+    EXPECT_TRUE(answerer.asked.isEmpty());
+    EXPECT_FALSE(ws->tab(second));
+    EXPECT_TRUE(ws->devices().device(QStringLiteral("C105E000-0000-4000-8000-000000000002")));
+    // Shutdown for good: the device goes with its tab.
+    config->set(QStringLiteral("tab-close-default"), QStringLiteral("shutdown"));
+    const dt::app::TabId third = openTabWithDevice("C105E000-0000-4000-8000-000000000003");
+    ASSERT_EQ(ws->window(window)->selected, third);
+    main->action(actions::CloseTab)->trigger();
+    EXPECT_TRUE(answerer.asked.isEmpty());
+    EXPECT_FALSE(ws->devices().device(QStringLiteral("C105E000-0000-4000-8000-000000000003")));
+}
+
+// Quitting with a running device asks the Quit question: Keep Running
+// leaves it up for the next deviceterm (its marker says so); closing the
+// last tab quits too, so it asks the same.
+TEST_F(PromptTest, quittingWithARunningDeviceAsksWhetherToKeepItRunning)
+{
+    Workspace::Settings settings;
+    settings.deviceTools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
+    qputenv("XDG_RUNTIME_DIR", dir.path().toLocal8Bit());
+    manager.reset();
+    ws = std::make_unique<Workspace>(settings);
+    manager = std::make_unique<dt::ui::WindowManager>(*ws, MainWindow::Appearance{}, QSize(80, 24), config.get());
+    window = ws->openWindow();
+    main = manager->window(window);
+    TerminalLaunch sh;
+    sh.program = QStringLiteral("/bin/sh");
+    const dt::app::TabId only = ws->openTab(window, sh);
+    const std::string udid = "C105E000-0000-4000-8000-0000000000AA";
+    ws->openDevicePane(ws->tab(only)->primary, dt::devices::DeviceRecord{udid, "Keeper", "phone", {}});
+    auto *sim = ws->devices().device(QString::fromStdString(udid));
+    ASSERT_TRUE(sim);
+    ASSERT_TRUE(waitUntil([&] { return sim->state() == dt::devices::Simulator::State::Rendering; }, 25000));
+
+    // Closing the only tab quits: the Quit question, and Cancel keeps all.
+    answerer.answerNext(QStringLiteral("Cancel"));
+    main->action(actions::CloseTab)->trigger();
+    EXPECT_TRUE(answerer.asked.contains(QStringLiteral("deviceterm quits"))) << answerer.asked.toStdString();
+    EXPECT_TRUE(answerer.asked.contains(QStringLiteral("Keeper")));
+    ASSERT_TRUE(ws->tab(only));
+
+    answerer.asked.clear();
+    answerer.answerNext(QStringLiteral("Keep Running"));
+    main->action(actions::Quit)->trigger();
+    EXPECT_TRUE(answerer.asked.contains(QStringLiteral("deviceterm quits"))) << answerer.asked.toStdString();
+    EXPECT_TRUE(ws->windows().isEmpty());
+    EXPECT_FALSE(ws->devices().device(QString::fromStdString(udid))); // let go of, not shut down
+    EXPECT_TRUE(dt::devices::readKept(udid));
+    EXPECT_FALSE(dt::test::processesMentioning(QString::fromStdString(udid)).isEmpty());
+    EXPECT_TRUE(config->value(QStringLiteral("quit-with-sims-default")).isEmpty()); // asked, not remembered
+    dt::test::killProcessesMentioning(QString::fromStdString(udid));
 }
 
 TEST_F(PromptTest, dontAskAgainIsWrittenToTheConfig)

@@ -3,6 +3,7 @@
 // shut down with nothing left behind.
 
 #include "devicepanes/accessibility_bridge.h"
+#include "devicepanes/lifeline.h"
 #include "devicepanes/private_network.h"
 #include "devicepanes/simulator.h"
 #include "devicepanes/tuio_frame.h"
@@ -402,6 +403,95 @@ TEST_F(SimulatorTest, multitouchIsOnlyClaimedForQtAppsThatLoadedTheTouchPlugin)
     EXPECT_FALSE(notQt->multitouch(&why));
     EXPECT_TRUE(why.contains(QStringLiteral("touch plugin"))) << why.toStdString();
     EXPECT_TRUE(marked->multitouch(&why)) << why.toStdString();
+}
+
+TEST_F(SimulatorTest, aKeptDeviceRunsOnAndTheNextBootAttachesItAsItWas)
+{
+    auto first = boot("phone");
+    ASSERT_TRUE(waitUntil([&] { return rendered(*first) && pixel(*first, 3, 3) == home; }, 25000)) << first->failure().toStdString();
+    const auto counterButton = buttonCentre(*first, QStringLiteral("Counter"));
+    ASSERT_TRUE(counterButton);
+    first->input()->tap(*counterButton);
+    ASSERT_TRUE(waitUntil([&] { return titleOn(*first) == QStringLiteral("Counter: 0"); }, 5000));
+    first->input()->key(0x1008ff13); // volume up
+    ASSERT_TRUE(waitUntil([&] { return titleOn(*first) == QStringLiteral("Counter: 1"); }, 5000));
+    const dt::devices::DeviceRecord record = first->record();
+    const auto groups = first->processGroups();
+    ASSERT_GE(groups.size(), 4u); // display, bus, accessibility, app
+
+    // This deviceterm goes, keeping the device: every process runs on.
+    ASSERT_TRUE(first->keepRunning());
+    first.reset();
+    QTest::qWait(300);
+    for (qint64 group : groups)
+        EXPECT_EQ(::kill(-pid_t(group), 0), 0) << group;
+    EXPECT_TRUE(dt::devices::readKept(record.udid));
+
+    // The next one boots it: attached as it was (the same app, its count),
+    // and it takes input, a pinch too.
+    Simulator::Tools tools;
+    tools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
+    Simulator second(record, tools);
+    second.boot();
+    ASSERT_TRUE(waitUntil([&] { return rendered(second); }, 5000)) << second.failure().toStdString();
+    EXPECT_EQ(titleOn(second), QStringLiteral("Counter: 1"));
+    EXPECT_FALSE(dt::devices::readKept(record.udid)); // ours again
+    second.input()->key(0x1008ff13);
+    EXPECT_TRUE(waitUntil([&] { return titleOn(second) == QStringLiteral("Counter: 2"); }, 5000)) << titleOn(second).toStdString();
+    QString why;
+    ASSERT_TRUE(second.multitouch(&why)) << why.toStdString();
+    second.input()->key(0x1008ff18); // home
+    ASSERT_TRUE(waitUntil([&] { return titleOn(second) == QStringLiteral("Home"); }, 5000));
+    QTest::qWait(200);
+    const auto photo = buttonCentre(second, QStringLiteral("Photo"));
+    ASSERT_TRUE(photo);
+    second.input()->tap(*photo);
+    ASSERT_TRUE(waitUntil([&] { return titleOn(second) == QStringLiteral("Photo: 100%"); }, 5000));
+    QTest::qWait(200);
+    second.input()->pinch({0.4, 0.35}, {0.6, 0.35}, {0.3, 0.35}, {0.7, 0.35}, 200);
+    EXPECT_TRUE(waitUntil([&] { return titleOn(second) != QStringLiteral("Photo: 100%"); }, 5000));
+
+    // And shut down, it is gone, processes and all.
+    second.shutdown();
+    EXPECT_TRUE(waitUntil([&] { return processesMentioning(QString::fromStdString(record.udid)).isEmpty(); }, 5000))
+        << processesMentioning(QString::fromStdString(record.udid)).join(QLatin1Char('\n')).toStdString();
+}
+
+TEST_F(SimulatorTest, theWatchdogStopsADeviceItsDeviceTermLeftUnlessItWasKept)
+{
+    // A device directory with two recorded process groups.
+    QTemporaryDir device;
+    auto startInGroup = [](QProcess &p) {
+        p.setChildProcessModifier([] { ::setpgid(0, 0); });
+        p.start(QStringLiteral("sleep"), {QStringLiteral("60")});
+        return p.waitForStarted(3000);
+    };
+    QProcess one, two;
+    ASSERT_TRUE(startInGroup(one) && startInGroup(two));
+    QFile groups(device.filePath(QStringLiteral("groups")));
+    ASSERT_TRUE(groups.open(QIODevice::WriteOnly));
+    groups.write(QByteArray::number(one.processId()) + '\n' + QByteArray::number(two.processId()) + '\n');
+    groups.close();
+
+    // Kept: the watchdog lets them be when our end closes.
+    QFile kept(device.filePath(QStringLiteral("kept")));
+    ASSERT_TRUE(kept.open(QIODevice::WriteOnly));
+    kept.close();
+    {
+        dt::devices::Lifeline lifeline(device.path().toStdString());
+        EXPECT_GT(lifeline.watchdog(), 0);
+    }
+    EXPECT_FALSE(one.waitForFinished(300));
+    EXPECT_EQ(two.state(), QProcess::Running);
+
+    // Not kept: stopped (SIGTERM) the moment our end closes.
+    ASSERT_TRUE(QFile::remove(device.filePath(QStringLiteral("kept"))));
+    {
+        dt::devices::Lifeline lifeline(device.path().toStdString());
+    }
+    EXPECT_TRUE(one.waitForFinished(3000));
+    EXPECT_TRUE(two.waitForFinished(3000));
+    EXPECT_EQ(one.exitStatus(), QProcess::CrashExit);
 }
 
 TEST_F(SimulatorTest, theStartUpSweepKillsWhatADeadDeviceTermLeftAndNothingElse)

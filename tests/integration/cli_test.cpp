@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QThread>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -47,6 +48,7 @@ protected:
                 gui.waitForFinished(5000);
             }
         }
+        dt::test::killProcessesMentioning(dir.filePath(QStringLiteral("deviceterm/devices")));
     }
 
     // Starts the GUI whose first tab runs `script` in sh, in `dir`.
@@ -935,6 +937,68 @@ TEST_F(CliTest, quittingTheAppShutsItsDevicesDown)
     // Shut down in order (which removes its directory), not merely killed
     // with the app.
     EXPECT_FALSE(QFileInfo::exists(devices + QLatin1Char('/') + running.first()));
+    EXPECT_TRUE(waitUntil([&] { return processesMentioning(devices).isEmpty(); }, 5000))
+        << processesMentioning(devices).join(QLatin1Char('\n')).toStdString();
+}
+
+// However deviceterm ends, its devices end with it: killed outright, it
+// cannot shut them down itself, and each device's watchdog does.
+TEST_F(CliTest, aDeviceTermKilledOutrightTakesItsDevicesWithIt)
+{
+    startGui(QStringLiteral("deviceterm sim create Pad --profile pad > /dev/null; deviceterm sim boot Pad > /dev/null;"
+                            "until deviceterm panes list --json | grep -q rendering; do sleep 0.1; done; touch done; exec sleep 60"));
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("done"))); }, 30000));
+    const QString devices = dir.filePath(QStringLiteral("deviceterm/devices"));
+    ASSERT_GE(processesMentioning(devices).size(), 4);
+    gui.kill(); // SIGKILL: no handler, no clean-up of its own
+    ASSERT_TRUE(gui.waitForFinished(5000));
+    EXPECT_TRUE(waitUntil([&] { return processesMentioning(devices).isEmpty(); }, 5000))
+        << processesMentioning(devices).join(QLatin1Char('\n')).toStdString();
+}
+
+// quit-with-sims-default = keep: quitting leaves the device running (sim
+// list says booted), and the next deviceterm attaches it on boot.
+TEST_F(CliTest, aDeviceKeptAtQuitRunsOnAndTheNextDeviceTermAttachesIt)
+{
+    ASSERT_TRUE(QDir().mkpath(dir.filePath(QStringLiteral("deviceterm"))));
+    QFile config(dir.filePath(QStringLiteral("deviceterm/config")));
+    ASSERT_TRUE(config.open(QIODevice::WriteOnly));
+    config.write("quit-with-sims-default = keep\n");
+    config.close();
+    startGui(QStringLiteral("deviceterm sim create Phone --profile phone > /dev/null; deviceterm sim boot Phone > /dev/null;"
+                            "until deviceterm panes list --json | grep -q rendering; do sleep 0.1; done;"
+                            "deviceterm with-pane -- xdotool search --sync --onlyvisible --classname deviceterm-device-shell"
+                            " getwindowpid > app-pid.txt; touch done; exec sleep 60"));
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("done"))); }, 30000));
+    const QString devices = dir.filePath(QStringLiteral("deviceterm/devices"));
+    const QStringList before = processesMentioning(devices);
+    ASSERT_GE(before.size(), 4);
+    gui.terminate();
+    ASSERT_TRUE(gui.waitForFinished(10000));
+    QThread::msleep(500); // time for anything that were to stop it
+    EXPECT_EQ(processesMentioning(devices).size(), before.size()) << processesMentioning(devices).join(QLatin1Char('\n')).toStdString();
+    const QMap<QString, QString> env{{QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data"))},
+                                     {QStringLiteral("XDG_RUNTIME_DIR"), dir.path()}};
+    const CliRun list = cli({QStringLiteral("sim"), QStringLiteral("list"), QStringLiteral("--json")}, env);
+    EXPECT_EQ(Json::parse(list.out.toStdString())[0]["state"], "booted") << list.out.toStdString();
+
+    const QByteArray appPid = fileAfterDone(QStringLiteral("app-pid.txt")).trimmed();
+    ASSERT_FALSE(appPid.isEmpty());
+    // The next deviceterm: its start-up sweep leaves the kept device alone,
+    // booting attaches it (the same app process), and shutting it down
+    // ends it.
+    QFile::remove(dir.filePath(QStringLiteral("done")));
+    startGui(QStringLiteral("deviceterm sim boot Phone --json > boot.json;"
+                            "until deviceterm panes list --json | grep -q rendering; do sleep 0.1; done;"
+                            "deviceterm with-pane -- xdotool search --onlyvisible --classname deviceterm-device-shell getwindowpid"
+                            " > app-pid.txt; deviceterm panes list --json > panes.json;"
+                            "deviceterm sim shutdown Phone > /dev/null; touch done; exec sleep 60"));
+    QFile::remove(dir.filePath(QStringLiteral("app-pid.txt")));
+    EXPECT_EQ(fileAfterDone(QStringLiteral("app-pid.txt"), 30000).trimmed(), appPid);
+    const Json panes = Json::parse(fileAfterDone(QStringLiteral("panes.json")).toStdString());
+    ASSERT_EQ(panes.size(), 1u);
+    EXPECT_EQ(panes[0]["state"], "rendering");
+    EXPECT_EQ(panes[0]["capabilities"]["multitouch"], true);
     EXPECT_TRUE(waitUntil([&] { return processesMentioning(devices).isEmpty(); }, 5000))
         << processesMentioning(devices).join(QLatin1Char('\n')).toStdString();
 }

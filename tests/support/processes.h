@@ -4,6 +4,9 @@
 #include <QFile>
 #include <QStringList>
 
+#include <csignal>
+#include <unistd.h>
+
 namespace dt::test {
 
 // Processes whose command line or environment mentions `needle` (a device's
@@ -24,6 +27,16 @@ inline QStringList processesMentioning(const QString &needle)
             out << pid + QLatin1Char(' ') + QString::fromLocal8Bit(about.left(200));
     }
     return out;
+}
+
+// A test's last word: whatever still mentions `needle` (a device kept
+// running by a test that failed half-way) is killed, so it cannot outlive
+// the test.
+inline void killProcessesMentioning(const QString &needle)
+{
+    for (const QString &line : processesMentioning(needle))
+        if (const int pid = line.section(QLatin1Char(' '), 0, 0).toInt(); pid > 1 && pid != ::getpid())
+            ::kill(pid, SIGKILL);
 }
 
 } // namespace dt::test

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "devicepanes/store/device_profile.h"
 #include "devicepanes/store/device_store.h"
+#include "devicepanes/store/kept_device.h"
 
 #include <cstdio>
 
@@ -18,7 +19,8 @@ Json rowOf(const dt::devices::DeviceRecord &r)
         row["app"] = r.app;
     if (r.qtTouch)
         row["qtTouch"] = true;
-    row["state"] = dt::devices::bootedBy(r.udid) ? "booted" : "shutdown";
+    // Kept running past a deviceterm's quit counts as booted: it is up.
+    row["state"] = dt::devices::bootedBy(r.udid) || dt::devices::readKept(r.udid) ? "booted" : "shutdown";
     return row;
 }
 
@@ -110,6 +112,11 @@ int runSimDelete(Context &c)
     const auto &r = std::get<dt::devices::DeviceRecord>(found);
     if (dt::devices::bootedBy(r.udid)) {
         c.error(r.name + " is booted; shut it down first (deviceterm sim shutdown " + r.udid + ")");
+        return 1;
+    }
+    if (dt::devices::readKept(r.udid)) {
+        c.error(r.name + " is still running (kept when deviceterm quit); attach it with deviceterm sim boot " + r.udid
+                + ", then shut it down");
         return 1;
     }
     std::string why;

@@ -1,0 +1,153 @@
+// Keeping a device running past deviceterm's exit, and attaching it again
+// in the next deviceterm: the part of Simulator that deals with processes
+// that are not (or no longer) our children.
+
+#include "lifeline.h"
+#include "private_network.h"
+#include "simulator.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSocketNotifier>
+#include <QThread>
+
+#include <csignal>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace dt::devices {
+
+namespace {
+
+// Whether a process group still has a process that is not a zombie (a
+// zombie is dead; only its parent has not looked yet).
+bool groupRuns(pid_t group)
+{
+    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool isPid = false;
+        const int pid = entry.toInt(&isPid);
+        if (!isPid || ::getpgid(pid) != group)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // "pid (comm) S ...": the state follows the last ')'.
+        const QByteArray line = stat.readAll();
+        const qsizetype close = line.lastIndexOf(')');
+        if (close > 0 && close + 2 < line.size() && line.at(close + 2) != 'Z')
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool Simulator::keepRunning()
+{
+    if (m_state != State::Rendering)
+        return false;
+    KeptDevice kept;
+    kept.display = m_displayName.toStdString();
+    kept.app = int(m_app ? m_app->processId() : m_adoptedApp);
+    kept.displayServer = int(m_xvfb ? m_xvfb->processId() : m_adoptedDisplayServer);
+    kept.orientation = int(orientation());
+    kept.noMultitouch = m_noMultitouch.toStdString();
+    if (kept.app <= 0 || kept.displayServer <= 0 || !writeKept(m_record.udid, kept))
+        return false;
+    m_stopping = true;
+    m_bootDeadline.stop();
+    m_input.reset();
+    m_display.reset();
+    for (auto &watcher : m_exitWatchers)
+        ::close(int(watcher->socket()));
+    m_exitWatchers.clear();
+    // A QProcess deleted while its program runs kills it: these programs
+    // are to run on, so their QProcess objects are let go of, not deleted.
+    for (auto &p : m_processes) {
+        p->disconnect(this);
+        (void)p.release();
+    }
+    m_processes.clear();
+    m_guests.clear();
+    m_groups.clear();
+    m_xvfb = m_app = m_bus = nullptr;
+    m_adopted = false;
+    QFile::remove(m_runtime + QStringLiteral("/owner"));
+    m_lifeline.reset(); // the watchdog finds the marker and leaves
+    m_runtime.clear(); // no longer ours to remove
+    m_state = State::Shutdown; // for us; not announced: the device runs on
+    return true;
+}
+
+void Simulator::adopt(const KeptDevice &kept)
+{
+    m_adopted = true;
+    m_displayName = QString::fromStdString(kept.display);
+    m_busAddress = QStringLiteral("unix:path=%1/bus").arg(m_runtime);
+    m_adoptedApp = kept.app;
+    m_adoptedDisplayServer = kept.displayServer;
+    m_orientation = Orientation(std::clamp(kept.orientation, 0, 3));
+    QFile groups(m_runtime + QStringLiteral("/groups"));
+    if (groups.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : groups.readAll().split('\n'))
+            if (const qint64 group = line.toLongLong(); group > 1)
+                m_groups.push_back(group);
+    // Ours now: the marker goes, our pid goes on record, a new watchdog.
+    QFile::remove(m_runtime + QStringLiteral("/kept"));
+    QFile owner(m_runtime + QStringLiteral("/owner"));
+    if (owner.open(QIODevice::WriteOnly))
+        owner.write(QByteArray::number(::getpid()) + '\n');
+    m_lifeline = std::make_unique<Lifeline>(m_runtime.toStdString());
+    setState(State::Booting);
+    watchExit(kept.displayServer, QStringLiteral("the display server"));
+    watchExit(kept.app, QStringLiteral("the app"));
+    if (m_state != State::Booting)
+        return;
+    attachDisplay();
+    if (!m_display)
+        return;
+    m_noMultitouch = QString::fromStdString(kept.noMultitouch);
+    if (m_noMultitouch.isEmpty()) {
+        // The app's touch port lives in the app's own network: join it.
+        std::string why;
+        const int socket = PrivateNetwork::joinTouchSocket(kept.app, &why);
+        if (socket >= 0)
+            m_input->setTouchChannel(socket);
+        else
+            m_noMultitouch = QString::fromStdString(why);
+    }
+    setState(State::Rendering);
+}
+
+void Simulator::watchExit(qint64 pid, const QString &what)
+{
+    const int fd = int(::syscall(SYS_pidfd_open, pid_t(pid), 0));
+    if (fd < 0) {
+        fail(QStringLiteral("%1 of the kept device is gone").arg(what));
+        return;
+    }
+    // A pidfd turns readable when its process exits.
+    auto watcher = std::make_unique<QSocketNotifier>(fd, QSocketNotifier::Read);
+    connect(watcher.get(), &QSocketNotifier::activated, this, [this, what] {
+        if (!m_stopping)
+            fail(QStringLiteral("%1 exited").arg(what));
+    });
+    m_exitWatchers.push_back(std::move(watcher));
+}
+
+void Simulator::waitForAdoptedGroups(qint64 untilMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    auto anyRuns = [this] {
+        for (qint64 group : m_groups)
+            if (groupRuns(pid_t(group)))
+                return true;
+        return false;
+    };
+    while (clock.elapsed() < untilMs && anyRuns())
+        QThread::msleep(10);
+}
+
+} // namespace dt::devices

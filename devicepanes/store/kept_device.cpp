@@ -1,0 +1,51 @@
+#include "kept_device.h"
+
+#include "device_store.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <signal.h>
+
+namespace dt::devices {
+
+using Json = nlohmann::json;
+
+bool writeKept(const std::string &udid, const KeptDevice &k)
+{
+    const std::string path = runtimeDirectoryOf(udid) + "/kept";
+    Json j{{"app", k.app}, {"display", k.display}, {"displayServer", k.displayServer}, {"orientation", k.orientation}};
+    if (!k.noMultitouch.empty())
+        j["noMultitouch"] = k.noMultitouch;
+    std::ofstream out(path + ".tmp");
+    out << j.dump() << "\n";
+    out.close();
+    return out && std::rename((path + ".tmp").c_str(), path.c_str()) == 0;
+}
+
+std::optional<KeptDevice> readKept(const std::string &udid)
+{
+    const std::string dir = runtimeDirectoryOf(udid);
+    std::ifstream in(dir + "/kept");
+    const Json j = Json::parse(in, nullptr, false);
+    if (!j.is_object())
+        return std::nullopt;
+    KeptDevice k;
+    k.display = j.value("display", std::string());
+    k.app = j.value("app", 0);
+    k.displayServer = j.value("displayServer", 0);
+    k.orientation = j.value("orientation", 0);
+    k.noMultitouch = j.value("noMultitouch", std::string());
+    if (k.display.empty() || k.app <= 0 || k.displayServer <= 0 || ::kill(k.displayServer, 0) != 0)
+        return std::nullopt;
+    // The display server names the directory (its framebuffer lives there).
+    std::ifstream cmdline("/proc/" + std::to_string(k.displayServer) + "/cmdline");
+    const std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    if (args.find(dir) == std::string::npos)
+        return std::nullopt;
+    return k;
+}
+
+} // namespace dt::devices
