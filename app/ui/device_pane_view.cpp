@@ -67,6 +67,14 @@ DevicePaneView::DevicePaneView(dt::app::Workspace &workspace, dt::app::PaneId pa
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(160, 200);
+    m_settle.setSingleShot(true);
+    m_settle.setInterval(150);
+    connect(&m_settle, &QTimer::timeout, this, [this] {
+        if (m_moving) {
+            m_moving = false;
+            update(screenRect()); // smooth again, now that it holds still
+        }
+    });
     m_reboot->setObjectName(QStringLiteral("deviceReboot"));
     m_close->setObjectName(QStringLiteral("deviceClose"));
     connect(m_reboot, &QPushButton::clicked, this, [this] {
@@ -135,7 +143,7 @@ void DevicePaneView::follow()
             m_followed->disconnect(this);
         m_followed = sim;
         if (sim)
-            connect(sim, &Simulator::frameChanged, this, [this] {
+            connect(sim, &Simulator::frameChanged, this, [this](const QRegion &changed) {
                 // A turned device changes shape: repaint the bezel too.
                 const QSize now = m_followed && m_followed->display() ? m_followed->display()->size() : QSize();
                 if (now != m_shownSize) {
@@ -144,7 +152,23 @@ void DevicePaneView::follow()
                     update();
                     return;
                 }
-                update(screenRect());
+                // Frames in quick succession (an animation, a video) are
+                // scaled the fast way; once they stop, the screen is
+                // painted smooth again (smooth scaling of a TV-sized
+                // screen at 60 Hz costs a good part of a core).
+                if (m_settle.isActive())
+                    m_moving = true;
+                m_settle.start();
+                // Only what changed, in the pane's coordinates (a pixel
+                // more each side: the smooth filter reaches its neighbours).
+                const QRect screen = screenRect();
+                const double sx = double(screen.width()) / std::max(1, now.width());
+                const double sy = double(screen.height()) / std::max(1, now.height());
+                for (const QRect &r : changed)
+                    update(QRectF(screen.x() + r.x() * sx, screen.y() + r.y() * sy, r.width() * sx, r.height() * sy)
+                               .toAlignedRect()
+                               .adjusted(-1, -1, 1, 1)
+                               .intersected(screen));
             });
     }
     updateOverlay();
@@ -215,7 +239,7 @@ void DevicePaneView::paintEvent(QPaintEvent *)
     p.fillPath(bezel, kBezelColour);
     p.setRenderHint(QPainter::Antialiasing, false);
     if (sim && sim->display() && sim->state() == Simulator::State::Rendering) {
-        p.setRenderHint(QPainter::SmoothPixmapTransform, screen.size() != sim->display()->size());
+        p.setRenderHint(QPainter::SmoothPixmapTransform, screen.size() != sim->display()->size() && !m_moving);
         p.drawImage(screen, sim->display()->frame());
         return;
     }

@@ -3,6 +3,7 @@
 #include "core/workspace.h"
 
 #include <QPointer>
+#include <QTimer>
 #include <QWidget>
 
 class QPushButton;
@@ -57,6 +58,8 @@ private:
     QPushButton *m_close;
     bool m_pressed = false;
     QSize m_shownSize; // of the device's screen when last painted
+    QTimer m_settle; // runs while frames keep coming
+    bool m_moving = false; // frames came in quick succession: scale fast
 };
 
 } // namespace dt::ui

@@ -1003,4 +1003,23 @@ TEST_F(CliTest, aDeviceKeptAtQuitRunsOnAndTheNextDeviceTermAttachesIt)
         << processesMentioning(devices).join(QLatin1Char('\n')).toStdString();
 }
 
+// Without --mode, `pane close` does what the user told the GUI to do for
+// good (tab-close-default); it never asks.
+TEST_F(CliTest, paneCloseWithoutAModeFollowsTheConfiguredCloseDefault)
+{
+    ASSERT_TRUE(QDir().mkpath(dir.filePath(QStringLiteral("deviceterm"))));
+    QFile config(dir.filePath(QStringLiteral("deviceterm/config")));
+    ASSERT_TRUE(config.open(QIODevice::WriteOnly));
+    config.write("tab-close-default = shutdown\n");
+    config.close();
+    startGui(QStringLiteral("deviceterm sim create Tiny --profile watch > /dev/null; deviceterm sim boot Tiny > /dev/null;"
+                            "until deviceterm panes list --json | grep -q rendering; do sleep 0.1; done;"
+                            "deviceterm pane close --pane \"$(deviceterm panes list --json | sed 's/.*\"shortId\":\"\\([^\"]*\\)\".*/\\1/')\" --json"
+                            " > close.json; deviceterm devices list --json > after.json;"
+                            "touch done; exec sleep 60"));
+    EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("close.json"), 30000).toStdString())["mode"], "shutdown");
+    EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("after.json")).toStdString()), Json::array());
+    EXPECT_TRUE(waitUntil([&] { return processesMentioning(dir.filePath(QStringLiteral("deviceterm/devices"))).isEmpty(); }, 5000));
+}
+
 } // namespace

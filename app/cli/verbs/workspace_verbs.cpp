@@ -2,6 +2,7 @@
 // prints the receipt. Table-driven, since they differ only in that mapping.
 
 #include "cli.h"
+#include "core/config_keys.h"
 
 #include <climits>
 #include <cstdlib>
@@ -59,12 +60,21 @@ bool launchOptions(Context &c, Json &p)
     return true;
 }
 
+// What closing does to devices: --mode, else the config's tab-close-default
+// (the answer the user gave the GUI's question for good), else detach.
+// The CLI never asks.
 bool copyMode(Context &c, Json &p)
 {
     const auto mode = c.option("--mode");
     if (mode && *mode != "detach" && *mode != "shutdown") {
         c.error("--mode must be detach or shutdown");
         return false;
+    }
+    if (!mode) {
+        const auto values = dt::config::read(dt::config::defaultPath()).fileValues;
+        if (auto it = values.find("tab-close-default"); it != values.end())
+            p["mode"] = it->second;
+        return true;
     }
     return copyRef(c, p, "--mode", "mode");
 }
