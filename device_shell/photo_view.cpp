@@ -64,6 +64,22 @@ void PhotoView::paintEvent(QPaintEvent *)
     p.drawEllipse(QPointF(-s * 0.45, s * 0.75), s * 0.9, s * 0.6);
     p.setBrush(QColor(0x2e, 0x63, 0x2d));
     p.drawEllipse(QPointF(s * 0.55, s * 0.85), s * 0.8, s * 0.55);
+
+    // The zoom, in a pill at the bottom left, while it is not 100 %.
+    if (std::lround(m_zoom * 100) == 100)
+        return;
+    p.resetTransform();
+    QFont f = font();
+    f.setPointSize(14);
+    f.setBold(true);
+    p.setFont(f);
+    const QString text = QStringLiteral("%1 %").arg(std::lround(m_zoom * 100));
+    const QSize size = p.fontMetrics().boundingRect(text).size() + QSize(20, 8);
+    const QRect pill(QPoint(12, height() - 12 - size.height()), size);
+    p.setBrush(QColor(0, 0, 0, 140));
+    p.drawRoundedRect(pill, 8, 8);
+    p.setPen(Qt::white);
+    p.drawText(pill, Qt::AlignCenter, text);
 }
 
 } // namespace dt::shell

@@ -58,13 +58,19 @@ std::unique_ptr<DeviceDisplay> DeviceDisplay::open(const QString &display, const
     if (field(d->m_map, BitsPerPixel) != 32 || width <= 0 || height <= 0 || d->m_bytesPerLine < width * 4
         || d->m_pixelOffset + size_t(d->m_bytesPerLine) * size_t(height) > d->m_mapSize)
         return fail(QStringLiteral("the framebuffer is not a 32-bit XWD image"));
-    d->m_frame = QImage(width, height, QImage::Format_RGB32);
-    d->m_frame.fill(Qt::black);
-
     d->m_connection = xcb_connect(display.toLocal8Bit().constData(), nullptr);
     if (xcb_connection_has_error(d->m_connection))
         return fail(QStringLiteral("cannot connect to the device's display %1").arg(display));
     d->m_root = xcb_setup_roots_iterator(xcb_get_setup(d->m_connection)).data->root;
+    // The screen may be smaller than its framebuffer (a RandR size set
+    // before we came: a device kept running and attached again).
+    QSize screen(width, height);
+    if (auto *root = xcb_get_geometry_reply(d->m_connection, xcb_get_geometry(d->m_connection, d->m_root), nullptr)) {
+        screen = QSize(root->width, root->height).boundedTo(screen);
+        free(root);
+    }
+    d->m_frame = QImage(screen, QImage::Format_RGB32);
+    d->m_frame.fill(Qt::black);
     const xcb_query_extension_reply_t *damage = xcb_get_extension_data(d->m_connection, &xcb_damage_id);
     if (!damage || !damage->present)
         return fail(QStringLiteral("the device's display has no DAMAGE extension"));

@@ -63,10 +63,12 @@ bool Simulator::keepRunning()
         ::close(int(watcher->socket()));
     m_exitWatchers.clear();
     // A QProcess deleted while its program runs kills it: these programs
-    // are to run on, so their QProcess objects are let go of, not deleted.
+    // are to run on, so their QProcess objects are let go of, not deleted
+    // (kept reachable here, for as long as this process lives).
+    static std::vector<QProcess *> letGo;
     for (auto &p : m_processes) {
         p->disconnect(this);
-        (void)p.release();
+        letGo.push_back(p.release());
     }
     m_processes.clear();
     m_guests.clear();

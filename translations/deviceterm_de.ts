@@ -110,6 +110,10 @@
         <source>Rotate &amp;Right</source>
         <translation>Nach &amp;rechts drehen</translation>
     </message>
+    <message>
+        <source>%1 (%2) · still running</source>
+        <translation>%1 (%2) · läuft noch</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::DevicePaneView</name>

@@ -119,8 +119,11 @@ void DeviceMenu::rebuild()
     const auto devices = DeviceStore().list();
     for (const DeviceRecord &r : devices) {
         const bool running = !m_workspace.devices().owner(QString::fromStdString(r.udid)).isEmpty();
-        QAction *a = bootMenu->addAction(QStringLiteral("%1 (%2)").arg(QString::fromStdString(r.name), QString::fromStdString(r.family)),
-                                         this, [this, r] { boot(r); });
+        // Kept running by an earlier deviceterm: booting attaches it.
+        const QString label = dt::devices::readKept(r.udid)
+            ? tr("%1 (%2) · still running").arg(QString::fromStdString(r.name), QString::fromStdString(r.family))
+            : QStringLiteral("%1 (%2)").arg(QString::fromStdString(r.name), QString::fromStdString(r.family));
+        QAction *a = bootMenu->addAction(label, this, [this, r] { boot(r); });
         a->setEnabled(!running);
     }
     if (devices.empty())

@@ -435,6 +435,8 @@ TEST_F(SimulatorTest, aKeptDeviceRunsOnAndTheNextBootAttachesItAsItWas)
     second.boot();
     ASSERT_TRUE(waitUntil([&] { return rendered(second); }, 5000)) << second.failure().toStdString();
     EXPECT_EQ(titleOn(second), QStringLiteral("Counter: 1"));
+    EXPECT_EQ(second.display()->size(), QSize(390, 844)); // its screen, not the square framebuffer behind it
+    EXPECT_TRUE(waitUntil([&] { return pixel(second, 3, 3) == counter; }, 3000)); // and its picture
     EXPECT_FALSE(dt::devices::readKept(record.udid)); // ours again
     second.input()->key(0x1008ff13);
     EXPECT_TRUE(waitUntil([&] { return titleOn(second) == QStringLiteral("Counter: 2"); }, 5000)) << titleOn(second).toStdString();
