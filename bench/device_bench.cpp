@@ -157,10 +157,7 @@ void tapLatency(int samples)
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
-    int samples = 200;
-    for (int i = 1; i + 1 < argc; ++i)
-        if (qstrcmp(argv[i], "--samples") == 0)
-            samples = std::atoi(argv[i + 1]);
+    const int samples = samplesOption(argc, argv, 200);
     QTemporaryDir runtime;
     qputenv("XDG_RUNTIME_DIR", runtime.path().toLocal8Bit());
     measure("phone", samples, 1);

@@ -13,6 +13,7 @@
 #include <xcb/xcb.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <functional>
 #include <sys/resource.h>
@@ -80,5 +81,14 @@ struct Painter {
         xcb_flush(c);
     }
 };
+
+// --samples N from the command line, else `fallback`.
+inline int samplesOption(int argc, char *argv[], int fallback)
+{
+    for (int i = 1; i + 1 < argc; ++i)
+        if (qstrcmp(argv[i], "--samples") == 0)
+            return std::atoi(argv[i + 1]);
+    return fallback;
+}
 
 } // namespace dt::bench

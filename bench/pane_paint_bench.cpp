@@ -83,10 +83,7 @@ int main(int argc, char *argv[])
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen"); // a raster backing store, like the xcb one
     QApplication app(argc, argv);
-    int samples = 200;
-    for (int i = 1; i + 1 < argc; ++i)
-        if (qstrcmp(argv[i], "--samples") == 0)
-            samples = std::atoi(argv[i + 1]);
+    const int samples = samplesOption(argc, argv, 200);
     QTemporaryDir runtime;
     qputenv("XDG_RUNTIME_DIR", runtime.path().toLocal8Bit());
     dt::app::Workspace::Settings settings;

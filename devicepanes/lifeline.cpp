@@ -1,11 +1,14 @@
 #include "lifeline.h"
 
+#include "store/device_processes.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
 #include <fcntl.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,8 +25,9 @@ void pause(long milliseconds) noexcept
     }
 }
 
-// The groups file's numbers, without allocating: at most `capacity`.
-int readGroups(const char *path, pid_t *groups, int capacity) noexcept
+// The groups file's numbers without allocating (unlike readGroups()): at
+// most `capacity`.
+int readGroupsFile(const char *path, pid_t *groups, int capacity) noexcept
 {
     const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -50,7 +54,7 @@ int readGroups(const char *path, pid_t *groups, int capacity) noexcept
 }
 
 // The watchdog's whole life, in the forked child: system calls only.
-[[noreturn]] void watch(const char *keptPath, const char *groupsPath) noexcept
+[[noreturn]] void watch(const char *directory, const char *keptPath, const char *groupsPath) noexcept
 {
     char byte;
     while (::read(kLifelineFd, &byte, 1) < 0 && errno == EINTR) {
@@ -58,8 +62,13 @@ int readGroups(const char *path, pid_t *groups, int capacity) noexcept
     // Our end closed: deviceterm shut the device down, kept it, or died.
     if (::access(keptPath, F_OK) == 0)
         ::_exit(0);
-    pid_t groups[256];
-    const int count = readGroups(groupsPath, groups, 256);
+    pid_t recorded[256], groups[256];
+    const int all = readGroupsFile(groupsPath, recorded, 256);
+    // Only groups whose leader is still the device's (pids get reused).
+    int count = 0;
+    for (int i = 0; i < all; ++i)
+        if (processMentions(recorded[i], directory))
+            groups[count++] = recorded[i];
     for (int i = count - 1; i >= 0; --i) // the app first, the display last
         ::kill(-groups[i], SIGTERM);
     for (int waited = 0; waited < 1000; waited += 20) {
@@ -80,7 +89,8 @@ int readGroups(const char *path, pid_t *groups, int capacity) noexcept
 Lifeline::Lifeline(const std::string &deviceDirectory)
 {
     // Paths made before the fork: the child must not allocate.
-    char keptPath[4096], groupsPath[4096];
+    char directory[4096], keptPath[4096], groupsPath[4096];
+    std::snprintf(directory, sizeof directory, "%s", deviceDirectory.c_str());
     std::snprintf(keptPath, sizeof keptPath, "%s/kept", deviceDirectory.c_str());
     std::snprintf(groupsPath, sizeof groupsPath, "%s/groups", deviceDirectory.c_str());
     int pipeFds[2];
@@ -93,18 +103,25 @@ Lifeline::Lifeline(const std::string &deviceDirectory)
         // another device's write end would keep that device's lifeline open.
         ::setpgid(0, 0);
         ::prctl(PR_SET_NAME, "dt-watchdog"); // what ps shows: not a second deviceterm-gui
+        // Our handlers go before signals are let in: a SIGTERM meant for
+        // the watchdog must not run deviceterm's handler here.
+        for (int s : {SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD})
+            ::signal(s, SIG_DFL);
         sigset_t none;
         sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);
-        for (int s : {SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD})
-            ::signal(s, SIG_DFL);
         if (::dup2(pipeFds[0], kLifelineFd) < 0)
             ::_exit(1);
         const int null = ::open("/dev/null", O_RDWR);
         for (int fd = 0; fd < kLifelineFd; ++fd)
             ::dup2(null, fd);
-        ::close_range(kLifelineFd + 1, ~0U, 0);
-        watch(keptPath, groupsPath);
+        if (::close_range(kLifelineFd + 1, ~0U, 0) != 0) { // kernels before 5.9
+            rlimit files{};
+            ::getrlimit(RLIMIT_NOFILE, &files);
+            for (rlim_t fd = kLifelineFd + 1; fd < files.rlim_cur && fd < 65536; ++fd)
+                ::close(int(fd));
+        }
+        watch(directory, keptPath, groupsPath);
     }
     ::close(pipeFds[0]);
     if (m_watchdog < 0) {
@@ -118,8 +135,17 @@ Lifeline::~Lifeline()
 {
     if (m_ours >= 0)
         ::close(m_ours);
-    if (m_watchdog > 0)
-        ::waitpid(m_watchdog, nullptr, 0);
+    if (m_watchdog <= 0)
+        return;
+    // It leaves at once (nothing to stop once the directory is gone); if
+    // something kept its pipe open, it does not hold us up for long.
+    for (int waited = 0; waited < 500; waited += 5) {
+        if (::waitpid(m_watchdog, nullptr, WNOHANG) != 0)
+            return;
+        pause(5);
+    }
+    ::kill(m_watchdog, SIGKILL);
+    ::waitpid(m_watchdog, nullptr, 0);
 }
 
 } // namespace dt::devices

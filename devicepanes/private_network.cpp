@@ -54,6 +54,14 @@ bool writeFile(const char *path, const char *text) noexcept
     return ok;
 }
 
+// Our own ids mapped to themselves (so that D-Bus sees the same user in a
+// user namespace), as /proc/self/{uid,gid}_map take them.
+void identityMaps(char (&uidMap)[32], char (&gidMap)[32])
+{
+    std::snprintf(uidMap, sizeof uidMap, "%u %u 1", ::getuid(), ::getuid());
+    std::snprintf(gidMap, sizeof gidMap, "%u %u 1", ::getgid(), ::getgid());
+}
+
 // A network namespace: directly when we may (root with CAP_SYS_ADMIN),
 // else inside a user namespace of our own. Returns the failed stage.
 int enterNamespace(const char *uidMap, const char *gidMap) noexcept
@@ -150,8 +158,7 @@ bool PrivateNetwork::available(std::string *why)
     static int failedStage = 0;
     if (probed < 0) {
         char uidMap[32], gidMap[32];
-        std::snprintf(uidMap, sizeof uidMap, "%u %u 1", ::getuid(), ::getuid());
-        std::snprintf(gidMap, sizeof gidMap, "%u %u 1", ::getgid(), ::getgid());
+        identityMaps(uidMap, gidMap);
         int pipeFds[2];
         if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
             probed = errno;
@@ -184,12 +191,11 @@ bool PrivateNetwork::available(std::string *why)
 PrivateNetwork::PrivateNetwork()
 {
     int pair[2];
-    if (::socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair) == 0) {
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) == 0) {
         m_parentEnd = pair[0];
         m_childEnd = pair[1];
     }
-    std::snprintf(m_uidMap, sizeof m_uidMap, "%u %u 1", ::getuid(), ::getuid());
-    std::snprintf(m_gidMap, sizeof m_gidMap, "%u %u 1", ::getgid(), ::getgid());
+    identityMaps(m_uidMap, m_gidMap);
 }
 
 PrivateNetwork::~PrivateNetwork()
@@ -230,7 +236,10 @@ void PrivateNetwork::enterInChild() const noexcept
 
 int PrivateNetwork::takeTouchSocket(int timeoutMs, std::string *why)
 {
-    if (m_childEnd >= 0) { // the child has its copy; ours would hide its death
+    // The child has its copy; without ours, the child's exit (or no child
+    // at all) reads as the end of the socket at once (it is a seqpacket
+    // socket: a datagram one would just stay silent until the timeout).
+    if (m_childEnd >= 0) {
         ::close(m_childEnd);
         m_childEnd = -1;
     }
@@ -250,7 +259,7 @@ int PrivateNetwork::joinTouchSocket(int appPid, std::string *why)
     const bool otherUserNamespace = ::stat("/proc/self/ns/user", &ours) == 0 && ::stat(userPath, &theirs) == 0
         && (ours.st_ino != theirs.st_ino || ours.st_dev != theirs.st_dev);
     int pair[2];
-    if (::socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair) != 0) {
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) {
         *why = std::string("socketpair: ") + std::strerror(errno);
         return -1;
     }

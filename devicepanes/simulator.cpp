@@ -2,6 +2,7 @@
 
 #include "lifeline.h"
 #include "private_network.h"
+#include "store/device_processes.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -99,6 +100,8 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
     });
     m_processes.push_back(std::move(process));
     p->start();
+    if (network) // it is gone after this call: nothing may reach it later
+        p->setChildProcessModifier([] { ::setpgid(0, 0); });
     // Its group, on record for shutting down and for a sweep after a crash
     // of ours.
     if (const qint64 pid = p->processId(); pid > 0) {
@@ -162,7 +165,12 @@ void Simulator::boot()
             fail(why);
         startBuses();
     });
-    // Which deviceterm has it booted, for `sim list` in any shell.
+    writeOwner();
+}
+
+// Which deviceterm has it booted, for `sim list` in any shell.
+void Simulator::writeOwner()
+{
     QFile owner(m_runtime + QStringLiteral("/owner"));
     if (owner.open(QIODevice::WriteOnly))
         owner.write(QByteArray::number(::getpid()) + '\n');
@@ -247,8 +255,8 @@ void Simulator::startApp()
         PrivateNetwork network;
         m_app = start(program, arguments, touchEnv, false, &network);
         const int socket = network.takeTouchSocket(5000, &why);
-        if (socket < 0)
-            m_noMultitouch = QString::fromStdString(why);
+        if (socket < 0) // the app did not start: not without its own network
+            fail(QString::fromStdString(why));
         else if (m_input)
             m_input->setTouchChannel(socket);
         else
@@ -300,10 +308,15 @@ void Simulator::attachDisplay()
         }
         emit frameChanged(region);
     });
-    connect(m_display.get(), &DeviceDisplay::lost, this, [this] {
-        if (!m_stopping)
-            fail(QStringLiteral("the display server went away"));
-    });
+    // Queued: it is raised from within input steps, which must not see
+    // their DeviceInput deleted under them.
+    connect(
+        m_display.get(), &DeviceDisplay::lost, this,
+        [this] {
+            if (!m_stopping)
+                fail(QStringLiteral("the display server went away"));
+        },
+        Qt::QueuedConnection);
 }
 
 qint64 Simulator::launch(const QStringList &command, QString *why)
@@ -394,6 +407,14 @@ void Simulator::stopProcesses()
     m_stopping = true;
     m_input.reset();
     m_display.reset();
+    // Only groups whose leader is still the device's (a guest's pid may
+    // have been reused since it exited).
+    std::vector<qint64> groups;
+    const QByteArray mark = m_runtime.toLocal8Bit();
+    for (qint64 group : m_groups)
+        if (!mark.isEmpty() && processMentions(int(group), mark.constData()))
+            groups.push_back(group);
+    m_groups = groups;
     // Every group at once (the app's first), then one deadline for all of
     // them, then whatever is left is killed: a slow app must not hold the
     // GUI for a second per process.
@@ -422,9 +443,7 @@ void Simulator::stopProcesses()
     m_xvfb = nullptr;
     m_app = nullptr;
     m_bus = nullptr;
-    for (auto &watcher : m_exitWatchers)
-        ::close(int(watcher->socket()));
-    m_exitWatchers.clear();
+    clearExitWatchers();
     m_adopted = false;
     if (!m_runtime.isEmpty())
         QDir(m_runtime).removeRecursively();
@@ -439,12 +458,9 @@ void Simulator::sweepOrphans()
         if (bootedBy(udid) || readKept(udid))
             continue; // a live deviceterm's, or kept running for the next one
         const QString dir = base + QLatin1Char('/') + name;
-        QFile groups(dir + QStringLiteral("/groups"));
         QSet<qint64> recorded;
-        if (groups.open(QIODevice::ReadOnly))
-            for (const QByteArray &line : groups.readAll().split('\n'))
-                if (const qint64 group = line.toLongLong(); group > 1)
-                    recorded << group;
+        for (int group : readGroups(dir.toStdString()))
+            recorded << group;
         // Only processes in those groups that show they are this device's
         // (its directory in their command line or environment): a recorded
         // group id may belong to someone else by now.
@@ -452,15 +468,8 @@ void Simulator::sweepOrphans()
         for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
             bool isPid = false;
             const pid_t pid = entry.toInt(&isPid);
-            if (!isPid || recorded.isEmpty() || !recorded.contains(qint64(::getpgid(pid))))
-                continue;
-            QByteArray about;
-            for (const char *file : {"cmdline", "environ"}) {
-                QFile f(QStringLiteral("/proc/%1/%2").arg(pid).arg(QLatin1String(file)));
-                if (f.open(QIODevice::ReadOnly))
-                    about += f.readAll();
-            }
-            if (about.contains(mark))
+            if (isPid && !recorded.isEmpty() && recorded.contains(qint64(::getpgid(pid)))
+                && processMentions(pid, mark.constData()))
                 ::kill(pid, SIGKILL);
         }
         QDir(dir).removeRecursively();

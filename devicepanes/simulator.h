@@ -51,6 +51,7 @@ public:
     const DeviceRecord &record() const { return m_record; }
     const DeviceProfile &profile() const { return m_profile; }
     State state() const { return m_state; }
+    bool isUp() const { return m_state == State::Booting || m_state == State::Rendering; }
     QString failure() const { return m_failure; }
     QString displayName() const { return m_displayName; } // ":N" once known
     QString runtimeDirectory() const { return m_runtime; }
@@ -105,6 +106,8 @@ private:
     void setState(State s);
     void fail(const QString &why);
     void stopProcesses();
+    void writeOwner();
+    void clearExitWatchers();
     // Attaching a kept device: its processes are not our children, so their
     // exits are watched through pidfds.
     void adopt(const KeptDevice &kept);

@@ -5,8 +5,8 @@
 #include "lifeline.h"
 #include "private_network.h"
 #include "simulator.h"
+#include "store/device_processes.h"
 
-#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSocketNotifier>
@@ -17,31 +17,6 @@
 #include <unistd.h>
 
 namespace dt::devices {
-
-namespace {
-
-// Whether a process group still has a process that is not a zombie (a
-// zombie is dead; only its parent has not looked yet).
-bool groupRuns(pid_t group)
-{
-    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        bool isPid = false;
-        const int pid = entry.toInt(&isPid);
-        if (!isPid || ::getpgid(pid) != group)
-            continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        // "pid (comm) S ...": the state follows the last ')'.
-        const QByteArray line = stat.readAll();
-        const qsizetype close = line.lastIndexOf(')');
-        if (close > 0 && close + 2 < line.size() && line.at(close + 2) != 'Z')
-            return true;
-    }
-    return false;
-}
-
-} // namespace
 
 bool Simulator::keepRunning()
 {
@@ -59,16 +34,14 @@ bool Simulator::keepRunning()
     m_bootDeadline.stop();
     m_input.reset();
     m_display.reset();
-    for (auto &watcher : m_exitWatchers)
-        ::close(int(watcher->socket()));
-    m_exitWatchers.clear();
+    clearExitWatchers();
     // A QProcess deleted while its program runs kills it: these programs
     // are to run on, so their QProcess objects are let go of, not deleted
     // (kept reachable here, for as long as this process lives).
-    static std::vector<QProcess *> letGo;
+    static auto *letGo = new std::vector<QProcess *>; // never destroyed, so never "leaked"
     for (auto &p : m_processes) {
         p->disconnect(this);
-        letGo.push_back(p.release());
+        letGo->push_back(p.release());
     }
     m_processes.clear();
     m_guests.clear();
@@ -90,19 +63,16 @@ void Simulator::adopt(const KeptDevice &kept)
     m_adoptedApp = kept.app;
     m_adoptedDisplayServer = kept.displayServer;
     m_orientation = Orientation(std::clamp(kept.orientation, 0, 3));
-    QFile groups(m_runtime + QStringLiteral("/groups"));
-    if (groups.open(QIODevice::ReadOnly))
-        for (const QByteArray &line : groups.readAll().split('\n'))
-            if (const qint64 group = line.toLongLong(); group > 1)
-                m_groups.push_back(group);
+    for (int group : readGroups(m_runtime.toStdString()))
+        m_groups.push_back(group);
     // Ours now: the marker goes, our pid goes on record, a new watchdog.
     QFile::remove(m_runtime + QStringLiteral("/kept"));
-    QFile owner(m_runtime + QStringLiteral("/owner"));
-    if (owner.open(QIODevice::WriteOnly))
-        owner.write(QByteArray::number(::getpid()) + '\n');
+    writeOwner();
     m_lifeline = std::make_unique<Lifeline>(m_runtime.toStdString());
     setState(State::Booting);
     watchExit(kept.displayServer, QStringLiteral("the display server"));
+    if (m_state != State::Booting)
+        return;
     watchExit(kept.app, QStringLiteral("the app"));
     if (m_state != State::Booting)
         return;
@@ -129,22 +99,37 @@ void Simulator::watchExit(qint64 pid, const QString &what)
         fail(QStringLiteral("%1 of the kept device is gone").arg(what));
         return;
     }
-    // A pidfd turns readable when its process exits.
+    // A pidfd turns readable when its process exits (and stays so).
     auto watcher = std::make_unique<QSocketNotifier>(fd, QSocketNotifier::Read);
-    connect(watcher.get(), &QSocketNotifier::activated, this, [this, what] {
+    QSocketNotifier *n = watcher.get();
+    connect(n, &QSocketNotifier::activated, this, [this, n, what] {
+        n->setEnabled(false);
         if (!m_stopping)
             fail(QStringLiteral("%1 exited").arg(what));
     });
     m_exitWatchers.push_back(std::move(watcher));
 }
 
+void Simulator::clearExitWatchers()
+{
+    // Deleted later: this may run inside one of their own signals.
+    for (auto &watcher : m_exitWatchers) {
+        watcher->setEnabled(false);
+        ::close(int(watcher->socket()));
+        watcher.release()->deleteLater();
+    }
+    m_exitWatchers.clear();
+}
+
 void Simulator::waitForAdoptedGroups(qint64 untilMs)
 {
     QElapsedTimer clock;
     clock.start();
+    // Not our children: their parent (init) reaps them, so a group with
+    // no process left is gone for kill() too.
     auto anyRuns = [this] {
         for (qint64 group : m_groups)
-            if (groupRuns(pid_t(group)))
+            if (::kill(-pid_t(group), 0) == 0)
                 return true;
         return false;
     };

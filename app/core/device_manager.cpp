@@ -49,7 +49,7 @@ QStringList DeviceManager::runningNames() const
 {
     QStringList out;
     for (const auto &device : std::as_const(m_devices))
-        if (device->state() == Simulator::State::Booting || device->state() == Simulator::State::Rendering)
+        if (device->state() == Simulator::State::Rendering)
             out << QString::fromStdString(device->record().name);
     out.sort();
     return out;

@@ -40,7 +40,8 @@ public:
         return out;
     }
     QStringList booted() const { return m_devices.keys(); }
-    // The names of the devices that are up (booting or running).
+    // The names of the running devices (showing their app: those that can
+    // be kept running; one still booting just stops).
     QStringList runningNames() const;
     // Lets every running device run on past this app (see
     // Simulator::keepRunning); they are no longer this manager's. Their

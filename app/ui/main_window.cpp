@@ -228,6 +228,7 @@ void MainWindow::createActions()
         const DevicesOnClose devices = askAboutDevices(panes, others);
         if (!devices.proceed || (!devices.asked && !confirmClose(panes, tr("Close the other tabs?"))))
             return;
+        keepDevicesIfQuitting(devices);
         for (TabId t : others)
             m_workspace.closeTab(t, devices.keepDevices);
     });
@@ -264,8 +265,10 @@ void MainWindow::createActions()
         // Its tab goes too when it is the tab's last terminal.
         const bool tabGoes = m_workspace.terminalPanes(t->id) == QList<dt::app::PaneId>{pane};
         const DevicesOnClose devices = askAboutDevices({pane}, tabGoes ? QList<TabId>{t->id} : QList<TabId>{});
-        if (devices.proceed && (devices.asked || confirmClose({pane}, tr("Close this pane?"))))
+        if (devices.proceed && (devices.asked || confirmClose({pane}, tr("Close this pane?")))) {
+            keepDevicesIfQuitting(devices);
             m_workspace.closePane(pane, devices.keepDevices);
+        }
     });
     addAction(ZoomPane, tr("&Zoom Pane"), key("Ctrl+Shift+Z"), [this] { m_workspace.toggleZoom(currentTabId()); });
     addAction(EqualizePanes, tr("&Equalize Panes"), {}, [this] { m_workspace.equalize(currentTabId()); });
@@ -733,25 +736,35 @@ DevicesOnClose MainWindow::askAboutDevices(const QList<dt::app::PaneId> &panes, 
         quits = quits && closingTabs.contains(t);
     if (!quits)
         return askAboutRunningDevices(this, m_workspace, m_config, panes, m_nestedLoops);
-    const DevicesOnClose devices = askAboutQuitting(this, m_workspace, m_config, m_nestedLoops);
-    if (devices.proceed && devices.keepDevices)
-        m_workspace.devices().keepAllRunning();
+    DevicesOnClose devices = askAboutQuitting(this, m_workspace, m_config, m_nestedLoops);
+    devices.quitting = true;
     return devices;
+}
+
+// Called once the close is certain (no second question cancelled it).
+void MainWindow::keepDevicesIfQuitting(const DevicesOnClose &devices)
+{
+    if (devices.quitting && devices.keepDevices)
+        m_workspace.devices().keepAllRunning();
 }
 
 void MainWindow::closeTabAsked(TabId tab)
 {
     const DevicesOnClose devices = askAboutDevices(panesOfTab(tab), {tab});
-    if (devices.proceed && (devices.asked || confirmClose(panesOfTab(tab), tr("Close this tab?"))))
+    if (devices.proceed && (devices.asked || confirmClose(panesOfTab(tab), tr("Close this tab?")))) {
+        keepDevicesIfQuitting(devices);
         m_workspace.closeTab(tab, devices.keepDevices);
+    }
 }
 
 void MainWindow::closeWindowAsked()
 {
     const auto *w = m_workspace.window(m_window);
     const DevicesOnClose devices = askAboutDevices(panesOfWindow(), w ? w->tabs : QList<TabId>{});
-    if (devices.proceed && (devices.asked || confirmClose(panesOfWindow(), tr("Close this window?"))))
+    if (devices.proceed && (devices.asked || confirmClose(panesOfWindow(), tr("Close this window?")))) {
+        keepDevicesIfQuitting(devices);
         m_workspace.closeWindow(m_window, devices.keepDevices);
+    }
 }
 
 void MainWindow::resetFontZoom()

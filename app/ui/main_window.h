@@ -93,6 +93,7 @@ private:
     void showAbout();
     dt::app::TabId currentTabId() const;
 
+    void keepDevicesIfQuitting(const DevicesOnClose &devices);
     DevicesOnClose askAboutDevices(const QList<dt::app::PaneId> &panes, const QList<dt::app::TabId> &closingTabs);
     void closeTabAsked(dt::app::TabId tab);
     void closeWindowAsked();

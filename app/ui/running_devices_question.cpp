@@ -63,7 +63,7 @@ DevicesOnClose askAboutRunningDevices(QWidget *parent, dt::app::Workspace &works
     for (dt::app::PaneId p : panes) {
         const auto *pane = workspace.pane(p);
         const Simulator *sim = pane && pane->isDevice() ? workspace.devices().device(pane->deviceUdid) : nullptr;
-        if (sim && (sim->state() == Simulator::State::Booting || sim->state() == Simulator::State::Rendering))
+        if (sim && sim->isUp())
             running << QString::fromStdString(sim->record().name);
     }
     return ask(parent, config, running,

@@ -18,6 +18,7 @@ struct DevicesOnClose {
     bool proceed = true; // false: the user cancelled the close
     bool asked = false; // a question was shown (no second one should follow)
     bool keepDevices = false; // detach: the devices run on without a pane
+    bool quitting = false; // the close quits the app: keeping means keepAllRunning()
 };
 
 // Asks, unless `tab-close-default` says detach or shutdown, or none of

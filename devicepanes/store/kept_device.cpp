@@ -1,13 +1,12 @@
 #include "kept_device.h"
 
+#include "device_processes.h"
 #include "device_store.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <fstream>
-#include <iterator>
-#include <signal.h>
 
 namespace dt::devices {
 
@@ -38,12 +37,9 @@ std::optional<KeptDevice> readKept(const std::string &udid)
     k.displayServer = j.value("displayServer", 0);
     k.orientation = j.value("orientation", 0);
     k.noMultitouch = j.value("noMultitouch", std::string());
-    if (k.display.empty() || k.app <= 0 || k.displayServer <= 0 || ::kill(k.displayServer, 0) != 0)
-        return std::nullopt;
-    // The display server names the directory (its framebuffer lives there).
-    std::ifstream cmdline("/proc/" + std::to_string(k.displayServer) + "/cmdline");
-    const std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
-    if (args.find(dir) == std::string::npos)
+    // Both still the device's: the display server names the directory on
+    // its command line (its framebuffer), the app in its environment.
+    if (k.display.empty() || !processMentions(k.displayServer, dir.c_str()) || !processMentions(k.app, dir.c_str()))
         return std::nullopt;
     return k;
 }

@@ -4,6 +4,7 @@
 #include "core/workspace.h"
 #include "devicepanes/simulator.h"
 #include "devicepanes/store/device_store.h"
+#include "support/shell_buttons.h"
 #include "support/wait_until.h"
 #include "ui/device_menu.h"
 #include "ui/device_pane_view.h"
@@ -135,17 +136,7 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
 
     // Ctrl+wheel over the pane pinches (two real fingers): the photo zooms.
     const QImage homeFrame = sim->display()->frame();
-    QList<int> buttons; // the centres of the light blocks down the left
-    for (int y = 0, top = -1; y < homeFrame.height(); ++y) {
-        const bool light = homeFrame.pixelColor(40, y).lightness() > 180;
-        if (light && top < 0)
-            top = y;
-        if (!light && top >= 0) {
-            if (y - top > 30)
-                buttons << (top + y) / 2;
-            top = -1;
-        }
-    }
+    const QList<int> buttons = dt::test::shellButtonRows(homeFrame);
     ASSERT_EQ(buttons.size(), 4); // Counter, Form, List, Photo
     const QRect upAgain = view->screenRect();
     QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier,

@@ -434,6 +434,19 @@ protected:
         manager.reset();
         ws.reset();
     }
+    // A fresh workspace and window that can boot devices (the device
+    // shell; their directories in the test's own runtime directory).
+    void startWithDevices()
+    {
+        Workspace::Settings settings;
+        settings.deviceTools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
+        qputenv("XDG_RUNTIME_DIR", dir.path().toLocal8Bit());
+        manager.reset();
+        ws = std::make_unique<Workspace>(settings);
+        manager = std::make_unique<dt::ui::WindowManager>(*ws, MainWindow::Appearance{}, QSize(80, 24), config.get());
+        window = ws->openWindow();
+        main = manager->window(window);
+    }
     void startSleep()
     {
         ws->session(pane)->sendBytes("sleep 30\r");
@@ -474,14 +487,7 @@ TEST_F(PromptTest, aRunningProgramAsksFirstAndCancelKeepsThePane)
 // (attachable), and "Don't ask again" answers later closes by itself.
 TEST_F(PromptTest, closingATabWithARunningDeviceAsksWhetherToKeepIt)
 {
-    Workspace::Settings settings;
-    settings.deviceTools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
-    qputenv("XDG_RUNTIME_DIR", dir.path().toLocal8Bit());
-    manager.reset();
-    ws = std::make_unique<Workspace>(settings);
-    manager = std::make_unique<dt::ui::WindowManager>(*ws, MainWindow::Appearance{}, QSize(80, 24), config.get());
-    window = ws->openWindow();
-    main = manager->window(window);
+    startWithDevices();
     TerminalLaunch sh;
     sh.program = QStringLiteral("/bin/sh");
     ws->openTab(window, sh); // the window stays when the others close
@@ -531,14 +537,7 @@ TEST_F(PromptTest, closingATabWithARunningDeviceAsksWhetherToKeepIt)
 // last tab quits too, so it asks the same.
 TEST_F(PromptTest, quittingWithARunningDeviceAsksWhetherToKeepItRunning)
 {
-    Workspace::Settings settings;
-    settings.deviceTools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
-    qputenv("XDG_RUNTIME_DIR", dir.path().toLocal8Bit());
-    manager.reset();
-    ws = std::make_unique<Workspace>(settings);
-    manager = std::make_unique<dt::ui::WindowManager>(*ws, MainWindow::Appearance{}, QSize(80, 24), config.get());
-    window = ws->openWindow();
-    main = manager->window(window);
+    startWithDevices();
     TerminalLaunch sh;
     sh.program = QStringLiteral("/bin/sh");
     const dt::app::TabId only = ws->openTab(window, sh);

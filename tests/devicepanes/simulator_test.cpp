@@ -8,6 +8,7 @@
 #include "devicepanes/simulator.h"
 #include "devicepanes/tuio_frame.h"
 #include "support/processes.h"
+#include "support/shell_buttons.h"
 #include "support/wait_until.h"
 
 #include <QDir>
@@ -164,18 +165,7 @@ TEST_F(SimulatorTest, gesturesAndTextReachTheAppInOrder)
     ASSERT_FALSE(input->key(0x1234567)); // no such key: refused at once
     // The Form button is the second light block down the left edge.
     const QImage frame = sim->display()->frame();
-    QList<int> centres;
-    int top = -1;
-    for (int y = 0; y < frame.height(); ++y) {
-        const bool light = frame.pixelColor(40, y).lightness() > 180;
-        if (light && top < 0)
-            top = y;
-        if (!light && top >= 0) {
-            if (y - top > 30)
-                centres << (top + y) / 2;
-            top = -1;
-        }
-    }
+    const QList<int> centres = dt::test::shellButtonRows(frame);
     ASSERT_GE(centres.size(), 3);
     input->tap({0.5, double(centres.at(1)) / (frame.height() - 1)});
     ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Form"); }, 5000)) << titleOn(*sim).toStdString();
@@ -461,18 +451,25 @@ TEST_F(SimulatorTest, aKeptDeviceRunsOnAndTheNextBootAttachesItAsItWas)
 
 TEST_F(SimulatorTest, theWatchdogStopsADeviceItsDeviceTermLeftUnlessItWasKept)
 {
-    // A device directory with two recorded process groups.
+    // A device directory with three recorded process groups: two of the
+    // device's (they name its directory, as a device's processes do), and
+    // a stranger's (a recorded pid reused since).
     QTemporaryDir device;
-    auto startInGroup = [](QProcess &p) {
+    auto startInGroup = [](QProcess &p, const QString &runtime) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime);
+        p.setProcessEnvironment(env);
         p.setChildProcessModifier([] { ::setpgid(0, 0); });
         p.start(QStringLiteral("sleep"), {QStringLiteral("60")});
         return p.waitForStarted(3000);
     };
-    QProcess one, two;
-    ASSERT_TRUE(startInGroup(one) && startInGroup(two));
+    QProcess one, two, stranger;
+    ASSERT_TRUE(startInGroup(one, device.path()) && startInGroup(two, device.path()));
+    ASSERT_TRUE(startInGroup(stranger, QStringLiteral("/elsewhere")));
     QFile groups(device.filePath(QStringLiteral("groups")));
     ASSERT_TRUE(groups.open(QIODevice::WriteOnly));
-    groups.write(QByteArray::number(one.processId()) + '\n' + QByteArray::number(two.processId()) + '\n');
+    groups.write(QByteArray::number(one.processId()) + '\n' + QByteArray::number(two.processId()) + '\n'
+                 + QByteArray::number(stranger.processId()) + '\n');
     groups.close();
 
     // Kept: the watchdog lets them be when our end closes.
@@ -494,6 +491,9 @@ TEST_F(SimulatorTest, theWatchdogStopsADeviceItsDeviceTermLeftUnlessItWasKept)
     EXPECT_TRUE(one.waitForFinished(3000));
     EXPECT_TRUE(two.waitForFinished(3000));
     EXPECT_EQ(one.exitStatus(), QProcess::CrashExit);
+    EXPECT_EQ(stranger.state(), QProcess::Running); // not the device's: left alone
+    stranger.kill();
+    stranger.waitForFinished(3000);
 }
 
 TEST_F(SimulatorTest, theStartUpSweepKillsWhatADeadDeviceTermLeftAndNothingElse)

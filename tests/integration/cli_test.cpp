@@ -51,6 +51,15 @@ protected:
         dt::test::killProcessesMentioning(dir.filePath(QStringLiteral("deviceterm/devices")));
     }
 
+    // The config file the GUI and the CLI read ($XDG_CONFIG_HOME is `dir`).
+    void writeConfig(const QByteArray &text)
+    {
+        ASSERT_TRUE(QDir().mkpath(dir.filePath(QStringLiteral("deviceterm"))));
+        QFile config(dir.filePath(QStringLiteral("deviceterm/config")));
+        ASSERT_TRUE(config.open(QIODevice::WriteOnly));
+        config.write(text);
+    }
+
     // Starts the GUI whose first tab runs `script` in sh, in `dir`.
     void startGui(const QString &script, const QStringList &options = {})
     {
@@ -960,11 +969,7 @@ TEST_F(CliTest, aDeviceTermKilledOutrightTakesItsDevicesWithIt)
 // list says booted), and the next deviceterm attaches it on boot.
 TEST_F(CliTest, aDeviceKeptAtQuitRunsOnAndTheNextDeviceTermAttachesIt)
 {
-    ASSERT_TRUE(QDir().mkpath(dir.filePath(QStringLiteral("deviceterm"))));
-    QFile config(dir.filePath(QStringLiteral("deviceterm/config")));
-    ASSERT_TRUE(config.open(QIODevice::WriteOnly));
-    config.write("quit-with-sims-default = keep\n");
-    config.close();
+    writeConfig("quit-with-sims-default = keep\n");
     startGui(QStringLiteral("deviceterm sim create Phone --profile phone > /dev/null; deviceterm sim boot Phone > /dev/null;"
                             "until deviceterm panes list --json | grep -q rendering; do sleep 0.1; done;"
                             "deviceterm with-pane -- xdotool search --sync --onlyvisible --classname deviceterm-device-shell"
@@ -1007,11 +1012,7 @@ TEST_F(CliTest, aDeviceKeptAtQuitRunsOnAndTheNextDeviceTermAttachesIt)
 // good (tab-close-default); it never asks.
 TEST_F(CliTest, paneCloseWithoutAModeFollowsTheConfiguredCloseDefault)
 {
-    ASSERT_TRUE(QDir().mkpath(dir.filePath(QStringLiteral("deviceterm"))));
-    QFile config(dir.filePath(QStringLiteral("deviceterm/config")));
-    ASSERT_TRUE(config.open(QIODevice::WriteOnly));
-    config.write("tab-close-default = shutdown\n");
-    config.close();
+    writeConfig("tab-close-default = shutdown\n");
     startGui(QStringLiteral("deviceterm sim create Tiny --profile watch > /dev/null; deviceterm sim boot Tiny > /dev/null;"
                             "until deviceterm panes list --json | grep -q rendering; do sleep 0.1; done;"
                             "deviceterm pane close --pane \"$(deviceterm panes list --json | sed 's/.*\"shortId\":\"\\([^\"]*\\)\".*/\\1/')\" --json"
