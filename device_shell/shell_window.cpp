@@ -11,6 +11,8 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollBar>
+#include <QScroller>
 #include <QStackedWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -187,6 +189,11 @@ QWidget *ShellWindow::makeList()
     QFont f = list->font();
     f.setPointSize(16);
     list->setFont(f);
+    // A finger drags the list (and flings it), as on a phone.
+    list->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    QScroller::grabGesture(list->viewport(), QScroller::LeftMouseButtonGesture);
+    m_list = list;
+    connect(list->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] { updateTitle(); });
     column->addWidget(list, 1);
     QPushButton *home = button(QStringLiteral("Home"), w);
     connect(home, &QPushButton::clicked, this, [this] { showPage(Home); });
@@ -243,6 +250,8 @@ void ShellWindow::updateTitle()
         title += QStringLiteral(": %1").arg(m_count);
     else if (page == Form && !m_greeting->text().isEmpty())
         title += QStringLiteral(": ") + m_greeting->text();
+    else if (page == List)
+        title += QStringLiteral(": Item %1").arg(m_list->indexAt(QPoint(4, 4)).row() + 1); // the top one
     else if (page == Photo)
         title += QStringLiteral(": %1%").arg(std::lround(m_photo->zoom() * 100));
     setWindowTitle(title);

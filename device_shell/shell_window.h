@@ -4,6 +4,7 @@
 
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QStackedWidget;
 
 namespace dt::shell {
@@ -47,6 +48,7 @@ private:
     QLabel *m_greeting = nullptr;
     QLineEdit *m_name = nullptr;
     class PhotoView *m_photo = nullptr;
+    QListWidget *m_list = nullptr;
     int m_count = 0;
     double m_crown = 0; // wheel steps not yet a whole click
     Page m_beforeLock = Home;

@@ -376,6 +376,30 @@ TEST_F(SimulatorTest, twoRealFingersZoomThePhotoAndNothingFromTheNetworkDoes)
         << titleOn(*sim).toStdString();
 }
 
+TEST_F(SimulatorTest, aSwipeScrollsTheListLikeAFinger)
+{
+    auto sim = boot("phone");
+    ASSERT_TRUE(waitUntil([&] { return rendered(*sim) && pixel(*sim, 3, 3) == home; }, 25000)) << sim->failure().toStdString();
+    const auto list = buttonCentre(*sim, QStringLiteral("List"));
+    ASSERT_TRUE(list);
+    sim->input()->tap(*list);
+    ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("List: Item 1"); }, 5000)) << titleOn(*sim).toStdString();
+    spinBriefly();
+    // Up the screen: the list moves with it (and on, after the release).
+    EXPECT_GT(sim->input()->swipe({0.5, 0.75}, {0.5, 0.25}, 300), 5);
+    int top = 0;
+    EXPECT_TRUE(waitUntil([&] {
+        top = titleOn(*sim).section(QStringLiteral("Item "), 1).toInt();
+        return top >= 6;
+    }, 5000)) << titleOn(*sim).toStdString();
+    // And back down: towards the first item again.
+    QTest::qWait(1500); // the fling comes to rest
+    top = titleOn(*sim).section(QStringLiteral("Item "), 1).toInt();
+    sim->input()->swipe({0.5, 0.25}, {0.5, 0.75}, 300);
+    EXPECT_TRUE(waitUntil([&] { return titleOn(*sim).section(QStringLiteral("Item "), 1).toInt() < top; }, 5000))
+        << titleOn(*sim).toStdString();
+}
+
 TEST_F(SimulatorTest, multitouchIsOnlyClaimedForQtAppsThatLoadedTheTouchPlugin)
 {
     // A Qt app the user did not mark for touch: it keeps the network, no
