@@ -230,6 +230,25 @@ void DeviceInput::sendTouches(const std::vector<TouchCursor> &down)
     (void)::send(m_touch, frame.data(), frame.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
 }
 
+void DeviceInput::touchNow(const std::vector<QPointF> &fingers)
+{
+    if (m_touch < 0)
+        return;
+    if (fingers.empty()) {
+        if (!m_liveFingers.empty())
+            sendTouches({});
+        m_liveFingers.clear();
+        return;
+    }
+    m_liveFingers.resize(std::min(m_liveFingers.size(), fingers.size()));
+    while (m_liveFingers.size() < fingers.size())
+        m_liveFingers.push_back(++m_touchSession);
+    std::vector<TouchCursor> down;
+    for (size_t i = 0; i < fingers.size(); ++i)
+        down.push_back({m_liveFingers[i], float(fingers[i].x()), float(fingers[i].y())});
+    sendTouches(down);
+}
+
 bool DeviceInput::pinch(QPointF from1, QPointF from2, QPointF to1, QPointF to2, int durationMs)
 {
     if (m_touch < 0)

@@ -9,6 +9,7 @@
 #include <QTimer>
 
 #include <deque>
+#include <vector>
 #include <functional>
 
 namespace dt::devices {
@@ -46,6 +47,9 @@ public:
     // real touches (TUIO to Qt's touch plugin in the app); false when the
     // app has no touch channel.
     bool pinch(QPointF from1, QPointF from2, QPointF to1, QPointF to2, int durationMs);
+    // A person's fingers on the screen right now (a live drag): sent at
+    // once, not queued. Fingers missing are lifted; none lifts them all.
+    void touchNow(const std::vector<QPointF> &fingers);
     // The UDP socket to the app's touch plugin; owned from now on.
     void setTouchChannel(int socket);
     bool hasTouchChannel() const { return m_touch >= 0; }
@@ -77,6 +81,7 @@ private:
     int m_touch = -1;
     int32_t m_touchSession = 0;
     int32_t m_touchFrame = 0;
+    std::vector<int32_t> m_liveFingers; // session ids of a live touch
 };
 
 } // namespace dt::devices

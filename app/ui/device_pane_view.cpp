@@ -270,6 +270,24 @@ QPoint DevicePaneView::toDevice(QPoint at) const
 
 // The mouse is the finger: press, moves and release go through as they
 // happen, so a click taps, a drag swipes and holding presses long.
+QPointF DevicePaneView::toFraction(QPointF at) const
+{
+    const QRect screen = screenRect();
+    return {std::clamp((at.x() - screen.left()) / std::max(1, screen.width()), 0.0, 1.0),
+            std::clamp((at.y() - screen.top()) / std::max(1, screen.height()), 0.0, 1.0)};
+}
+
+// The pointer moves one finger; the other mirrors it about where the drag
+// began, the two starting a little apart: right spreads them, left closes
+// them, up and down turn them.
+std::vector<QPointF> DevicePaneView::twoFingers(QPointF at) const
+{
+    constexpr double kHalfSpread = 0.12;
+    const QPointF moved = toFraction(at) - m_twoFingersFrom + QPointF(kHalfSpread, 0);
+    auto clamp = [](QPointF p) { return QPointF(std::clamp(p.x(), 0.0, 1.0), std::clamp(p.y(), 0.0, 1.0)); };
+    return {clamp(m_twoFingersFrom + moved), clamp(m_twoFingersFrom - moved)};
+}
+
 void DevicePaneView::mousePressEvent(QMouseEvent *e)
 {
     setFocus(Qt::MouseFocusReason);
@@ -277,6 +295,12 @@ void DevicePaneView::mousePressEvent(QMouseEvent *e)
     if (e->button() != Qt::LeftButton || !sim || !sim->display() || sim->state() != Simulator::State::Rendering
         || !screenRect().contains(e->position().toPoint()))
         return;
+    if ((e->modifiers() & Qt::ControlModifier) && sim->multitouch()) {
+        m_twoFingers = true;
+        m_twoFingersFrom = toFraction(e->position());
+        sim->input()->touchNow(twoFingers(e->position()));
+        return;
+    }
     m_pressed = true;
     sim->display()->movePointer(toDevice(e->position().toPoint()));
     sim->display()->pressButton(1, true);
@@ -284,12 +308,22 @@ void DevicePaneView::mousePressEvent(QMouseEvent *e)
 
 void DevicePaneView::mouseMoveEvent(QMouseEvent *e)
 {
+    if (m_twoFingers && m_followed && m_followed->input()) {
+        m_followed->input()->touchNow(twoFingers(e->position()));
+        return;
+    }
     if (m_pressed && m_followed && m_followed->display())
         m_followed->display()->movePointer(toDevice(e->position().toPoint()));
 }
 
 void DevicePaneView::mouseReleaseEvent(QMouseEvent *e)
 {
+    if (m_twoFingers && e->button() == Qt::LeftButton) {
+        m_twoFingers = false;
+        if (m_followed && m_followed->input())
+            m_followed->input()->touchNow({});
+        return;
+    }
     if (!m_pressed || e->button() != Qt::LeftButton)
         return;
     m_pressed = false;
@@ -305,10 +339,7 @@ void DevicePaneView::wheelEvent(QWheelEvent *e)
     if (!sim || !sim->input() || sim->state() != Simulator::State::Rendering)
         return;
     const int clicks = e->angleDelta().y() / 120;
-    const QRect screen = screenRect();
-    const QPointF at((e->position().x() - screen.left()) / std::max(1, screen.width()),
-                     (e->position().y() - screen.top()) / std::max(1, screen.height()));
-    const QPointF centre(std::clamp(at.x(), 0.0, 1.0), std::clamp(at.y(), 0.0, 1.0));
+    const QPointF centre = toFraction(e->position());
     if (clicks == 0)
         return;
     // Ctrl+wheel pinches about the pointer (two real fingers, where the app

@@ -4,6 +4,8 @@
 
 #include <QPointer>
 #include <QTimer>
+
+#include <vector>
 #include <QWidget>
 
 class QPushButton;
@@ -49,6 +51,9 @@ private:
     void follow(); // (re)connects to the pane's device
     void updateOverlay();
     QPoint toDevice(QPoint at) const; // device pixels, clamped
+    QPointF toFraction(QPointF at) const; // of the device's screen, clamped to 0..1
+    // Ctrl+drag: two fingers mirrored about where the drag began.
+    std::vector<QPointF> twoFingers(QPointF at) const;
 
     dt::app::Workspace &m_workspace;
     dt::app::PaneId m_pane;
@@ -57,6 +62,8 @@ private:
     QPushButton *m_reboot;
     QPushButton *m_close;
     bool m_pressed = false;
+    bool m_twoFingers = false; // a Ctrl+drag is on
+    QPointF m_twoFingersFrom; // where it began, as a fraction
     QSize m_shownSize; // of the device's screen when last painted
     QTimer m_settle; // runs while frames keep coming
     bool m_moving = false; // frames came in quick succession: scale fast

@@ -157,6 +157,21 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
     wheel(Qt::ControlModifier);
     EXPECT_TRUE(waitUntil([&] { return sim->display()->frame() != unzoomed; }, 5000));
 
+    // Ctrl+drag is two fingers: dragging right spreads them, the photo zooms
+    // further (its sun grows into the middle of the picture).
+    QTest::qWait(300);
+    const QImage before = sim->display()->frame();
+    const QPoint from = upAgain.center() - QPoint(0, upAgain.height() / 6);
+    QTest::mousePress(view, Qt::LeftButton, Qt::ControlModifier, from);
+    for (int step = 1; step <= 6; ++step) {
+        QMouseEvent move(QEvent::MouseMove, from + QPoint(step * 12, 0), view->mapToGlobal(from + QPoint(step * 12, 0)),
+                         Qt::NoButton, Qt::LeftButton, Qt::ControlModifier);
+        QCoreApplication::sendEvent(view, &move);
+        QTest::qWait(20);
+    }
+    QTest::mouseRelease(view, Qt::LeftButton, Qt::ControlModifier, from + QPoint(72, 0));
+    EXPECT_TRUE(waitUntil([&] { return sim->display()->frame() != before; }, 5000));
+
     // Closing the pane shuts the device down and the terminal stays.
     ASSERT_TRUE(ws->closePane(pane));
     EXPECT_EQ(ws->tab(tab)->layout.panes().size(), 1);
