@@ -407,12 +407,18 @@ void Simulator::stopProcesses()
     m_stopping = true;
     m_input.reset();
     m_display.reset();
-    // Only groups whose leader is still the device's (a guest's pid may
-    // have been reused since it exited).
+    // Only groups that are still the device's: a child we have not reaped
+    // keeps its pid (even one not yet past exec, which does not name the
+    // device yet); any other leader must name the device's directory (a
+    // guest's pid may have been reused since it exited).
+    QSet<qint64> unreaped;
+    for (const auto &p : m_processes)
+        if (p->state() != QProcess::NotRunning)
+            unreaped << p->processId();
     std::vector<qint64> groups;
     const QByteArray mark = m_runtime.toLocal8Bit();
     for (qint64 group : m_groups)
-        if (!mark.isEmpty() && processMentions(int(group), mark.constData()))
+        if (unreaped.contains(group) || (!mark.isEmpty() && processMentions(int(group), mark.constData())))
             groups.push_back(group);
     m_groups = groups;
     // Every group at once (the app's first), then one deadline for all of

@@ -530,6 +530,10 @@ TEST_F(PromptTest, closingATabWithARunningDeviceAsksWhetherToKeepIt)
     main->action(actions::CloseTab)->trigger();
     EXPECT_TRUE(answerer.asked.isEmpty());
     EXPECT_FALSE(ws->devices().device(QStringLiteral("C105E000-0000-4000-8000-000000000003")));
+    // Shut down while it was still booting: every process of it is gone.
+    EXPECT_TRUE(waitUntil([] { return dt::test::processesMentioning(QStringLiteral("C105E000-0000-4000-8000-000000000003")).isEmpty(); },
+                          5000))
+        << dt::test::processesMentioning(QStringLiteral("C105E000-0000-4000-8000-000000000003")).join(QLatin1Char('\n')).toStdString();
 }
 
 // Quitting with a running device asks the Quit question: Keep Running
