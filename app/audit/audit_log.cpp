@@ -1,15 +1,15 @@
 #include "audit_log.h"
 
+#include "base/xdg_paths.h"
+
 #include <nlohmann/json.hpp>
 #include <openssl/evp.h>
 
 #include <cerrno>
 #include <dlfcn.h>
-#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace dt::audit {
@@ -17,26 +17,6 @@ namespace dt::audit {
 using Json = nlohmann::json;
 
 namespace {
-
-std::string env(const char *name)
-{
-    const char *v = std::getenv(name);
-    return v && *v ? v : "";
-}
-
-// Creates `dir` and its parents (mode 0700 for the ones made here).
-bool makeDirectories(const std::string &dir)
-{
-    if (dir.empty())
-        return true;
-    struct stat st {};
-    if (::stat(dir.c_str(), &st) == 0)
-        return S_ISDIR(st.st_mode);
-    const size_t slash = dir.rfind('/');
-    if (slash != std::string::npos && slash > 0 && !makeDirectories(dir.substr(0, slash)))
-        return false;
-    return ::mkdir(dir.c_str(), 0700) == 0 || errno == EEXIST;
-}
 
 // The digest that the line's "hash" must equal: over the line without it
 // (keys sorted, so the text is canonical), which includes the previous hash.
@@ -90,10 +70,7 @@ std::string lastHash(int fd)
 
 std::string defaultPath()
 {
-    std::string base = env("XDG_STATE_HOME");
-    if (base.empty())
-        base = env("HOME") + "/.local/state";
-    return base + "/deviceterm/audit.log";
+    return dt::base::xdgDirectory("XDG_STATE_HOME", ".local/state") + "/deviceterm/audit.log";
 }
 
 namespace {
@@ -147,7 +124,7 @@ bool append(const std::string &path, const Record &record, std::string *why)
         return false;
     };
     const size_t slash = path.rfind('/');
-    if (slash != std::string::npos && !makeDirectories(path.substr(0, slash)))
+    if (slash != std::string::npos && !dt::base::makePrivateDirectories(path.substr(0, slash)))
         return fail("cannot create the audit log's directory");
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
     if (fd < 0)

@@ -2,19 +2,19 @@
 
 #include "device_profile.h"
 
+#include "base/xdg_paths.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
 #include <random>
 #include <signal.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace dt::devices {
@@ -22,23 +22,6 @@ namespace dt::devices {
 using Json = nlohmann::json;
 
 namespace {
-
-std::string env(const char *name)
-{
-    const char *v = std::getenv(name);
-    return v && *v ? v : "";
-}
-
-bool makeDirectories(const std::string &dir)
-{
-    struct stat st {};
-    if (dir.empty() || ::stat(dir.c_str(), &st) == 0)
-        return true;
-    const size_t slash = dir.rfind('/');
-    if (slash != std::string::npos && slash > 0 && !makeDirectories(dir.substr(0, slash)))
-        return false;
-    return ::mkdir(dir.c_str(), 0700) == 0 || errno == EEXIST;
-}
 
 std::string upper(std::string s)
 {
@@ -89,15 +72,12 @@ std::optional<DeviceRecord> read(const std::string &path)
 
 std::string defaultStoreDirectory()
 {
-    std::string base = env("XDG_DATA_HOME");
-    if (base.empty())
-        base = env("HOME") + "/.local/share";
-    return base + "/deviceterm/devices";
+    return dt::base::xdgDirectory("XDG_DATA_HOME", ".local/share") + "/deviceterm/devices";
 }
 
 std::string runtimeDirectoryOf(const std::string &udid)
 {
-    std::string base = env("XDG_RUNTIME_DIR");
+    std::string base = dt::base::environmentValue("XDG_RUNTIME_DIR");
     if (base.empty())
         base = "/tmp/deviceterm-" + std::to_string(::getuid());
     return base + "/deviceterm/devices/" + upper(udid);
@@ -143,7 +123,7 @@ std::variant<DeviceRecord, std::string> DeviceStore::create(const std::string &n
         return "unknown profile '" + family + "' (watch, phone, pad or tv)";
     if (name.empty())
         return std::string("a device needs a name");
-    if (!makeDirectories(m_directory))
+    if (!dt::base::makePrivateDirectories(m_directory))
         return "cannot create " + m_directory + ": " + std::strerror(errno);
     DeviceRecord r{newUdid(), name, family, app, qtTouch};
     Json j{{"udid", r.udid}, {"name", r.name}, {"family", r.family}};

@@ -1,7 +1,7 @@
 # The include rules of DESIGN.md, checked on every source under ROOT:
 #   terminal/core, rpc/contract,
 #   rpc/client, app/cli, app/audit,
-#   devicepanes/store              no Qt header at all (the CLI must start fast)
+#   devicepanes/store, base        no Qt header at all (the CLI must start fast)
 #   terminal, devicepanes, rpc     no QtWidgets (terminal: no QtGui either)
 #   everything outside app/ui      no QtWidgets (device_shell: a separate program)
 # Qt headers are recognised by name against the installed modules' header
@@ -44,7 +44,7 @@ foreach(source ${sources})
             set(is_gui TRUE)
         endif()
 
-        if(source MATCHES "^(terminal/core|rpc/contract|rpc/client|app/cli|app/audit|devicepanes/store)/" AND is_qt)
+        if(source MATCHES "^(terminal/core|rpc/contract|rpc/client|app/cli|app/audit|devicepanes/store|base)/" AND is_qt)
             list(APPEND violations "${source}: <${header}> (no Qt allowed here)")
         elseif(source MATCHES "^terminal/" AND (is_gui OR is_widgets))
             list(APPEND violations "${source}: <${header}> (terminal/ uses QtCore only)")

@@ -3,40 +3,28 @@
 # in files for the test to check.
 set -u
 shortid() { sed 's/.*"shortId":"\([^"]*\)".*/\1/' "$1"; }
-# Polls tab $1's screen until it shows $2; gives up after 10 s.
-wait_screen() {
+# Polls tab $1's screen (into screen.tmp) until the check in the remaining
+# words passes; gives up after 10 s, saying it waited for $2.
+wait_capture() {
+    tab=$1 what=$2
+    shift 2
     i=0
     while [ $i -lt 100 ]; do
-        deviceterm tab capture --tab "$1" > screen.tmp 2> /dev/null && grep -qF -- "$2" screen.tmp && return 0
+        deviceterm tab capture --tab "$tab" > screen.tmp 2> /dev/null && "$@" && return 0
         sleep 0.1
         i=$((i + 1))
     done
-    echo "gave up waiting for '$2'" >> waits.err
+    echo "gave up waiting for $what" >> waits.err
     return 1
 }
-# Waits for tab $1 to show the prompt "$2$" on a line of its own: the shell
-# is idle (a capture trims the blank after it).
-wait_prompt() {
-    i=0
-    while [ $i -lt 100 ]; do
-        deviceterm tab capture --tab "$1" > screen.tmp 2> /dev/null && grep -qx -- "$2\\$" screen.tmp && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    echo "gave up waiting for the prompt '$2'" >> waits.err
-    return 1
-}
-# Waits for tab $1's screen to be blank (after `clear`).
-wait_blank() {
-    i=0
-    while [ $i -lt 100 ]; do
-        deviceterm tab capture --tab "$1" > screen.tmp 2> /dev/null && [ "$(cat screen.tmp)" = "" ] && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    echo "gave up waiting for a blank screen" >> waits.err
-    return 1
-}
+blank() { [ -z "$(cat screen.tmp)" ]; }
+# Tab $1 shows $2.
+wait_screen() { wait_capture "$1" "'$2'" grep -qF -- "$2" screen.tmp; }
+# Tab $1 shows the prompt "$2$" on a line of its own: the shell is idle (a
+# capture trims the blank after it).
+wait_prompt() { wait_capture "$1" "the prompt '$2'" grep -qx -- "$2\\$" screen.tmp; }
+# Tab $1's screen is blank (after `clear`).
+wait_blank() { wait_capture "$1" "a blank screen" blank; }
 send() { deviceterm tab send-input --tab "$t" "$@" > /dev/null; }
 
 deviceterm doctor --json > doctor.json

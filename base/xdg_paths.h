@@ -1,0 +1,18 @@
+#pragma once
+
+#include <string>
+
+namespace dt::base {
+
+// The variable's value, empty when unset.
+std::string environmentValue(const char *name);
+
+// An XDG base directory: $variable, else $HOME/underHome (e.g.
+// "XDG_DATA_HOME", ".local/share").
+std::string xdgDirectory(const char *variable, const char *underHome);
+
+// Creates `dir` and its parents, mode 0700 for the ones made here. True
+// when it is a directory afterwards.
+bool makePrivateDirectories(const std::string &dir);
+
+} // namespace dt::base
