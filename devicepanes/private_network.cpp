@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <fcntl.h>
 #include <net/if.h>
 #include <netinet/in.h>
@@ -23,7 +24,7 @@ struct Report {
     int stage = 0;
     int error = 0;
 };
-enum Stage { kDone = 0, kNamespace, kIdMaps, kLoopback, kTouchSocket, kJoin };
+enum Stage { kDone = 0, kNamespace, kIdMaps, kLoopback, kTouchSocket, kJoin, kFork, kNoAnswer };
 
 const char *stageName(int stage)
 {
@@ -38,6 +39,8 @@ const char *stageName(int stage)
         return "opening the touch socket";
     case kJoin:
         return "joining the app's namespaces";
+    case kFork:
+        return "starting a helper";
     default:
         return "starting";
     }
@@ -117,15 +120,12 @@ void report(int to, const Report &r, int touch) noexcept
         ::close(touch);
 }
 
-// The socket a report carried, or -1 with `why`.
-int receive(int from, int timeoutMs, const char *failure, std::string *why)
+// What the other end reported, and the socket it carried (or -1).
+Report receiveReport(int from, int timeoutMs, int *socket)
 {
+    *socket = -1;
     pollfd p{from, POLLIN, 0};
-    if (::poll(&p, 1, timeoutMs) <= 0) {
-        *why = std::string(failure) + " (no answer)";
-        return -1;
-    }
-    Report r;
+    Report r{kNoAnswer, 0};
     iovec body{&r, sizeof r};
     msghdr message{};
     message.msg_iov = &body;
@@ -133,59 +133,79 @@ int receive(int from, int timeoutMs, const char *failure, std::string *why)
     alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
     message.msg_control = control;
     message.msg_controllen = sizeof control;
-    if (::recvmsg(from, &message, MSG_CMSG_CLOEXEC | MSG_DONTWAIT) != ssize_t(sizeof r)) {
-        *why = std::string(failure) + " (no answer)";
-        return -1;
-    }
-    int touch = -1;
+    if (::poll(&p, 1, timeoutMs) <= 0 || ::recvmsg(from, &message, MSG_CMSG_CLOEXEC | MSG_DONTWAIT) != ssize_t(sizeof r))
+        return {kNoAnswer, 0};
     for (cmsghdr *c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c))
         if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
-            std::memcpy(&touch, CMSG_DATA(c), sizeof(int));
-    if (r.stage != kDone || touch < 0) {
-        if (touch >= 0)
-            ::close(touch);
-        *why = std::string(failure) + " (" + stageName(r.stage) + ": " + std::strerror(r.error) + ")";
-        return -1;
+            std::memcpy(socket, CMSG_DATA(c), sizeof(int));
+    return r;
+}
+
+std::string describe(const char *failure, const Report &r)
+{
+    if (r.stage == kNoAnswer)
+        return std::string(failure) + " (no answer)";
+    return std::string(failure) + " (" + stageName(r.stage) + ": " + std::strerror(r.error) + ")";
+}
+
+// The socket a report carried, or -1 with `why`.
+int takeSocket(const Report &r, int socket, const char *failure, std::string *why)
+{
+    if (r.stage == kDone && socket >= 0)
+        return socket;
+    if (socket >= 0)
+        ::close(socket);
+    *why = describe(failure, r.stage == kDone ? Report{kTouchSocket, EBADF} : r);
+    return -1;
+}
+
+// Runs `inChild(socket)` in a forked child (system calls only, there) and
+// returns its report; the socket it opened, if any, in `*socket`.
+template <typename InChild>
+Report reportFromChild(InChild inChild, int *socket)
+{
+    *socket = -1;
+    int pair[2];
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0)
+        return {kFork, errno};
+    const pid_t child = ::fork();
+    if (child == 0) {
+        int opened = -1;
+        const Report r = inChild(opened);
+        report(pair[1], r, opened);
+        ::_exit(0);
     }
-    return touch;
+    ::close(pair[1]);
+    Report r{kFork, errno};
+    if (child > 0) {
+        r = receiveReport(pair[0], 5000, socket);
+        ::waitpid(child, nullptr, 0);
+    }
+    ::close(pair[0]);
+    return r;
 }
 
 } // namespace
 
 bool PrivateNetwork::available(std::string *why)
 {
-    static int probed = -1; // errno of the probe, 0 when it worked
-    static int failedStage = 0;
-    if (probed < 0) {
+    static std::optional<Report> probed; // once per process: the machine does not change
+    if (!probed) {
         char uidMap[32], gidMap[32];
         identityMaps(uidMap, gidMap);
-        int pipeFds[2];
-        if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
-            probed = errno;
-        } else {
-            const pid_t child = ::fork();
-            if (child == 0) {
+        int unused = -1;
+        probed = reportFromChild(
+            [&](int &) {
                 Report r;
                 r.stage = enterNamespace(uidMap, gidMap);
                 r.error = r.stage ? errno : 0;
-                (void)!::write(pipeFds[1], &r, sizeof r);
-                ::_exit(0);
-            }
-            ::close(pipeFds[1]);
-            Report r{kNamespace, child < 0 ? errno : EIO};
-            if (child > 0) {
-                (void)!::read(pipeFds[0], &r, sizeof r);
-                ::waitpid(child, nullptr, 0);
-            }
-            ::close(pipeFds[0]);
-            probed = r.stage ? r.error : 0;
-            failedStage = r.stage;
-        }
+                return r;
+            },
+            &unused);
     }
-    if (probed != 0 && why)
-        *why = std::string("this machine does not let deviceterm keep the device's touch port off the network (")
-            + stageName(failedStage) + ": " + std::strerror(probed) + ")";
-    return probed == 0;
+    if (probed->stage != kDone && why)
+        *why = describe("this machine does not let deviceterm keep the device's touch port off the network", *probed);
+    return probed->stage == kDone;
 }
 
 PrivateNetwork::PrivateNetwork()
@@ -247,7 +267,9 @@ int PrivateNetwork::takeTouchSocket(int timeoutMs, std::string *why)
         *why = "no channel to the app's start";
         return -1;
     }
-    return receive(m_parentEnd, timeoutMs, "cannot give the app a private network", why);
+    int socket = -1;
+    const Report r = receiveReport(m_parentEnd, timeoutMs, &socket);
+    return takeSocket(r, socket, "cannot give the app a private network", why);
 }
 
 int PrivateNetwork::joinTouchSocket(int appPid, std::string *why)
@@ -258,36 +280,24 @@ int PrivateNetwork::joinTouchSocket(int appPid, std::string *why)
     struct stat ours {}, theirs {};
     const bool otherUserNamespace = ::stat("/proc/self/ns/user", &ours) == 0 && ::stat(userPath, &theirs) == 0
         && (ours.st_ino != theirs.st_ino || ours.st_dev != theirs.st_dev);
-    int pair[2];
-    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) {
-        *why = std::string("socketpair: ") + std::strerror(errno);
-        return -1;
-    }
-    const pid_t child = ::fork();
-    if (child == 0) {
-        // Joining namespaces takes a single-threaded process: this child.
-        Report r;
-        const int user = otherUserNamespace ? ::open(userPath, O_RDONLY | O_CLOEXEC) : -1;
-        const int net = ::open(netPath, O_RDONLY | O_CLOEXEC);
-        if ((otherUserNamespace && (user < 0 || ::setns(user, CLONE_NEWUSER) != 0)) || net < 0
-            || ::setns(net, CLONE_NEWNET) != 0) {
-            r.stage = kJoin;
-            r.error = errno;
-        }
-        const int touch = r.stage == kDone ? openTouchSocket(r) : -1;
-        report(pair[1], r, touch);
-        ::_exit(0);
-    }
-    ::close(pair[1]);
-    int touch = -1;
-    if (child < 0) {
-        *why = std::string("fork: ") + std::strerror(errno);
-    } else {
-        touch = receive(pair[0], 5000, "cannot reach the app's private network", why);
-        ::waitpid(child, nullptr, 0);
-    }
-    ::close(pair[0]);
-    return touch;
+    // Joining namespaces takes a single-threaded process: a child.
+    int socket = -1;
+    const Report r = reportFromChild(
+        [&](int &touch) {
+            Report joined;
+            const int user = otherUserNamespace ? ::open(userPath, O_RDONLY | O_CLOEXEC) : -1;
+            const int net = ::open(netPath, O_RDONLY | O_CLOEXEC);
+            if ((otherUserNamespace && (user < 0 || ::setns(user, CLONE_NEWUSER) != 0)) || net < 0
+                || ::setns(net, CLONE_NEWNET) != 0) {
+                joined.stage = kJoin;
+                joined.error = errno;
+            } else {
+                touch = openTouchSocket(joined);
+            }
+            return joined;
+        },
+        &socket);
+    return takeSocket(r, socket, "cannot reach the app's private network", why);
 }
 
 } // namespace dt::devices

@@ -13,8 +13,11 @@ path = sys.argv[1]
 if os.path.exists(path):
     os.unlink(path)
 server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-server.bind(path)
+# Listening before the socket appears under its name: the test connects as
+# soon as it sees the file (between bind and listen it would be refused).
+server.bind(path + ".new")
 server.listen(1)
+os.rename(path + ".new", path)
 server.settimeout(20)
 conn, _ = server.accept()
 
