@@ -29,6 +29,27 @@ inline QStringList processesMentioning(const QString &needle)
     return out;
 }
 
+// For a failure message: each process mentioning `needle` with its parent,
+// state, what it waits in and its open files (who holds a socket open).
+inline QString describeProcessesMentioning(const QString &needle)
+{
+    QString out;
+    for (const QString &line : processesMentioning(needle)) {
+        const QString pid = line.section(QLatin1Char(' '), 0, 0);
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid)), wchan(QStringLiteral("/proc/%1/wchan").arg(pid));
+        stat.open(QIODevice::ReadOnly);
+        wchan.open(QIODevice::ReadOnly);
+        const QString fields = QString::fromLocal8Bit(stat.readAll()).section(QLatin1Char(')'), 1).trimmed();
+        out += line.left(80) + QStringLiteral("\n    state/ppid: ") + fields.section(QLatin1Char(' '), 0, 1)
+            + QStringLiteral("  waits in: ") + QString::fromLocal8Bit(wchan.readAll()) + QStringLiteral("\n    files:");
+        const QDir fds(QStringLiteral("/proc/%1/fd").arg(pid));
+        for (const QString &fd : fds.entryList(QDir::Files | QDir::System))
+            out += QLatin1Char(' ') + fd + QStringLiteral("->") + QFile::symLinkTarget(fds.filePath(fd)).section(QLatin1Char('/'), -1);
+        out += QLatin1Char('\n');
+    }
+    return out;
+}
+
 // A test's last word: whatever still mentions `needle` (a device kept
 // running by a test that failed half-way) is killed, so it cannot outlive
 // the test.
