@@ -37,7 +37,24 @@ bool readId(const Json &envelope, std::optional<uint32_t> &id, std::string &why)
 
 std::optional<Json> parseObject(const std::string &payload, std::string &why)
 {
-    Json j = Json::parse(payload, nullptr, false);
+    // nlohmann's parser is iterative, but copying, comparing and dumping a
+    // value recurse: a frame nesting 100,000 arrays would overflow the
+    // stack of whoever touches it next. Values deeper than the limit are
+    // never built (the callback discards them), and the frame is refused.
+    bool tooDeep = false;
+    const Json::parser_callback_t bound = [&tooDeep](int depth, Json::parse_event_t event, Json &) {
+        if ((event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start)
+            && depth >= kMaxNesting) {
+            tooDeep = true;
+            return false;
+        }
+        return !tooDeep;
+    };
+    Json j = Json::parse(payload, bound, false);
+    if (tooDeep) {
+        why = "JSON nested deeper than " + std::to_string(kMaxNesting) + " levels";
+        return std::nullopt;
+    }
     if (j.is_discarded()) {
         why = "invalid JSON";
         return std::nullopt;
@@ -59,7 +76,8 @@ std::optional<std::string> readType(const Json &j, std::string &why)
     return it->get<std::string>();
 }
 
-bool readMethodAndParams(const Json &j, std::string &method, Json &params, std::string &why)
+// Moves params out of `j` (a copy would be another recursive walk).
+bool readMethodAndParams(Json &j, std::string &method, Json &params, std::string &why)
 {
     auto m = j.find("method");
     if (m == j.end() || !m->is_string() || m->get_ref<const std::string &>().empty()) {
@@ -71,7 +89,7 @@ bool readMethodAndParams(const Json &j, std::string &method, Json &params, std::
     if (p == j.end()) {
         params = Json::object();
     } else if (p->is_object()) {
-        params = *p;
+        params = std::move(*p);
     } else {
         why = "params must be an object";
         return false;
@@ -152,8 +170,8 @@ DecodedMessage decodeMessage(const std::string &payload)
             if (auto m = e->find("msg"); m != e->end() && m->is_string())
                 err.msg = m->get<std::string>();
             r.error = err;
-        } else if (auto res = j->find("result"); res != j->end()) {
-            r.result = *res;
+        } else if (auto res = parsed.find("result"); res != parsed.end()) {
+            r.result = std::move(*res);
         } else {
             return bad("a response needs a result or an error");
         }
@@ -163,7 +181,7 @@ DecodedMessage decodeMessage(const std::string &payload)
     if (*type == "evt") {
         Event e;
         e.id = *id;
-        if (!readMethodAndParams(*j, e.method, e.params, why))
+        if (!readMethodAndParams(parsed, e.method, e.params, why))
             return bad(why);
         out.event = std::move(e);
         return out;

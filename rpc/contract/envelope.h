@@ -12,6 +12,10 @@ namespace dt::rpc {
 
 using Json = nlohmann::json; // std::map-backed: dump() sorts keys
 
+// How deep objects and arrays may nest in a message (the envelope itself is
+// the first level); deeper frames are refused as -32600.
+inline constexpr int kMaxNesting = 64;
+
 // {"type":"req","id":N,"method":"tabs.list","params":{…}}; without an id it
 // is a notification that gets no reply.
 struct Request {

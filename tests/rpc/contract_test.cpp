@@ -158,6 +158,40 @@ TEST(Envelope, clientsDecodeResponsesEventsAndErrors)
     EXPECT_TRUE(decodeMessage(R"({"type":"req","id":1,"method":"m"})").error);
 }
 
+// `levels` arrays (or objects) nested as the params' one value.
+std::string nestedParams(int levels, bool objects, const std::string &type = "req")
+{
+    std::string open, close;
+    for (int i = 0; i < levels; ++i) {
+        open += objects ? "{\"a\":" : "[";
+        close += objects ? "}" : "]";
+    }
+    return R"({"type":")" + type + R"(","id":7,"method":"daemon.ping","params":{"p":)" + open + "1" + close + "}}";
+}
+
+TEST(Envelope, nestingIsBoundedAtSixtyFourLevelsWithoutRecursingIntoTheRest)
+{
+    // The envelope is level 1 and params level 2: 62 more levels fit.
+    for (bool objects : {false, true}) {
+        const auto fits = decodeRequest(nestedParams(kMaxNesting - 2, objects));
+        ASSERT_TRUE(fits.request) << (fits.error ? fits.error->msg : "");
+        const auto deeper = decodeRequest(nestedParams(kMaxNesting - 1, objects));
+        ASSERT_TRUE(deeper.error);
+        EXPECT_EQ(deeper.error->code, code::InvalidRequest);
+        EXPECT_EQ(deeper.error->msg, "JSON nested deeper than 64 levels");
+        // The frame the attack used: 100,000 levels. The id cannot be
+        // trusted from a refused frame, so the answer goes to id 0.
+        const auto attack = decodeRequest(nestedParams(100000, objects));
+        ASSERT_TRUE(attack.error);
+        EXPECT_EQ(attack.error->code, code::InvalidRequest);
+        EXPECT_TRUE(decodeMessage(nestedParams(100000, objects, "evt")).error);
+        EXPECT_TRUE(decodeMessage(nestedParams(100000, objects, "res")).error);
+    }
+    // Brackets inside strings are text, not nesting.
+    const std::string text = R"({"type":"req","id":1,"method":"m","params":{"t":")" + std::string(1000, '[') + R"("}})";
+    EXPECT_TRUE(decodeRequest(text).request);
+}
+
 TEST(ContractFuzz, randomAndMutatedInputNeverCrashesTheDecoders)
 {
     // The same entry point libFuzzer uses (tests/fuzz/contract_fuzzer.cpp),
@@ -168,6 +202,12 @@ TEST(ContractFuzz, randomAndMutatedInputNeverCrashesTheDecoders)
         R"({"type":"req","method":"tab.rename","params":{"tab":"abc123","title":"x\u00e9"}})",
         R"({"type":"res","id":1,"result":[1,2,{"a":null}]})",
         R"({"type":"evt","id":1,"method":"e","params":{"x":"\u00e9"}})",
+        // Depth and size: the mutations cut, pad and unbalance these.
+        nestedParams(kMaxNesting - 2, false),
+        nestedParams(kMaxNesting - 1, true),
+        nestedParams(3000, false),
+        nestedParams(3000, true, "res"),
+        R"({"type":"req","id":3,"method":"tab.sendInput","params":{"text":")" + std::string(100000, 'x') + R"("}})",
     };
     for (int i = 0; i < 20000; ++i) {
         std::string payload = seeds[rng() % seeds.size()];
