@@ -7,6 +7,7 @@
 #include "typing_queue.h"
 
 #include <QDateTime>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QSet>
 #include <QTimer>
@@ -23,6 +24,10 @@ using dt::rpc::Error;
 namespace code = dt::rpc::code;
 
 namespace {
+// One wording for an unknown session, a wrong cap and a caller outside the
+// session's terminal: the answer must not tell which of them it was.
+constexpr const char *kInvalidCredentials = "invalid sessionId or cap";
+
 std::optional<std::string> nonEmpty(const QString &s)
 {
     return s.isEmpty() ? std::nullopt : std::optional<std::string>(s.toStdString());
@@ -123,7 +128,7 @@ std::optional<Error> AutomationFacade::checkProvenance(const Workspace::Pane &pa
     if (!anchor)
         return Error{code::NotReady, "session terminal not yet bound; retry shortly"};
     if (!dt::rpc::belongsToTerminal(peerPid, *anchor))
-        return Error{code::Unauthorized, "invalid sessionId or cap for this terminal"};
+        return Error{code::Unauthorized, kInvalidCredentials}; // the same words as a wrong cap
     return std::nullopt;
 }
 
@@ -177,7 +182,7 @@ std::optional<Error> AutomationFacade::authenticate(const std::string &sessionId
     // The same answer for an unknown session and a wrong capability: no
     // existence oracle.
     if (!pane || !pane->identity.acceptsCapability(QString::fromStdString(capability)))
-        return Error{code::Unauthorized, "invalid sessionId or cap"};
+        return Error{code::Unauthorized, kInvalidCredentials};
     return checkProvenance(*pane, peerPid);
 }
 
@@ -471,6 +476,23 @@ std::variant<int, Error> AutomationFacade::openWindow(const std::string &caller)
     m_workspace.openTab(w, TerminalLaunch{});
     // Its index as the caller counts windows.
     return static_cast<int>(visibleWindows(caller).indexOf(w)) + 1;
+}
+
+std::optional<Error> AutomationFacade::openLaunchWindow(const WindowLaunch &launch)
+{
+    const QString cwd = QString::fromStdString(launch.cwd);
+    if (!QFileInfo(cwd).isDir())
+        return dt::rpc::intentError(dt::rpc::intent::MutationFailed, "no such directory: " + launch.cwd);
+    TerminalLaunch terminal; // role: agent, no grant, whoever asks
+    terminal.workingDirectory = cwd;
+    if (!launch.command.empty()) {
+        terminal.program = QString::fromStdString(launch.command.front());
+        for (size_t i = 1; i < launch.command.size(); ++i)
+            terminal.arguments << QString::fromStdString(launch.command[i]);
+    }
+    const WindowId w = m_workspace.openWindow();
+    m_workspace.openTab(w, terminal);
+    return std::nullopt;
 }
 
 std::optional<Error> AutomationFacade::closeWindow(const std::string &caller, Handle window)

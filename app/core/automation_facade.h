@@ -49,6 +49,7 @@ public:
     std::optional<dt::rpc::Error> moveTab(const std::string &caller, Handle tab, std::optional<int> index,
                                           std::optional<Handle> window) override;
     std::variant<int, dt::rpc::Error> openWindow(const std::string &caller) override;
+    std::optional<dt::rpc::Error> openLaunchWindow(const WindowLaunch &launch) override;
     std::optional<dt::rpc::Error> closeWindow(const std::string &caller, Handle window) override;
     std::optional<dt::rpc::Error> focusWindow(Handle window) override;
 

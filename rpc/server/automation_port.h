@@ -69,6 +69,13 @@ public:
     virtual std::optional<Error> moveTab(const std::string &caller, Handle tab, std::optional<int> index,
                                          std::optional<Handle> window) = 0;
     virtual std::variant<int, Error> openWindow(const std::string &caller) = 0; // the new window's index
+    // What a second launch of the GUI asks for: a window whose one ordinary
+    // tab starts in `cwd`, running `command` (empty: the user's shell).
+    struct WindowLaunch {
+        std::string cwd;
+        std::vector<std::string> command;
+    };
+    virtual std::optional<Error> openLaunchWindow(const WindowLaunch &launch) = 0;
     // Refused when the window also holds a tab the caller cannot see.
     virtual std::optional<Error> closeWindow(const std::string &caller, Handle window) = 0;
     virtual std::optional<Error> focusWindow(Handle window) = 0;

@@ -14,6 +14,9 @@ struct AutomationServer::Connection {
     QLocalSocket *socket = nullptr; // child of the server object
     FrameDecoder decoder;
     CallContext context;
+    QTimer *idle = nullptr; // child of the socket
+    bool sentAFrame = false;
+    bool authenticated() const { return context.sessionId.has_value(); }
 };
 
 AutomationServer::AutomationServer(Dispatcher &dispatcher, QObject *parent)
@@ -38,7 +41,16 @@ AutomationServer::~AutomationServer()
 
 bool AutomationServer::listen(const QString &path, QString *error)
 {
-    // A socket file left by a crashed GUI would make listen() fail.
+    // A socket file left by a crashed GUI would make listen() fail; one
+    // that a live server answers on is not ours to take.
+    QLocalSocket probe;
+    probe.connectToServer(path);
+    if (probe.waitForConnected(250)) {
+        probe.abort();
+        if (error)
+            *error = QStringLiteral("another server is listening there");
+        return false;
+    }
     QLocalServer::removeServer(path);
     if (!m_server.listen(path)) {
         if (error)
@@ -53,24 +65,71 @@ void AutomationServer::onNewConnection()
 {
     while (QLocalSocket *socket = m_server.nextPendingConnection()) {
         socket->setParent(this);
-        if (static_cast<int>(m_connections.size()) >= m_limits.maxConnections) {
+        if (!admitOneMore()) {
             socket->abort();
             socket->deleteLater();
             continue;
         }
         auto c = std::make_unique<Connection>();
         c->socket = socket;
-        if (const auto peer = peerCredentials(static_cast<int>(socket->socketDescriptor()))) {
-            c->context.peerPid = peer->pid;
-            c->context.peerUid = peer->uid;
+        c->idle = new QTimer(socket);
+        c->idle->setSingleShot(true);
+        if (auto peer = PeerProcess::ofSocket(static_cast<int>(socket->socketDescriptor()))) {
+            c->context.peerPid = peer->pid();
+            c->context.peerUid = peer->uid();
+            c->context.peer = std::move(peer);
         }
         Connection *raw = c.get();
         m_connections.push_back(std::move(c));
         connect(socket, &QLocalSocket::readyRead, this, [this, raw] { onReadyRead(raw); });
         connect(socket, &QLocalSocket::disconnected, this, [this, raw] { drop(raw); });
+        connect(raw->idle, &QTimer::timeout, this, [this, raw] {
+            QLocalSocket *s = raw->socket;
+            drop(raw);
+            if (s)
+                s->abort();
+        });
+        restartIdleDeadline(raw);
         if (socket->bytesAvailable() > 0)
             QTimer::singleShot(0, this, [this, raw] { onReadyRead(raw); });
     }
+}
+
+bool AutomationServer::admitOneMore()
+{
+    int live = 0, unauthenticated = 0;
+    Connection *victim = nullptr;
+    for (const auto &owned : m_connections) {
+        Connection *c = owned.get();
+        if (!c->socket)
+            continue; // already dropped, freed on the next turn
+        ++live;
+        if (c->authenticated() || c->context.eventStream)
+            continue;
+        ++unauthenticated;
+        // The oldest that never said anything, else the oldest.
+        if (!victim || (victim->sentAFrame && !c->sentAFrame))
+            victim = c;
+    }
+    if (live < m_limits.maxConnections && unauthenticated < m_limits.maxUnauthenticated)
+        return true;
+    if (!victim)
+        return false; // full of authenticated sessions: the newcomer waits
+    QLocalSocket *socket = victim->socket;
+    drop(victim);
+    socket->abort();
+    return true;
+}
+
+void AutomationServer::restartIdleDeadline(Connection *c)
+{
+    if (!c->socket || !c->idle)
+        return;
+    if (c->context.eventStream) {
+        c->idle->stop(); // a stream is quiet by nature
+        return;
+    }
+    c->idle->start(c->authenticated() ? m_limits.authenticatedIdleMs : m_limits.unauthenticatedIdleMs);
 }
 
 void AutomationServer::onReadyRead(Connection *c)
@@ -83,6 +142,7 @@ void AutomationServer::onReadyRead(Connection *c)
     c->decoder.feed(bytes.constData(), static_cast<size_t>(bytes.size()));
     int handled = 0;
     while (auto frame = c->decoder.next()) {
+        c->sentAFrame = true;
         const DecodedRequest decoded = decodeRequest(*frame);
         if (decoded.error) {
             Response r;
@@ -96,6 +156,7 @@ void AutomationServer::onReadyRead(Connection *c)
         }
         if (!c->socket)
             return;
+        restartIdleDeadline(c);
         if (++handled >= m_limits.maxFramesPerWakeup) {
             // Let the GUI breathe; the rest is already buffered.
             QTimer::singleShot(0, this, [this, c] { onReadyRead(c); });
@@ -165,6 +226,8 @@ void AutomationServer::drop(Connection *c)
     // caller still holds `c`.
     QLocalSocket *socket = c->socket;
     c->socket = nullptr;
+    c->idle->stop(); // deleted with the socket
+    c->idle = nullptr;
     socket->disconnect(this);
     socket->deleteLater();
     QTimer::singleShot(0, this, [this, c] {

@@ -19,13 +19,24 @@ namespace dt::rpc {
 // GUI thread, and nothing a client does can block it: reads are bounded per
 // wake-up, and a client that stops reading is disconnected once its unsent
 // output passes a cap.
+//
+// Connections are a shared resource, so idle ones do not keep theirs: a
+// connection that has not authenticated must send a request within a short
+// deadline of connecting (and of its last request), an authenticated one
+// within a longer one; event streams stay. Unauthenticated connections may
+// hold only part of the cap, and a new one displaces the oldest of them
+// (preferring those that never sent a frame), so idle sockets cannot lock
+// the tabs' CLIs out.
 class AutomationServer : public QObject {
     Q_OBJECT
 public:
     struct Limits {
         int maxConnections = 64;
+        int maxUnauthenticated = 48; // the rest is kept for authenticated sessions
         int maxFramesPerWakeup = 64;
         qint64 maxPendingOutput = 8 * 1024 * 1024;
+        int unauthenticatedIdleMs = 2000;
+        int authenticatedIdleMs = 120000;
     };
 
     explicit AutomationServer(Dispatcher &dispatcher, QObject *parent = nullptr);
@@ -48,6 +59,9 @@ public:
 private:
     struct Connection;
     void onNewConnection();
+    // Makes room for one more connection if the caps allow; false if not.
+    bool admitOneMore();
+    void restartIdleDeadline(Connection *c);
     void onReadyRead(Connection *c);
     void send(Connection *c, const std::string &payload);
     void drop(Connection *c);

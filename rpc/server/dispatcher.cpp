@@ -2,9 +2,41 @@
 
 #include "rpc/contract/version.h"
 
+#include <cctype>
 #include <unistd.h>
 
 namespace dt::rpc {
+
+namespace {
+
+bool peerStillConnected(const CallContext &context)
+{
+    return context.peer && context.peer->stillRunning();
+}
+
+// Whoever holds a connection whose connecting process has exited may not
+// borrow the identity of the next process that gets the same pid.
+Error peerGone()
+{
+    return Error{code::Unauthorized,
+                 "the process that opened this connection has exited; connect again from the shell in the tab"};
+}
+
+// A UUID (8-4-4-4-12 hex digits) in lower case, or nothing.
+std::optional<std::string> canonicalSessionId(std::string id)
+{
+    if (id.size() != 36)
+        return std::nullopt;
+    for (size_t i = 0; i < id.size(); ++i) {
+        const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+        if (dash ? id[i] != '-' : !std::isxdigit(static_cast<unsigned char>(id[i])))
+            return std::nullopt;
+        id[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(id[i])));
+    }
+    return id;
+}
+
+} // namespace
 
 Dispatcher::Dispatcher(AutomationPort &port) : m_port(port)
 {
@@ -42,9 +74,20 @@ HandlerResult Dispatcher::authenticate(CallContext &context, const Json &params)
         return Error{code::InvalidParams, "session.authenticate needs sessionId and cap"};
     // Re-authenticating replaces what the connection had (last write wins).
     context.sessionId.reset();
-    if (auto error = m_port.authenticate(sid->get<std::string>(), cap->get<std::string>(), context.peerPid))
+    // The one place ids are normalised: everything after this (scopes,
+    // event routing, handlers) sees the canonical lower-case form.
+    const std::optional<std::string> sessionId = canonicalSessionId(sid->get<std::string>());
+    if (!sessionId)
+        return Error{code::InvalidParams, "sessionId must be a UUID"};
+    if (!peerStillConnected(context))
+        return peerGone();
+    if (auto error = m_port.authenticate(*sessionId, cap->get<std::string>(), context.peerPid))
         return *error;
-    context.sessionId = sid->get<std::string>();
+    // The port read /proc by pid: that was about our peer only if it still
+    // ran afterwards.
+    if (!peerStillConnected(context))
+        return peerGone();
+    context.sessionId = *sessionId;
     return Json{{"ok", true}};
 }
 
@@ -57,7 +100,12 @@ std::optional<Error> Dispatcher::checkScope(CallContext &context, Scope scope)
     case Scope::Orchestration:
         if (!context.sessionId)
             return Error{code::Unauthorized, "not authenticated: run this from a shell inside a deviceterm tab"};
-        if (auto error = m_port.recheck(*context.sessionId, context.peerPid)) {
+        std::optional<Error> error;
+        if (!peerStillConnected(context))
+            error = peerGone();
+        else if ((error = m_port.recheck(*context.sessionId, context.peerPid)); !error && !peerStillConnected(context))
+            error = peerGone();
+        if (error) {
             context.sessionId.reset();
             return error;
         }

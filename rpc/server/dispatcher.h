@@ -1,6 +1,7 @@
 #pragma once
 
 #include "automation_port.h"
+#include "peer_provenance.h"
 #include "rpc/contract/envelope.h"
 
 #include <functional>
@@ -23,6 +24,10 @@ enum class Scope {
 struct CallContext {
     pid_t peerPid = 0;
     uid_t peerUid = 0;
+    // The process that connected: its pid means something only while it
+    // still runs. Absent (tests that build a context by hand): no caller
+    // can authenticate.
+    std::shared_ptr<const PeerProcess> peer;
     std::optional<std::string> sessionId; // after session.authenticate
     uint32_t requestId = 0; // of the request being handled
     std::optional<uint32_t> eventStream; // set by daemon.events: the stream's id

@@ -5,8 +5,14 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <poll.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+#ifndef SO_PEERPIDFD
+#define SO_PEERPIDFD 77 // Linux 6.5; Debian 12's headers predate it
+#endif
 
 namespace dt::rpc {
 
@@ -113,6 +119,47 @@ std::optional<PeerCredentials> peerCredentials(int socketDescriptor)
     if (::getsockopt(socketDescriptor, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0 || len != sizeof cred)
         return std::nullopt;
     return PeerCredentials{cred.pid, cred.uid};
+}
+
+std::shared_ptr<const PeerProcess> PeerProcess::ofSocket(int socketDescriptor)
+{
+    const auto credentials = peerCredentials(socketDescriptor);
+    if (!credentials)
+        return nullptr;
+    std::shared_ptr<PeerProcess> peer(new PeerProcess);
+    peer->m_pid = credentials->pid;
+    peer->m_uid = credentials->uid;
+    int pidfd = -1;
+    socklen_t len = sizeof pidfd;
+    if (::getsockopt(socketDescriptor, SOL_SOCKET, SO_PEERPIDFD, &pidfd, &len) != 0 || len != sizeof pidfd)
+        pidfd = static_cast<int>(::syscall(SYS_pidfd_open, credentials->pid, 0)); // glibc 2.36's header lacks extern "C" // older kernels: a short race, see the class comment
+    peer->m_pidfd = pidfd;
+    if (pidfd >= 0) {
+        // The pid in the credentials and the pidfd must name the same process.
+        if (const auto info = readProcess(credentials->pid))
+            peer->m_startTime = info->startTime;
+    }
+    return peer;
+}
+
+PeerProcess::~PeerProcess()
+{
+    if (m_pidfd >= 0)
+        ::close(m_pidfd);
+}
+
+bool PeerProcess::stillRunning() const
+{
+    if (m_pidfd < 0 || !m_startTime)
+        return false; // gone before we could bind it
+    // A pidfd turns readable when its process exits, whatever happens to
+    // the number afterwards.
+    pollfd p{m_pidfd, POLLIN, 0};
+    const int ready = ::poll(&p, 1, 0);
+    if (ready != 0)
+        return false;
+    const auto info = readProcess(m_pid);
+    return info && info->startTime == *m_startTime;
 }
 
 } // namespace dt::rpc

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <sys/types.h>
 
@@ -42,5 +43,33 @@ struct PeerCredentials {
     uid_t uid = 0;
 };
 std::optional<PeerCredentials> peerCredentials(int socketDescriptor);
+
+// The process that connected a socket, bound at accept time. Its pid is only
+// a number the kernel hands out again once the process is gone, so a
+// connection whose connecting process exited must not pass for whoever gets
+// that pid next. The binding is a pidfd (SO_PEERPIDFD names exactly the
+// process that called connect(); before Linux 6.5, pidfd_open at accept)
+// plus the process's start time as a second witness.
+class PeerProcess {
+public:
+    // Nullptr when the socket has no peer credentials at all.
+    static std::shared_ptr<const PeerProcess> ofSocket(int socketDescriptor);
+    ~PeerProcess();
+    PeerProcess(const PeerProcess &) = delete;
+    PeerProcess &operator=(const PeerProcess &) = delete;
+
+    pid_t pid() const { return m_pid; }
+    uid_t uid() const { return m_uid; }
+    // Whether the process that connected still runs (and so still owns its
+    // pid): what /proc says about pid() is then about that process.
+    bool stillRunning() const;
+
+private:
+    PeerProcess() = default;
+    pid_t m_pid = 0;
+    uid_t m_uid = 0;
+    int m_pidfd = -1;
+    std::optional<uint64_t> m_startTime;
+};
 
 } // namespace dt::rpc

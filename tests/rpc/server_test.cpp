@@ -11,12 +11,20 @@
 #include "rpc/server/handlers/workspace_mutations.h"
 #include "support/wait_until.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLocalSocket>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
@@ -24,12 +32,17 @@ namespace {
 using namespace dt::rpc;
 using dt::test::waitUntil;
 
-// Accepts session "s1" with cap "good" from this very process only.
+// A session id of the contract's shape (a UUID in lower case).
+const std::string kS1 = "5f0c2a4e-8d1b-4c6e-9a37-1b2c3d4e5f60";
+
+// Accepts session kS1 with cap "good" from this very process only (or from
+// `insider`, a pid the test says runs "in the tab").
 struct FakePort : AutomationPort {
     bool stillThere = true;
+    pid_t insider = 0;
     std::optional<Error> authenticate(const std::string &sessionId, const std::string &cap, pid_t peer) override
     {
-        if (sessionId != "s1" || cap != "good" || peer != getpid())
+        if (sessionId != kS1 || cap != "good" || (peer != getpid() && (peer != insider || insider == 0)))
             return Error{code::Unauthorized, "invalid sessionId or cap"};
         return std::nullopt;
     }
@@ -59,6 +72,12 @@ struct FakePort : AutomationPort {
     std::optional<Error> selectTab(Handle) override { return std::nullopt; }
     std::optional<Error> moveTab(const std::string &, Handle, std::optional<int>, std::optional<Handle>) override { return std::nullopt; }
     std::variant<int, Error> openWindow(const std::string &) override { return 2; }
+    std::vector<WindowLaunch> launches;
+    std::optional<Error> openLaunchWindow(const WindowLaunch &launch) override
+    {
+        launches.push_back(launch);
+        return std::nullopt;
+    }
     std::optional<Error> closeWindow(const std::string &, Handle) override { return std::nullopt; }
     std::optional<Error> focusWindow(Handle) override { return std::nullopt; }
     std::variant<bool, Error> setTabPrivate(const std::string &, Handle, bool) override { return true; }
@@ -157,6 +176,105 @@ private:
     uint32_t m_id = 0;
 };
 
+// A connection made by a child that then exits: the socket stays with the
+// caller, and SO_PEERCRED keeps naming the child's pid.
+struct OrphanedConnection {
+    int fd = -1;
+    pid_t connectedBy = 0;
+    ~OrphanedConnection()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
+
+OrphanedConnection connectFromAChildThatExits(const QString &path, int childReadyFd = -1)
+{
+    OrphanedConnection out;
+    out.fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    const QByteArray p = path.toLocal8Bit();
+    std::memcpy(addr.sun_path, p.constData(), std::min<size_t>(p.size(), sizeof addr.sun_path - 1));
+    out.connectedBy = ::fork();
+    if (out.connectedBy == 0) {
+        const int rc = ::connect(out.fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr);
+        if (childReadyFd >= 0) { // stay until the parent lets go
+            char c = 0;
+            (void)!::write(childReadyFd, "r", 1);
+            (void)!::read(childReadyFd, &c, 1);
+        }
+        ::_exit(rc == 0 ? 0 : 1);
+    }
+    return out;
+}
+
+// Writes a frame on a raw socket and reads one back while the server (on
+// this thread) runs.
+std::optional<Json> rawCall(int fd, const std::string &method, const Json &params)
+{
+    const std::string frame = encodeFrame(encode(Request{1, method, params}));
+    if (::send(fd, frame.data(), frame.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(frame.size()))
+        return std::nullopt;
+    FrameDecoder decoder;
+    std::optional<std::string> payload;
+    waitUntil([&] {
+        char buf[4096];
+        const ssize_t n = ::recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+        if (n > 0)
+            decoder.feed(buf, static_cast<size_t>(n));
+        payload = decoder.next();
+        return payload.has_value() || n == 0;
+    });
+    if (!payload)
+        return std::nullopt;
+    return Json::parse(*payload);
+}
+
+// Starts a process that gets exactly pid `wanted` (which must be free) and
+// waits on `hold` until it is closed. As root through ns_last_pid; else by
+// cycling through the pid space (bounded by pid_max).
+pid_t processWithPid(pid_t wanted, int hold[2])
+{
+    auto spawn = [&]() -> pid_t {
+        const pid_t p = ::fork();
+        if (p == 0) {
+            ::close(hold[1]);
+            char c;
+            (void)!::read(hold[0], &c, 1);
+            ::_exit(0);
+        }
+        return p;
+    };
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        std::ofstream last("/proc/sys/kernel/ns_last_pid");
+        if (!(last << (wanted - 1) << std::flush))
+            break;
+        last.close();
+        const pid_t p = spawn();
+        if (p == wanted)
+            return p;
+        ::kill(p, SIGKILL);
+        ::waitpid(p, nullptr, 0);
+    }
+    long pidMax = 0;
+    std::ifstream("/proc/sys/kernel/pid_max") >> pidMax;
+    for (long i = 0; i < pidMax + 1000; ++i) {
+        const pid_t p = ::fork();
+        if (p == 0)
+            ::_exit(0);
+        ::waitpid(p, nullptr, 0);
+        if (p < wanted && p >= wanted - 30) { // close: try for it
+            const pid_t q = spawn();
+            if (q == wanted)
+                return q;
+            ::kill(q, SIGKILL);
+            ::waitpid(q, nullptr, 0);
+        }
+    }
+    return 0;
+}
+
 class ServerTest : public ::testing::Test {
 protected:
     void SetUp() override
@@ -180,7 +298,10 @@ protected:
 
     QTemporaryDir dir;
     FakePort port;
-    AutomationServer::Limits limits{4, 64, 1024 * 1024};
+    // Deadlines long enough for any test's own pauses; the deadline tests
+    // make a server of their own.
+    AutomationServer::Limits limits{.maxConnections = 4, .maxUnauthenticated = 3, .maxPendingOutput = 1024 * 1024,
+                                    .unauthenticatedIdleMs = 60000, .authenticatedIdleMs = 60000};
     std::unique_ptr<Dispatcher> dispatcher;
     std::unique_ptr<AutomationServer> server;
     QString path;
@@ -229,6 +350,67 @@ TEST_F(ServerTest, unknownMethodsAndMalformedFramesGetErrorsAndTheConnectionSurv
     EXPECT_EQ(c.call("daemon.ping")["id"], 5);
 }
 
+TEST_F(ServerTest, aConnectionWhoseConnectingProcessExitedCannotBorrowItsRecycledPid)
+{
+    // The attack: a child connects and exits; the parent keeps the socket
+    // until a process "in the tab" is given the child's pid, then presents
+    // a copied capability as if it were that process.
+    OrphanedConnection orphan = connectFromAChildThatExits(path);
+    ASSERT_GT(orphan.connectedBy, 0);
+    int status = 0;
+    ASSERT_EQ(::waitpid(orphan.connectedBy, &status, 0), orphan.connectedBy);
+    ASSERT_EQ(WEXITSTATUS(status), 0);
+    int hold[2];
+    ASSERT_EQ(::pipe(hold), 0);
+    const pid_t impostor = processWithPid(orphan.connectedBy, hold);
+    ::close(hold[0]);
+    ASSERT_EQ(impostor, orphan.connectedBy) << "could not recycle the pid";
+    port.insider = impostor; // the fake port would accept that pid
+    const auto answer = rawCall(orphan.fd, "session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
+    ::close(hold[1]);
+    ::waitpid(impostor, nullptr, 0);
+    ASSERT_TRUE(answer);
+    EXPECT_EQ((*answer)["error"]["code"], code::Unauthorized);
+    EXPECT_NE((*answer)["error"]["msg"].get<std::string>().find("has exited"), std::string::npos);
+}
+
+TEST_F(ServerTest, anAuthenticatedConnectionDiesWithTheProcessThatOpenedIt)
+{
+    int ready[2];
+    ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, ready), 0);
+    OrphanedConnection c = connectFromAChildThatExits(path, ready[1]);
+    char r = 0;
+    ASSERT_EQ(::read(ready[0], &r, 1), 1); // connected, and still running
+    port.insider = c.connectedBy;
+    const auto accepted = rawCall(c.fd, "session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
+    ASSERT_TRUE(accepted);
+    EXPECT_EQ((*accepted)["result"]["ok"], true);
+    EXPECT_EQ((*rawCall(c.fd, "tabs.list", Json::object()))["result"], Json::array());
+    // The process that connected exits; whoever keeps the socket is no one.
+    ASSERT_EQ(::write(ready[0], "x", 1), 1);
+    ASSERT_EQ(::waitpid(c.connectedBy, nullptr, 0), c.connectedBy);
+    ::close(ready[0]);
+    ::close(ready[1]);
+    const auto after = rawCall(c.fd, "tabs.list", Json::object());
+    ASSERT_TRUE(after);
+    EXPECT_EQ((*after)["error"]["code"], code::Unauthorized);
+}
+
+TEST_F(ServerTest, aFrameNestingAHundredThousandLevelsIsRefusedAndTheServerLives)
+{
+    // The attack: ~200 KB of '[' with no authentication. It used to
+    // overflow the GUI thread's stack while the params were copied.
+    Client c(path);
+    const std::string deep = R"({"type":"req","id":9,"method":"daemon.ping","params":{"p":)" + std::string(100000, '[')
+        + std::string(100000, ']') + "}}";
+    c.sendRaw(encodeFrame(deep));
+    auto r = c.receive();
+    ASSERT_TRUE(r);
+    EXPECT_EQ((*r)["error"]["code"], code::InvalidRequest);
+    EXPECT_EQ((*r)["error"]["msg"], "JSON nested deeper than 64 levels");
+    EXPECT_EQ(c.call("daemon.ping")["result"]["pid"], getpid());
+}
+
 TEST_F(ServerTest, anOversizeFrameIsRefusedAndTheConnectionClosed)
 {
     Client c(path);
@@ -244,12 +426,12 @@ TEST_F(ServerTest, sessionMethodsNeedAuthenticationThatIsCheckedAgainEachTime)
 {
     Client c(path);
     EXPECT_EQ(c.call("tabs.list")["error"]["code"], code::Unauthorized);
-    EXPECT_EQ(c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "bad"}})["error"]["code"], code::Unauthorized);
-    EXPECT_EQ(c.call("session.authenticate", {{"sessionId", "s1"}})["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "bad"}})["error"]["code"], code::Unauthorized);
+    EXPECT_EQ(c.call("session.authenticate", {{"sessionId", kS1}})["error"]["code"], code::InvalidParams);
     const Json before = c.call("daemon.capabilities")["result"];
     EXPECT_FALSE(before.contains("role")); // absent, not null
     EXPECT_EQ(before["allowedMethods"], Json({"daemon.capabilities", "daemon.ping", "session.authenticate", "test.big", "test.throws"}));
-    EXPECT_EQ(c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}})["result"]["ok"], true);
+    EXPECT_EQ(c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
     EXPECT_EQ(c.call("tabs.list")["result"], Json::array());
     const Json after = c.call("daemon.capabilities")["result"];
     EXPECT_EQ(after["role"], "agent");
@@ -263,11 +445,31 @@ TEST_F(ServerTest, sessionMethodsNeedAuthenticationThatIsCheckedAgainEachTime)
     EXPECT_EQ(c.call("tabs.list")["error"]["code"], code::Unauthorized);
 }
 
+TEST_F(ServerTest, sessionIdsAreUuidsInAnyCaseAndOneWordingRefusesEveryWrongCap)
+{
+    Client c(path);
+    for (const char *malformed : {"s1", "", "5f0c2a4e8d1b4c6e9a371b2c3d4e5f60", "5f0c2a4e-8d1b-4c6e-9a37-1b2c3d4e5f6g"}) {
+        const Json r = c.call("session.authenticate", {{"sessionId", malformed}, {"cap", "good"}});
+        EXPECT_EQ(r["error"]["code"], code::InvalidParams) << malformed;
+        EXPECT_EQ(r["error"]["msg"], "sessionId must be a UUID") << malformed;
+    }
+    // Upper case is the same session, in full: it authenticates and the
+    // connection is known by the canonical id (events are routed by it).
+    std::string upper = kS1;
+    std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
+    EXPECT_EQ(c.call("session.authenticate", {{"sessionId", upper}, {"cap", "good"}})["result"]["ok"], true);
+    c.call("daemon.events");
+    server->publish(Json{{"type", "mine"}, {"ts", "t"}}, kS1);
+    auto event = c.receive();
+    ASSERT_TRUE(event);
+    EXPECT_EQ((*event)["params"]["type"], "mine");
+}
+
 TEST_F(ServerTest, aMisspeltCloseModeIsRefusedBeforeAnythingCloses)
 {
     addWorkspaceMutations(*dispatcher, port);
     Client c(path);
-    ASSERT_EQ(c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}})["result"]["ok"], true);
+    ASSERT_EQ(c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
     const Json refused = c.call("tab.close", {{"mode", "shutdwn"}});
     EXPECT_EQ(refused["error"]["code"], code::InvalidParams);
     EXPECT_EQ(port.tabsClosed, 0);
@@ -281,7 +483,7 @@ TEST_F(ServerTest, theGrantIsCheckedOnEveryRequestAndAdvertisedExactlyWhileLive)
 {
     addOrchestration(*dispatcher, port);
     Client c(path);
-    ASSERT_EQ(c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}})["result"]["ok"], true);
+    ASSERT_EQ(c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
     auto advertised = [&] {
         const Json allowed = c.call("daemon.capabilities")["result"]["allowedMethods"];
         const bool send = std::find(allowed.begin(), allowed.end(), "tab.sendInput") != allowed.end();
@@ -314,12 +516,12 @@ TEST_F(ServerTest, noRequestCanOpenAnOrchestratorTab)
 {
     addWorkspaceMutations(*dispatcher, port);
     Client c(path);
-    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
     EXPECT_EQ(c.call("tab.open", {{"role", "orchestrator"}})["error"]["code"], code::RoleViolation);
     EXPECT_EQ(c.call("tab.open", {{"role", "agent"}})["result"]["ok"], true);
     // Nor can the GUI's grant calls of the original be reached here.
     for (const char *method : {"orchestrator.grant", "orchestrator.revoke", "session.create"})
-        EXPECT_EQ(c.call(method, {{"sessionIds", {"s1"}}})["error"]["code"], code::MethodNotFound) << method;
+        EXPECT_EQ(c.call(method, {{"sessionIds", {kS1}}})["error"]["code"], code::MethodNotFound) << method;
 }
 
 TEST_F(ServerTest, sendInputParamsAreCheckedAndTheDelayCapped)
@@ -327,7 +529,7 @@ TEST_F(ServerTest, sendInputParamsAreCheckedAndTheDelayCapped)
     addOrchestration(*dispatcher, port);
     port.granted = true;
     Client c(path);
-    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
     EXPECT_EQ(c.call("tab.sendInput", {{"tab", "t"}})["error"]["code"], code::InvalidParams);
     EXPECT_EQ(c.call("tab.sendInput", {{"tab", "t"}, {"text", ""}})["error"]["code"], code::InvalidParams);
     EXPECT_EQ(c.call("tab.sendInput", {{"tab", "t"}, {"text", 5}})["error"]["code"], code::InvalidParams);
@@ -347,7 +549,7 @@ TEST_F(ServerTest, setPrivateNeedsABooleanAndAnswersWithItsReceipt)
 {
     addPrivacy(*dispatcher, port);
     Client c(path);
-    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
     EXPECT_EQ(c.call("tab.setPrivate", {{"isPrivate", "yes"}})["error"]["code"], code::InvalidParams);
     EXPECT_EQ(c.call("tab.setPrivate")["error"]["code"], code::InvalidParams);
     EXPECT_EQ(c.call("tab.setPrivate", {{"isPrivate", true}})["result"],
@@ -359,7 +561,7 @@ TEST_F(ServerTest, inputReceiptsCarryTheContractsKeysAndBadParamsAreRefusedBefor
 {
     addDevices(*dispatcher, port);
     Client c(path);
-    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
     const Json pane = {{"ok", true}, {"paneId", "PANE-1"}, {"shortId", "pane1"}, {"udid", "UDID-1"}};
     auto with = [&pane](Json extra) {
         Json j = pane;
@@ -400,32 +602,90 @@ TEST_F(ServerTest, inputReceiptsCarryTheContractsKeysAndBadParamsAreRefusedBefor
     EXPECT_EQ(port.gestures.size(), 5u);
 }
 
-TEST_F(ServerTest, connectionsBeyondTheLimitAreRefused)
+TEST_F(ServerTest, idleStrangersCannotLockATabsCliOut)
+{
+    // The attack: sockets that connect and say nothing, as many as the cap.
+    std::vector<std::unique_ptr<Client>> idle;
+    for (int i = 0; i < 3; ++i) {
+        idle.push_back(std::make_unique<Client>(path));
+        ASSERT_TRUE(idle.back()->connected());
+    }
+    ASSERT_TRUE(waitUntil([&] { return server->connectionCount() == 3; }));
+    for (int round = 0; round < 3; ++round) {
+        // A tab's CLI still gets in: it displaces the oldest silent stranger.
+        Client cli(path);
+        EXPECT_EQ(cli.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
+        EXPECT_EQ(cli.call("tabs.list")["result"], Json::array()) << round;
+        EXPECT_TRUE(waitUntil([&] { return idle[round]->socket().state() == QLocalSocket::UnconnectedState; }));
+        idle.push_back(std::make_unique<Client>(path)); // the flood goes on
+    }
+    // Strangers who keep talking are displaced too, oldest first, once the
+    // silent ones are gone; an authenticated session never is.
+    Client session(path);
+    ASSERT_EQ(session.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
+    std::vector<std::unique_ptr<Client>> chatty;
+    for (int i = 0; i < 8; ++i) {
+        chatty.push_back(std::make_unique<Client>(path));
+        EXPECT_EQ(chatty.back()->call("daemon.ping")["type"], "res");
+    }
+    EXPECT_EQ(session.call("tabs.list")["result"], Json::array());
+    EXPECT_TRUE(waitUntil([&] { return chatty.front()->socket().state() == QLocalSocket::UnconnectedState; }));
+    EXPECT_LE(server->connectionCount(), 4 + 1); // one may be waiting to be freed
+}
+
+TEST_F(ServerTest, whenAuthenticatedSessionsFillEveryPlaceANewcomerIsRefused)
 {
     std::vector<std::unique_ptr<Client>> clients;
     for (int i = 0; i < 4; ++i) {
         clients.push_back(std::make_unique<Client>(path));
-        ASSERT_EQ(clients.back()->call("daemon.ping")["type"], "res");
+        ASSERT_EQ(clients.back()->call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
     }
     Client extra(path);
     EXPECT_TRUE(waitUntil([&] { return extra.socket().state() == QLocalSocket::UnconnectedState; }));
-    EXPECT_EQ(server->connectionCount(), 4);
+    for (auto &c : clients)
+        EXPECT_EQ(c->call("tabs.list")["result"], Json::array());
     clients.pop_back();
     ASSERT_TRUE(waitUntil([&] { return server->connectionCount() == 3; }));
     Client next(path);
     EXPECT_EQ(next.call("daemon.ping")["type"], "res");
 }
 
+TEST_F(ServerTest, idleConnectionsAreClosedAfterTheirDeadlineButStreamsStay)
+{
+    AutomationServer::Limits quick{.unauthenticatedIdleMs = 150, .authenticatedIdleMs = 1500};
+    AutomationServer own(*dispatcher, quick);
+    const QString ownPath = dir.filePath(QStringLiteral("quick.sock"));
+    QString error;
+    ASSERT_TRUE(own.listen(ownPath, &error)) << error.toStdString();
+    Client silent(ownPath), talker(ownPath), session(ownPath), stream(ownPath);
+    ASSERT_EQ(session.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
+    ASSERT_EQ(stream.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
+    ASSERT_EQ(stream.call("daemon.events")["result"]["ok"], true);
+    // Each request restarts a deadline.
+    QElapsedTimer talking;
+    talking.start();
+    while (talking.elapsed() < 600)
+        ASSERT_EQ(talker.call("daemon.ping")["type"], "res");
+    EXPECT_TRUE(waitUntil([&] { return silent.socket().state() == QLocalSocket::UnconnectedState; }, 100));
+    EXPECT_EQ(session.socket().state(), QLocalSocket::ConnectedState);
+    EXPECT_TRUE(waitUntil([&] { return talker.socket().state() == QLocalSocket::UnconnectedState; }));
+    EXPECT_TRUE(waitUntil([&] { return session.socket().state() == QLocalSocket::UnconnectedState; }));
+    own.publish(Json{{"type", "still-here"}, {"ts", "t"}});
+    auto event = stream.receive();
+    ASSERT_TRUE(event);
+    EXPECT_EQ((*event)["params"]["type"], "still-here");
+}
+
 TEST_F(ServerTest, eventsFollowTheirStreamAndAnOwnSessionCloseEndsIt)
 {
     Client c(path);
-    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
     const Json ack = c.call("daemon.events");
     EXPECT_EQ(ack["result"]["ok"], true);
     const uint32_t stream = ack["id"];
     Client other(path); // not subscribed: gets nothing
     server->publish(Json{{"type", "session.created"}, {"ts", "t1"}});
-    server->publish(Json{{"type", "session.closed"}, {"sessionId", "s1"}, {"ts", "t2"}}, std::nullopt, std::string("s1"));
+    server->publish(Json{{"type", "session.closed"}, {"sessionId", kS1}, {"ts", "t2"}}, std::nullopt, std::string(kS1));
     auto first = c.receive();
     ASSERT_TRUE(first);
     EXPECT_EQ((*first)["type"], "evt");
@@ -441,7 +701,7 @@ TEST_F(ServerTest, eventsFollowTheirStreamAndAnOwnSessionCloseEndsIt)
 TEST_F(ServerTest, aSubscriberThatStopsReadingGetsOneOverflowLineAndIsClosed)
 {
     Client c(path);
-    c.call("session.authenticate", {{"sessionId", "s1"}, {"cap", "good"}});
+    c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
     c.call("daemon.events");
     const std::string blob(64 * 1024, 'e');
     for (int i = 0; i < 100; ++i) // 6.4 MB against a 1 MiB cap
