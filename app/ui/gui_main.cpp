@@ -2,9 +2,12 @@
 
 #include "core/automation_facade.h"
 #include "core/config.h"
+#include "core/forwarded_launch.h"
+#include "base/instance_lock.h"
 #include "core/quit_on_signal.h"
 #include "rpc/server/automation_server.h"
 #include "rpc/server/handlers/devices.h"
+#include "rpc/server/handlers/launch.h"
 #include "rpc/server/handlers/orchestration.h"
 #include "rpc/server/handlers/privacy.h"
 #include "rpc/server/handlers/workspace_mutations.h"
@@ -158,13 +161,45 @@ int runGui(int argc, char *argv[])
     settings.cliPath = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm");
     settings.deviceTools.deviceShell = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm-device-shell");
     settings.runtimeDirectory = dt::app::runtimeDirectory();
-    dt::app::SessionDirectory::sweepDeadOwners(settings.runtimeDirectory);
-    dt::devices::Simulator::sweepOrphans();
-    dt::app::quitOnTerminationSignals();
 
     settings.socketPath = parser.isSet(socketOption)
         ? parser.value(socketOption)
         : (settings.runtimeDirectory.isEmpty() ? QString() : settings.runtimeDirectory + QStringLiteral("/deviceterm.sock"));
+
+    // One instance per socket: a second launch (the desktop file's New
+    // Window does one every time) asks the running one for a window.
+    std::unique_ptr<dt::base::InstanceLock> instance;
+    if (!settings.socketPath.isEmpty()) {
+        const std::string socketPath = settings.socketPath.toStdString();
+        pid_t holder = 0;
+        std::string why;
+        // Twice: the holder may let go between our try and our look.
+        for (int attempt = 0; attempt < 2 && !instance; ++attempt)
+            if (!(instance = dt::base::InstanceLock::claim(socketPath, &holder, &why)) && (holder > 0 || !why.empty()))
+                break;
+        if (!instance && why.empty()) {
+            std::vector<std::string> forwarded;
+            for (const QString &word : command)
+                forwarded.push_back(word.toStdString());
+            const std::string failure = dt::app::forwardLaunch(socketPath, holder,
+                                                               QDir(workingDirectory).absolutePath().toStdString(), forwarded);
+            if (!failure.empty()) {
+                std::fprintf(stderr, "deviceterm-gui: %s\n", failure.c_str());
+                return 1;
+            }
+            if (parser.isSet(orchestrator))
+                std::fprintf(stderr, "deviceterm-gui: the running deviceterm opened an ordinary window: "
+                                     "only its own menu (Shell ▸ Open Orchestrator Tab) grants orchestration\n");
+            return 0;
+        }
+        if (!instance)
+            std::fprintf(stderr, "deviceterm-gui: cannot lock the automation socket (%s); another instance may take it over\n",
+                         why.c_str());
+    }
+    // Only the instance that goes on cleans up after dead ones.
+    dt::app::SessionDirectory::sweepDeadOwners(settings.runtimeDirectory);
+    dt::devices::Simulator::sweepOrphans();
+    dt::app::quitOnTerminationSignals();
 
     dt::app::Workspace workspace(settings);
     // The automation server, on the GUI thread, acting on the same model.
@@ -175,6 +210,7 @@ int runGui(int argc, char *argv[])
     dt::rpc::addPrivacy(dispatcher, facade);
     dt::rpc::addOrchestration(dispatcher, facade);
     dt::rpc::addDevices(dispatcher, facade);
+    dt::rpc::addLaunch(dispatcher, facade);
     dt::rpc::AutomationServer server(dispatcher);
     facade.setEventSink([&server](const dt::rpc::Json &event, const std::optional<std::string> &only,
                                   const std::optional<std::string> &ends) { server.publish(event, only, ends); });

@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "app/audit/audit_log.h"
+#include "base/instance_lock.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -85,7 +86,12 @@ int runDoctor(Context &c)
     dt::rpc::Connection probe;
     std::string why;
     if (!probe.open(dt::rpc::defaultSocketPath(), &why)) {
-        checks.push_back({"Daemon socket", "fail", "no deviceterm running at " + dt::rpc::defaultSocketPath()});
+        const std::string path = dt::rpc::defaultSocketPath();
+        const pid_t holder = dt::base::InstanceLock::holderOf(path);
+        checks.push_back({"Daemon socket", "fail",
+                          holder > 0 ? "deviceterm-gui (pid " + std::to_string(holder) + ") owns " + path
+                                           + " but does not answer on it; quit that instance and start deviceterm-gui again"
+                                     : "no deviceterm running at " + path + "; start deviceterm-gui"});
     } else {
         checks.push_back({"Daemon socket", "ok", dt::rpc::defaultSocketPath()});
         const auto ping = probe.call("daemon.ping", Json::object(), &why, 3000);

@@ -1,0 +1,29 @@
+// A second launch hands its window to the running instance (see the header).
+
+#include "forwarded_launch.h"
+
+#include "rpc/client/connection.h"
+
+namespace dt::app {
+
+std::string forwardLaunch(const std::string &socketPath, pid_t holder, const std::string &cwd,
+                          const std::vector<std::string> &command)
+{
+    const std::string who = holder > 0 ? "deviceterm (pid " + std::to_string(holder) + ")" : "another deviceterm";
+    dt::rpc::Connection connection;
+    std::string why;
+    if (!connection.open(socketPath, &why))
+        return who + " holds " + socketPath + ".lock but does not answer on its socket (" + why
+            + "); quit it, or start this one with --socket PATH";
+    dt::rpc::Json params{{"cwd", cwd}};
+    if (!command.empty())
+        params["command"] = command;
+    const auto answer = connection.call("daemon.openWindow", params, &why, 5000);
+    if (!answer)
+        return who + " did not answer: " + why;
+    if (answer->error)
+        return who + " refused the window: " + answer->error->msg;
+    return {};
+}
+
+} // namespace dt::app
