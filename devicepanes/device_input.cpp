@@ -3,6 +3,7 @@
 #include "device_display.h"
 
 #include <QList>
+#include <QSet>
 
 #include <cmath>
 #include <sys/socket.h>
@@ -33,6 +34,7 @@ uint32_t keysymFor(char32_t c)
     return 0x01000000 | c;
 }
 constexpr int kBindSettle = 20; // ms for clients to read a changed keymap
+constexpr int kStepsPerWakeup = 200;
 } // namespace
 
 DeviceInput::DeviceInput(DeviceDisplay &display, QObject *parent) : QObject(parent), m_display(display)
@@ -83,8 +85,14 @@ void DeviceInput::add(int delay, std::function<void()> action, Catchup catchup)
 void DeviceInput::runNext()
 {
     // Everything due now runs now (a move that is late and not the last of
-    // its run is dropped); the rest waits for its time.
+    // its run is dropped); the rest waits for its time. At most a slice per
+    // wake-up, so 100,000 characters of text never hold the GUI thread.
+    int ran = 0;
     while (!m_steps.empty()) {
+        if (++ran > kStepsPerWakeup) {
+            m_timer.start(0);
+            return;
+        }
         Step &step = m_steps.front();
         if (step.startsGesture) {
             m_gestureStart.start();
@@ -168,24 +176,26 @@ bool DeviceInput::text(const QString &text)
         for (uint c : codepoints)
             if (!m_display.hasKeysym(keysymFor(c)))
                 return false; // nothing queued: all or nothing
+    // The run in order, and its distinct keysyms in first-seen order (kept
+    // as it grows: rebuilding it per character made long text quadratic).
     QList<uint32_t> run;
-    auto flushRun = [this, &run] {
+    QList<uint32_t> distinct;
+    QSet<uint32_t> inRun;
+    auto flushRun = [this, &run, &distinct, &inRun] {
         if (run.isEmpty())
             return;
-        const QList<uint32_t> syms = run;
-        run.clear();
-        QList<uint32_t> distinct;
-        for (uint32_t s : syms)
-            if (!distinct.contains(s))
-                distinct << s;
-        begin([this, distinct] { m_display.bindScratchKeysyms(distinct); });
-        for (qsizetype i = 0; i < syms.size(); ++i)
-            add(i == 0 ? kBindSettle : 0, [this, sym = syms.at(i)] {
+        begin([this, syms = distinct] { m_display.bindScratchKeysyms(syms); });
+        for (qsizetype i = 0; i < run.size(); ++i)
+            add(i == 0 ? kBindSettle : 0, [this, sym = run.at(i)] {
                 m_display.typeKeysym(sym, true);
                 m_display.typeKeysym(sym, false);
             });
         add(kBindSettle, [this] { m_display.releaseScratchKeysyms(); });
+        run.clear();
+        distinct.clear();
+        inRun.clear();
     };
+    const int freeKeycodes = m_display.freeKeycodes();
     for (uint c : codepoints) {
         const uint32_t sym = keysymFor(c);
         if (m_display.hasKeysym(sym)) {
@@ -196,15 +206,15 @@ bool DeviceInput::text(const QString &text)
             });
             continue;
         }
-        if (m_display.freeKeycodes() == 0)
+        if (freeKeycodes == 0)
             return false;
-        QList<uint32_t> distinct;
-        for (uint32_t s : run)
-            if (!distinct.contains(s))
-                distinct << s;
-        if (!distinct.contains(sym) && distinct.size() + 1 > m_display.freeKeycodes())
+        if (!inRun.contains(sym) && distinct.size() + 1 > freeKeycodes)
             flushRun();
         run << sym;
+        if (!inRun.contains(sym)) {
+            inRun.insert(sym);
+            distinct << sym;
+        }
     }
     flushRun();
     return true;

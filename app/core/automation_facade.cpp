@@ -544,6 +544,12 @@ std::optional<Error> AutomationFacade::sendInput(const std::string &caller, Hand
     // The source as the model spells it, whatever case the caller used.
     const Workspace::Pane *sourcePane = paneBySession(caller);
     const QString source = sourcePane ? sourcePane->identity.sessionIdString() : QString::fromStdString(caller);
+    const QByteArray keystrokes = keystrokesFor(QByteArray::fromStdString(bytes));
+    TypingQueue &queue = TypingQueue::of(*target->session);
+    if (!queue.accepts(keystrokes.size(), typeDelayMillis))
+        return dt::rpc::intentError(dt::rpc::intent::MutationFailed,
+                                    "the tab already has " + std::to_string(queue.pendingBytes())
+                                        + " bytes waiting to be typed, and at most 1 MiB may wait; send again once it has typed them");
     // Recorded before it is typed: input that cannot be audited is not sent.
     dt::audit::Record record;
     record.time = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
@@ -554,8 +560,7 @@ std::optional<Error> AutomationFacade::sendInput(const std::string &caller, Hand
     std::string why;
     if (!dt::audit::append(m_auditLogPath, record, &why))
         return Error{code::ServerError, "input not sent: " + why};
-    TypingQueue::of(*target->session)
-        .type(keystrokesFor(QByteArray::fromStdString(bytes)), typeDelayMillis, source);
+    queue.type(keystrokes, typeDelayMillis, source);
     return std::nullopt;
 }
 

@@ -28,71 +28,99 @@ TypingQueue::TypingQueue(dt::terminal::TerminalSession &session) : QObject(&sess
     // A program that ends takes what was still to be typed with it.
     connect(&session, &dt::terminal::TerminalSession::finished, this, [this] {
         m_timer.stop();
-        m_steps.clear();
+        m_requests.clear();
+        m_pendingBytes = 0;
     });
 }
 
-void TypingQueue::type(const QByteArray &keystrokes, int delayMillis, const QString &source)
+qsizetype firstGraphemeBytes(QByteArrayView text)
+{
+    if (text.isEmpty())
+        return 0;
+    // A grapheme longer than this (a tower of combining marks) is typed in
+    // pieces; anything a person would type fits.
+    constexpr qsizetype kWindow = 256;
+    const QByteArrayView window = text.first(std::min(kWindow, text.size()));
+    const QString decoded = QString::fromUtf8(window);
+    QTextBoundaryFinder graphemes(QTextBoundaryFinder::Grapheme, decoded);
+    const qsizetype units = graphemes.toNextBoundary();
+    if (units <= 0)
+        return 1;
+    const QByteArray again = QStringView(decoded).first(units).toUtf8();
+    // Valid UTF-8 round-trips; a stray byte does not, and goes alone.
+    if (again.size() <= window.size() && window.first(again.size()) == QByteArrayView(again))
+        return again.size();
+    return 1;
+}
+
+bool TypingQueue::type(const QByteArray &keystrokes, int delayMillis, const QString &source)
 {
     if (keystrokes.isEmpty() || !m_session.isRunning())
-        return;
+        return true;
     const bool wasBusy = busy();
-    if (delayMillis <= 0) {
-        if (!wasBusy) {
-            m_session.sendBytes(keystrokes);
-            return;
-        }
-        m_steps.push_back({keystrokes, 0, source});
-        return;
+    if (delayMillis <= 0 && !wasBusy) {
+        m_session.sendBytes(keystrokes);
+        return true;
     }
-    // One grapheme per step, so a combining accent or an emoji sequence
-    // arrives whole. Behind earlier typing the first step waits too, so the
-    // rhythm carries across the boundary between two requests.
-    const QString text = QString::fromUtf8(keystrokes);
-    QTextBoundaryFinder graphemes(QTextBoundaryFinder::Grapheme, text);
-    qsizetype from = 0;
-    bool first = true;
-    for (qsizetype to = graphemes.toNextBoundary(); to != -1; to = graphemes.toNextBoundary()) {
-        m_steps.push_back({text.mid(from, to - from).toUtf8(), first && !wasBusy ? 0 : delayMillis, source});
-        first = false;
-        from = to;
-    }
+    if (!accepts(keystrokes.size(), delayMillis))
+        return false;
+    m_requests.push_back({keystrokes, 0, std::max(delayMillis, 0), wasBusy && delayMillis > 0, source});
+    m_pendingBytes += keystrokes.size();
     if (!wasBusy)
         scheduleNext();
+    return true;
 }
 
 void TypingQueue::cancel(const std::function<bool(const QString &)> &matches)
 {
-    const bool frontGoes = !m_steps.empty() && matches(m_steps.front().source);
-    std::erase_if(m_steps, [&](const Step &s) { return matches(s.source); });
-    if (m_steps.empty())
+    const bool frontGoes = !m_requests.empty() && matches(m_requests.front().source);
+    for (const Request &r : m_requests)
+        if (matches(r.source))
+            m_pendingBytes -= r.bytes.size() - r.typed;
+    std::erase_if(m_requests, [&](const Request &r) { return matches(r.source); });
+    if (m_requests.empty()) {
         m_timer.stop();
-    else if (frontGoes)
-        scheduleNext(); // the new first step waits its own delay
+    } else if (frontGoes) {
+        // The new first request waits its own delay before its next step.
+        m_requests.front().waitsBeforeFirst = m_requests.front().delayMillis > 0;
+        scheduleNext();
+    }
 }
 
 void TypingQueue::scheduleNext()
 {
-    if (m_steps.empty())
+    if (m_requests.empty())
         return;
-    m_timer.start(m_steps.front().delayBefore);
+    const Request &front = m_requests.front();
+    const bool waits = front.typed > 0 || front.waitsBeforeFirst;
+    m_timer.start(waits ? front.delayMillis : 0);
+}
+
+void TypingQueue::sendFrontStep()
+{
+    Request &front = m_requests.front();
+    const QByteArrayView rest = QByteArrayView(front.bytes).sliced(front.typed);
+    const qsizetype n = front.delayMillis > 0 ? firstGraphemeBytes(rest) : rest.size();
+    m_session.sendBytes(rest.first(n).toByteArray());
+    front.typed += n;
+    m_pendingBytes -= n;
+    if (front.typed >= front.bytes.size())
+        m_requests.pop_front();
 }
 
 void TypingQueue::typeNext()
 {
-    if (m_steps.empty())
+    if (m_requests.empty())
         return;
     if (!m_session.isRunning()) {
-        m_steps.clear();
+        m_requests.clear();
+        m_pendingBytes = 0;
         return;
     }
-    m_session.sendBytes(m_steps.front().bytes);
-    m_steps.pop_front();
+    sendFrontStep();
     // Instant input queued behind paced typing follows at once.
-    while (!m_steps.empty() && m_steps.front().delayBefore == 0) {
-        m_session.sendBytes(m_steps.front().bytes);
-        m_steps.pop_front();
-    }
+    while (!m_requests.empty() && m_requests.front().delayMillis == 0)
+        sendFrontStep();
     scheduleNext();
 }
 

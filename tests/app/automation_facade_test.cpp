@@ -2,6 +2,7 @@
 // caller's request does to the terminals a person sees.
 
 #include "core/automation_facade.h"
+#include "core/typing_queue.h"
 #include "core/workspace.h"
 #include "support/wait_until.h"
 #include "terminal/terminal_session.h"
@@ -308,6 +309,44 @@ TEST_F(FacadeTest, pacedSendsTypeInOrderAsKeysAndAreAudited)
     EXPECT_FALSE(file(QStringLiteral("audit.log")).contains("first line"));
     EXPECT_TRUE(audit[0].contains(QByteArray::fromStdString(caller)));
     EXPECT_TRUE(audit[0].contains(QByteArray::fromStdString(sid(ws->tab(target)->primary))));
+}
+
+TEST_F(FacadeTest, pacedTypingKeepsTheTextNotAnObjectPerCharacterAndCapsWhatWaits)
+{
+    const auto w = ws->openWindow();
+    const auto source = ws->openTab(w, program(QStringLiteral("sleep 60")));
+    const auto target = ws->openTab(w, program(QStringLiteral("stty -echo; exec cat > typed.txt")));
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("typed.txt"))); }, 5000));
+    const std::string caller = sid(ws->tab(source)->primary);
+    auto &queue = dt::app::TypingQueue::of(*ws->session(ws->tab(target)->primary));
+    // A whole mebibyte may wait (it took ~94 bytes of memory per byte when
+    // each character was its own queued object); one byte more may not.
+    const std::string mebibyte(dt::app::TypingQueue::kMaxPendingBytes - 1, 'm');
+    ASSERT_FALSE(facade->sendInput(caller, target, mebibyte + "\n", 1000));
+    EXPECT_EQ(queue.pendingBytes(), dt::app::TypingQueue::kMaxPendingBytes);
+    const auto refused = facade->sendInput(caller, target, "x", 1000);
+    ASSERT_TRUE(refused);
+    EXPECT_EQ(refused->code, dt::rpc::code::IntentError);
+    EXPECT_NE(refused->msg.find("at most 1 MiB"), std::string::npos) << refused->msg;
+    // Instant input cannot jump the queue: it would wait, so it is refused too.
+    EXPECT_TRUE(facade->sendInput(caller, target, "y", 0));
+    // Refused input is not in the audit log: only the accepted send is.
+    EXPECT_EQ(file(QStringLiteral("audit.log")).trimmed().split('\n').size(), 1);
+    // Withdrawing it frees the room at once.
+    ws->setTabPrivate(target, true);
+    EXPECT_EQ(queue.pendingBytes(), 0);
+}
+
+TEST(TypingSteps, aStepIsOneWholeGraphemeAndAStrayByteGoesAlone)
+{
+    using dt::app::firstGraphemeBytes;
+    EXPECT_EQ(firstGraphemeBytes("abc"), 1);
+    EXPECT_EQ(firstGraphemeBytes("é!"), 2);
+    EXPECT_EQ(firstGraphemeBytes("e\xcc\x81x"), 3); // e + combining acute
+    EXPECT_EQ(firstGraphemeBytes("\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd."), 8); // thumbs up, skin tone
+    EXPECT_EQ(firstGraphemeBytes("\xff\xfe"), 1);
+    EXPECT_EQ(firstGraphemeBytes("\r\n"), 2);
+    EXPECT_EQ(firstGraphemeBytes(""), 0);
 }
 
 TEST_F(FacadeTest, closingTheTargetMidTypingStopsItAndNothingReachesItsSibling)

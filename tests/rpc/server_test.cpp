@@ -575,12 +575,16 @@ TEST_F(ServerTest, inputReceiptsCarryTheContractsKeysAndBadParamsAreRefusedBefor
                         {"toF1X", 0.2},   {"toF1Y", 0.5},   {"toF2X", 0.8},   {"toF2Y", 0.5}};
     EXPECT_EQ(c.call("pane.input.pinch", pinch)["result"], with({{"durationMs", 300}}));
     ASSERT_EQ(port.gestures.size(), 3u);
-    const auto &g = port.gestures.back();
+    const auto g = port.gestures.back();
     EXPECT_EQ(g.kind, AutomationPort::Gesture::Kind::Pinch);
     EXPECT_EQ(std::vector<double>({g.x, g.y, g.x2, g.y2, g.toX, g.toY, g.toX2, g.toY2}),
               std::vector<double>({0.4, 0.5, 0.6, 0.5, 0.2, 0.5, 0.8, 0.5}));
     EXPECT_EQ(c.call("pane.input.key", {{"keyCode", 48}})["result"], with({{"keyCode", "0x30"}, {"down", false}}));
     EXPECT_EQ(c.call("pane.input.text", {{"text", "Zoë"}})["result"], with({{"bytes", 4}}));
+    EXPECT_EQ(c.call("pane.input.text", {{"text", std::string(256 * 1024, 'a')}})["result"], with({{"bytes", 256 * 1024}}));
+    const Json tooMuch = c.call("pane.input.text", {{"text", std::string(256 * 1024 + 1, 'a')}});
+    EXPECT_EQ(tooMuch["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(tooMuch["error"]["msg"], "text must be at most 256 KiB; send it in parts");
 
     // A finger missing, or off the screen, or a duration out of range:
     // refused, and nothing reaches the device.
@@ -599,7 +603,7 @@ TEST_F(ServerTest, inputReceiptsCarryTheContractsKeysAndBadParamsAreRefusedBefor
     elsewhere["pane"] = "nosuch";
     const Json unknown = c.call("pane.input.pinch", elsewhere);
     EXPECT_EQ(unknown["error"]["msg"], "unknown paneId 'nosuch'") << unknown.dump();
-    EXPECT_EQ(port.gestures.size(), 5u);
+    EXPECT_EQ(port.gestures.size(), 6u);
 }
 
 TEST_F(ServerTest, idleStrangersCannotLockATabsCliOut)

@@ -8,6 +8,10 @@
 namespace dt::rpc {
 
 namespace {
+constexpr size_t kMaxDeviceTextBytes = 256 * 1024;
+}
+
+namespace {
 
 using Handle = AutomationPort::Handle;
 using Gesture = AutomationPort::Gesture;
@@ -251,6 +255,9 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         auto it = p.find("text");
         if (it == p.end() || !it->is_string() || it->get_ref<const std::string &>().empty())
             return Error{code::InvalidParams, "text must be a non-empty string"};
+        // Typed a key at a time: a bound keeps what waits in memory small.
+        if (it->get_ref<const std::string &>().size() > kMaxDeviceTextBytes)
+            return Error{code::InvalidParams, "text must be at most 256 KiB; send it in parts"};
         g.text = it->get<std::string>();
         r["bytes"] = g.text.size(); // never the text itself
         return std::nullopt;
