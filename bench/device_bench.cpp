@@ -51,7 +51,7 @@ void measure(const std::string &family, int samples, int n)
     if (!sim)
         return;
     std::printf("\n%s %dx%d\n", family.c_str(), sim->display()->size().width(), sim->display()->size().height());
-    Painter painter(sim->displayName());
+    Painter painter(sim->displayName(), sim->xauthorityPath());
     const QSize size = sim->display()->size();
 
     // Mirror latency, small and full-screen drawings.

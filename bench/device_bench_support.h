@@ -4,6 +4,7 @@
 // and an X client that draws on a device's screen.
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QRect>
@@ -64,8 +65,10 @@ struct Painter {
     xcb_connection_t *c;
     xcb_window_t root;
     xcb_gcontext_t gc;
-    explicit Painter(const QString &display)
+    // `xauthority`: the device's cookie file (the display wants it).
+    Painter(const QString &display, const QString &xauthority)
     {
+        qputenv("XAUTHORITY", QFile::encodeName(xauthority));
         c = xcb_connect(display.toLocal8Bit().constData(), nullptr);
         root = xcb_setup_roots_iterator(xcb_get_setup(c)).data->root;
         gc = xcb_generate_id(c);

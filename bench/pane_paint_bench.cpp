@@ -57,7 +57,7 @@ void measure(dt::app::Workspace &ws, dt::app::WindowId window, const std::string
 
     // 60 full-screen frames a second for 3 s: the mirror copies, the pane
     // repaints (what a video or an animation on the device costs us).
-    Painter painter(sim->displayName());
+    Painter painter(sim->displayName(), sim->xauthorityPath());
     QTimer flood;
     flood.setTimerType(Qt::PreciseTimer);
     int frame = 0;

@@ -1,5 +1,7 @@
 #include "device_display.h"
 
+#include "display_cookie.h"
+
 #include <QFile>
 #include <QSocketNotifier>
 #include <QTimer>
@@ -32,7 +34,8 @@ uint32_t field(const uchar *map, int index)
 }
 } // namespace
 
-std::unique_ptr<DeviceDisplay> DeviceDisplay::open(const QString &display, const QString &framebuffer, QString *why)
+std::unique_ptr<DeviceDisplay> DeviceDisplay::open(const QString &display, const QString &framebuffer,
+                                                   const QString &xauthority, QString *why)
 {
     auto fail = [why](const QString &what) {
         if (why)
@@ -58,7 +61,18 @@ std::unique_ptr<DeviceDisplay> DeviceDisplay::open(const QString &display, const
     if (field(d->m_map, BitsPerPixel) != 32 || width <= 0 || height <= 0 || d->m_bytesPerLine < width * 4
         || d->m_pixelOffset + size_t(d->m_bytesPerLine) * size_t(height) > d->m_mapSize)
         return fail(QStringLiteral("the framebuffer is not a 32-bit XWD image"));
-    d->m_connection = xcb_connect(display.toLocal8Bit().constData(), nullptr);
+    // Our own cookie, not $XAUTHORITY: that is the user's desktop's.
+    const auto cookie = xauthority.isEmpty() ? std::nullopt : readXauthority(QFile::encodeName(xauthority).toStdString());
+    if (cookie) {
+        xcb_auth_info_t auth{};
+        auth.namelen = static_cast<int>(std::strlen(kCookieName));
+        auth.name = const_cast<char *>(kCookieName);
+        auth.datalen = static_cast<int>(cookie->size());
+        auth.data = reinterpret_cast<char *>(const_cast<uint8_t *>(cookie->data()));
+        d->m_connection = xcb_connect_to_display_with_auth_info(display.toLocal8Bit().constData(), &auth, nullptr);
+    } else {
+        d->m_connection = xcb_connect(display.toLocal8Bit().constData(), nullptr);
+    }
     if (xcb_connection_has_error(d->m_connection))
         return fail(QStringLiteral("cannot connect to the device's display %1").arg(display));
     d->m_root = xcb_setup_roots_iterator(xcb_get_setup(d->m_connection)).data->root;

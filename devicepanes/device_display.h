@@ -25,7 +25,11 @@ public:
 
     // Connects to `display` (":N") whose framebuffer file is `framebuffer`.
     // Null, with `why`, when either is not usable.
-    static std::unique_ptr<DeviceDisplay> open(const QString &display, const QString &framebuffer, QString *why);
+    // `xauthority`: the display's cookie file (empty, or a file without a
+    // cookie: a display that asks for none, e.g. one kept from an older
+    // deviceterm).
+    static std::unique_ptr<DeviceDisplay> open(const QString &display, const QString &framebuffer, const QString &xauthority,
+                                               QString *why);
 
     const QImage &frame() const { return m_frame; }
     QSize size() const { return m_frame.size(); }

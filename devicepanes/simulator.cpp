@@ -1,5 +1,7 @@
 #include "simulator.h"
 
+#include "display_cookie.h"
+
 #include "lifeline.h"
 #include "private_network.h"
 #include "store/device_processes.h"
@@ -138,6 +140,13 @@ void Simulator::boot()
     QFile::remove(m_runtime + QStringLiteral("/kept")); // a stale one: its device is gone
     m_lifeline = std::make_unique<Lifeline>(m_runtime.toStdString());
     setState(State::Booting);
+    // Only clients holding the cookie may use the display: ours, the
+    // device's app and what `sim launch` and `with-pane` start.
+    std::string cookieWhy;
+    if (!writeXauthority(xauthorityPath().toStdString(), makeDisplayCookie(), &cookieWhy)) {
+        fail(QString::fromStdString(cookieWhy));
+        return;
+    }
     m_bootDeadline.start(kBootBudget);
     // The display: a square of the device's longer side (so it can turn);
     // it writes its number to stdout (-displayfd 1); no cursor in the
@@ -146,7 +155,8 @@ void Simulator::boot()
     m_xvfb = start(m_tools.xvfb,
                    {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-screen"), QStringLiteral("0"),
                     QStringLiteral("%1x%1x24").arg(std::max(m_profile.width, m_profile.height)), QStringLiteral("-fbdir"), m_runtime,
-                    QStringLiteral("-nocursor"), QStringLiteral("-noreset"), QStringLiteral("-nolisten"), QStringLiteral("tcp")},
+                    QStringLiteral("-nocursor"), QStringLiteral("-noreset"), QStringLiteral("-nolisten"), QStringLiteral("tcp"),
+                    QStringLiteral("-auth"), xauthorityPath()},
                    QProcessEnvironment::systemEnvironment());
     connect(m_xvfb, &QProcess::readyReadStandardOutput, this, [this] {
         if (!m_displayName.isEmpty())
@@ -182,6 +192,7 @@ void Simulator::startBuses()
         return;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("DISPLAY"), m_displayName);
+    env.insert(QStringLiteral("XAUTHORITY"), xauthorityPath());
     env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_runtime);
     // A private session bus: a Qt app without one autolaunches a stray bus
     // per display that outlives everything. It prints its address once it
@@ -203,6 +214,7 @@ void Simulator::startAccessibilityAndApp()
         return;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("DISPLAY"), m_displayName);
+    env.insert(QStringLiteral("XAUTHORITY"), xauthorityPath());
     env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_runtime);
     env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), m_busAddress);
     // Qt connects to accessibility only once org.a11y.Bus exists, so the
@@ -217,6 +229,7 @@ QProcessEnvironment Simulator::appEnvironment() const
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("DISPLAY"), m_displayName);
+    env.insert(QStringLiteral("XAUTHORITY"), xauthorityPath());
     env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_runtime);
     env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), m_busAddress);
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
@@ -293,7 +306,7 @@ bool Simulator::multitouch(QString *why) const
 void Simulator::attachDisplay()
 {
     QString why;
-    m_display = DeviceDisplay::open(m_displayName, m_runtime + QStringLiteral("/Xvfb_screen0"), &why);
+    m_display = DeviceDisplay::open(m_displayName, m_runtime + QStringLiteral("/Xvfb_screen0"), xauthorityPath(), &why);
     if (!m_display) {
         fail(why);
         return;

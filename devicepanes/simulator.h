@@ -54,6 +54,8 @@ public:
     bool isUp() const { return m_state == State::Booting || m_state == State::Rendering; }
     QString failure() const { return m_failure; }
     QString displayName() const { return m_displayName; } // ":N" once known
+    // The display's cookie file, for every client of the display.
+    QString xauthorityPath() const { return m_runtime.isEmpty() ? QString() : m_runtime + QStringLiteral("/Xauthority"); }
     QString runtimeDirectory() const { return m_runtime; }
     DeviceDisplay *display() const { return m_display.get(); }
     DeviceInput *input() const { return m_input.get(); } // once the display is open

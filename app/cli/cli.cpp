@@ -1,6 +1,9 @@
 #include "cli.h"
 
 #include <algorithm>
+#include <cstring>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -135,6 +138,48 @@ void Context::printReceipt(const Json &receipt, const std::vector<const char *> 
             line += std::string(" ") + k + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
     }
     printLine(line);
+}
+
+void Context::printTable(const Json &rows, const std::vector<Column> &columns) const
+{
+    if (m_json) {
+        printJson(rows);
+        return;
+    }
+    auto cell = [](const Json &row, const char *key) -> std::string {
+        auto it = row.find(key);
+        if (it == row.end() || it->is_null())
+            return "-";
+        if (it->is_boolean())
+            return it->get<bool>() ? "yes" : "no";
+        return it->is_string() ? it->get<std::string>() : it->dump();
+    };
+    std::vector<size_t> widths;
+    for (const Column &column : columns) {
+        size_t w = std::strlen(column.header);
+        for (const Json &row : rows)
+            w = std::max(w, cell(row, column.key).size());
+        widths.push_back(w);
+    }
+    auto line = [&](const std::vector<std::string> &cells) {
+        std::string out;
+        for (size_t i = 0; i < cells.size(); ++i) {
+            out += cells[i];
+            if (i + 1 < cells.size())
+                out += std::string(widths[i] - std::min(widths[i], cells[i].size()) + 2, ' ');
+        }
+        printLine(out);
+    };
+    std::vector<std::string> header;
+    for (const Column &column : columns)
+        header.emplace_back(column.header);
+    line(header);
+    for (const Json &row : rows) {
+        std::vector<std::string> cells;
+        for (const Column &column : columns)
+            cells.push_back(cell(row, column.key));
+        line(cells);
+    }
 }
 
 void Context::error(const std::string &message) const

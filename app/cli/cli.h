@@ -47,6 +47,14 @@ public:
     void printLine(const std::string &text) const;
     // A receipt: JSON as is, or "ok key=value …" with those of `keys` it has.
     void printReceipt(const Json &receipt, const std::vector<const char *> &keys) const;
+    // Rows as JSON (--json), else as aligned columns under a header; a
+    // column is {header, key}; absent values show as "-", booleans as
+    // yes/no; no rows: just the header.
+    struct Column {
+        const char *header;
+        const char *key;
+    };
+    void printTable(const Json &rows, const std::vector<Column> &columns) const;
     // Errors: human-readable, on stderr, whatever --json says.
     void error(const std::string &message) const;
     // For session verbs run outside a tab.

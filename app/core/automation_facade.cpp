@@ -107,6 +107,16 @@ void AutomationFacade::emitEvent(dt::rpc::Json event, const std::optional<std::s
     m_sink(event, onlySession, ends == EndsStream::Yes ? onlySession : std::nullopt);
 }
 
+QString AutomationFacade::nameOf(const Workspace::Pane &pane) const
+{
+    // A terminal's own name, else its tab's: the name given with `tab
+    // rename` or Rename Tab names every terminal of the tab.
+    if (!pane.name.isEmpty())
+        return pane.name;
+    const Workspace::Tab *tab = m_workspace.tab(pane.tab);
+    return tab ? tab->manualTitle : QString();
+}
+
 const Workspace::Pane *AutomationFacade::paneBySession(const std::string &sessionId) const
 {
     const QString wanted = QString::fromStdString(sessionId);
@@ -216,7 +226,7 @@ std::vector<dt::rpc::TabRow> AutomationFacade::tabRows(const std::optional<std::
             row.sessionId = pane->identity.sessionIdString().toStdString();
             row.current = caller && QString::fromStdString(*caller).compare(pane->identity.sessionIdString(), Qt::CaseInsensitive) == 0;
             row.shortId = pane->identity.shortId().toStdString();
-            row.name = nonEmpty(pane->name);
+            row.name = nonEmpty(nameOf(*pane));
             row.displayTitle = nonEmpty(p == tab->primary ? m_workspace.tabTitle(t) : pane->displayTitle);
             row.label = nonEmpty(pane->label);
             rows.push_back(std::move(row));
@@ -262,7 +272,7 @@ std::optional<dt::rpc::TabInfo> AutomationFacade::tabInfo(const std::string &cal
     dt::rpc::TabInfo info;
     info.sessionId = pane->identity.sessionIdString().toStdString();
     info.shortId = pane->identity.shortId().toStdString();
-    info.name = nonEmpty(pane->name);
+    info.name = nonEmpty(nameOf(*pane));
     info.role = pane->role.toStdString();
     info.isCurrent = true;
     for (PaneId p : tab->layout.panes())
@@ -290,7 +300,7 @@ std::variant<PaneId, Error> AutomationFacade::findTerminal(const std::string &ca
     using Tier = std::function<bool(const Workspace::Pane &)>;
     const Tier tiers[] = {
         [&](const Workspace::Pane &p) { return p.identity.shortId() == r; },
-        [&](const Workspace::Pane &p) { return !p.name.isEmpty() && p.name == r; },
+        [&](const Workspace::Pane &p) { return nameOf(p) == r; },
         [&](const Workspace::Pane &p) {
             const QString id = p.identity.sessionIdString();
             return id.compare(r, Qt::CaseInsensitive) == 0 || (r.size() >= 4 && id.startsWith(r, Qt::CaseInsensitive));
@@ -451,14 +461,14 @@ std::optional<Error> AutomationFacade::moveTab(const std::string &caller, Handle
     const Workspace::Window *w = m_workspace.window(target);
     if (!w)
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "window not found");
-    // The caller counts only the tabs it can see: the N-th of those is
-    // where the tab goes (before it), wherever hidden tabs sit.
+    // The caller counts only the tabs it can see: the tab goes before the
+    // one at that place among them (0: first), wherever hidden tabs sit.
     int raw = -1;
     if (index) {
         int seen = 0;
         for (qsizetype i = 0; i < w->tabs.size() && raw < 0; ++i) {
             const TabId other = w->tabs.at(i);
-            if (other != tab && visibleTo(caller, other) && ++seen == *index)
+            if (other != tab && visibleTo(caller, other) && seen++ == *index)
                 raw = static_cast<int>(i);
         }
         // Moving right within a window: the tab's own slot goes away.
@@ -642,6 +652,8 @@ std::optional<dt::rpc::PaneRow> AutomationFacade::paneRow(Handle handle)
     if (sim) {
         row.family = sim->profile().family;
         row.display = nonEmpty(sim->displayName());
+        if (row.display)
+            row.xauthority = nonEmpty(sim->xauthorityPath());
         row.capabilities.crown = sim->profile().family == "watch";
         row.capabilities.accessibility = true;
         row.capabilities.rotate = true;
@@ -759,12 +771,31 @@ AutomationFacade::Resolved AutomationFacade::resolveDevicePane(const std::string
         return dt::rpc::intentError(dt::rpc::intent::Ambiguous,
                                     "this session has " + std::to_string(mine.size()) + " device panes; name one with --pane");
     }
+    // An exact id, then the device's name, then an unambiguous prefix of
+    // an id (at least 4 characters), as with tabs.
     const QString r = QString::fromStdString(ref);
-    for (PaneId id : mine) {
-        const Workspace::Pane *p = m_workspace.pane(id);
-        if (paneIdOf(*p).compare(r, Qt::CaseInsensitive) == 0 || p->identity.shortId() == r
-            || p->deviceUdid.compare(r, Qt::CaseInsensitive) == 0)
-            return Handle(id);
+    using Tier = std::function<bool(const Workspace::Pane &)>;
+    const Tier tiers[] = {
+        [&](const Workspace::Pane &p) {
+            return paneIdOf(p).compare(r, Qt::CaseInsensitive) == 0 || p.identity.shortId() == r
+                || p.deviceUdid.compare(r, Qt::CaseInsensitive) == 0;
+        },
+        [&](const Workspace::Pane &p) { return !p.name.isEmpty() && p.name == r; },
+        [&](const Workspace::Pane &p) {
+            return r.size() >= 4
+                && (paneIdOf(p).startsWith(r, Qt::CaseInsensitive) || p.deviceUdid.startsWith(r, Qt::CaseInsensitive));
+        },
+    };
+    for (const Tier &matches : tiers) {
+        QList<PaneId> found;
+        for (PaneId id : mine)
+            if (const Workspace::Pane *p = m_workspace.pane(id); p && matches(*p))
+                found << id;
+        if (found.size() == 1)
+            return Handle(found.first());
+        if (found.size() > 1)
+            return dt::rpc::intentError(dt::rpc::intent::Ambiguous, "pane '" + ref + "' matched " + std::to_string(found.size())
+                                            + " of your device panes; use a longer prefix or the paneId");
     }
     // Someone else's pane is as unknown as one that never was.
     return Error{code::InvalidParams, "unknown paneId '" + ref + "'"};

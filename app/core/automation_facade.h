@@ -90,6 +90,7 @@ private:
     // order: indices count in this list, so hidden windows leave no gaps.
     QList<WindowId> visibleWindows(const std::optional<std::string> &caller) const;
     std::optional<dt::rpc::Error> checkProvenance(const Workspace::Pane &pane, pid_t peerPid) const;
+    QString nameOf(const Workspace::Pane &pane) const;
 
     // Withdraws queued typing whose source `matches`, from the terminals of
     // `targetTab` (0: every terminal).

@@ -19,6 +19,7 @@ Json toJson(const PaneRow &row)
     putIf(j, "shortId", row.shortId);
     putIf(j, "name", row.name);
     putIf(j, "display", row.display);
+    putIf(j, "xauthority", row.xauthority);
     return j;
 }
 

@@ -30,6 +30,7 @@ struct PaneRow {
     std::optional<std::string> name;
     PaneCapabilities capabilities;
     std::optional<std::string> display; // beyond the original: the device's X display, for with-pane
+    std::optional<std::string> xauthority; // beside display: the cookie file its clients need
 };
 
 // One booted device, as `devices list` shows it.

@@ -64,8 +64,8 @@ public:
     virtual std::optional<Error> closeTerminal(Handle terminal) = 0;
     virtual std::optional<Error> renameTab(Handle tab, const std::string &name) = 0;
     virtual std::optional<Error> selectTab(Handle tab) = 0;
-    // `index` 1-based among the tabs the caller can see; absent: end of the
-    // window. `window` absent: its own.
+    // `index` 0-based among the tabs the caller can see (past the last: the
+    // end); absent: end of the window. `window` absent: its own.
     virtual std::optional<Error> moveTab(const std::string &caller, Handle tab, std::optional<int> index,
                                          std::optional<Handle> window) = 0;
     virtual std::variant<int, Error> openWindow(const std::string &caller) = 0; // the new window's index

@@ -240,11 +240,11 @@ TEST_F(FacadeTest, indicesCountOnlyWhatTheCallerSees)
     ws->setTabPrivate(hiddenWindowTab, true);
     const std::string me = sid(ws->tab(mine)->primary);
     // Strip [mine, hidden, other]; the caller sees [mine, other]. Moving
-    // `other` to its position 1 puts it before `mine`.
-    ASSERT_FALSE(facade->moveTab(me, other, 1, std::nullopt));
+    // `other` to place 0 puts it before `mine`.
+    ASSERT_FALSE(facade->moveTab(me, other, 0, std::nullopt));
     EXPECT_EQ(ws->window(w1)->tabs, (QList<dt::app::TabId>{other, mine, hidden}));
-    // And `mine` to position 2 (the end, as the caller sees it).
-    ASSERT_FALSE(facade->moveTab(me, mine, 2, std::nullopt));
+    // And `mine` to place 1 (the end, as the caller sees it).
+    ASSERT_FALSE(facade->moveTab(me, mine, 1, std::nullopt));
     const QList<dt::app::TabId> strip = ws->window(w1)->tabs;
     EXPECT_LT(strip.indexOf(other), strip.indexOf(mine));
     // A new window is number 2 for a caller that cannot see window 2.

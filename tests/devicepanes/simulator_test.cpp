@@ -5,6 +5,7 @@
 #include "devicepanes/accessibility_bridge.h"
 #include "devicepanes/lifeline.h"
 #include "devicepanes/private_network.h"
+#include "devicepanes/display_cookie.h"
 #include "devicepanes/simulator.h"
 #include "devicepanes/tuio_frame.h"
 #include "support/processes.h"
@@ -63,7 +64,11 @@ protected:
     int m_count = 0;
 };
 
-QString titleOn(const Simulator &sim);
+QString titleOn(const Simulator &sim, std::optional<QString> xauthority, std::optional<int> asUser);
+QString titleOn(const Simulator &sim)
+{
+    return titleOn(sim, std::nullopt, std::nullopt);
+}
 QPointF firstButton(const QImage &frame);
 void spinBriefly()
 {
@@ -98,6 +103,28 @@ TEST_F(SimulatorTest, everyProfileBootsToItsHomeScreenAndShutsDownCompletely)
             << processesMentioning(dir).join(QLatin1Char('\n')).toStdString();
         EXPECT_FALSE(QFileInfo::exists(dir));
     }
+}
+
+TEST_F(SimulatorTest, onlyClientsWithTheDevicesCookieReachItsDisplay)
+{
+    auto sim = boot("phone");
+    ASSERT_TRUE(waitUntil([&] { return rendered(*sim) && titleOn(*sim) == QStringLiteral("Home"); }, 25000))
+        << sim->failure().toStdString();
+    const QFileInfo cookie(sim->xauthorityPath());
+    ASSERT_TRUE(cookie.exists());
+    EXPECT_EQ(cookie.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther), 0);
+    EXPECT_EQ(QFileInfo(sim->runtimeDirectory()).permissions() & (QFile::ExeOther | QFile::ReadOther), 0);
+    // Without the cookie (as any other user would be) the display refuses.
+    EXPECT_EQ(titleOn(*sim, QStringLiteral("/nonexistent"), std::nullopt), QString());
+    QTemporaryDir elsewhere;
+    const QString wrong = elsewhere.filePath(QStringLiteral("Xauthority"));
+    ASSERT_TRUE(dt::devices::writeXauthority(wrong.toStdString(), dt::devices::makeDisplayCookie(), nullptr));
+    EXPECT_EQ(titleOn(*sim, wrong, std::nullopt), QString());
+    // Another uid, pointed at the real cookie, cannot read it (root only can
+    // become another user; as a user, the cases above are that user).
+    if (::getuid() == 0)
+        EXPECT_EQ(titleOn(*sim, sim->xauthorityPath(), 65534), QString());
+    EXPECT_EQ(titleOn(*sim), QStringLiteral("Home")); // we still can
 }
 
 TEST_F(SimulatorTest, aTapOpensAnAppAndTheHomeButtonReturns)
@@ -136,15 +163,21 @@ TEST_F(SimulatorTest, aTapOpensAnAppAndTheHomeButtonReturns)
     EXPECT_TRUE(waitUntil([&] { return pixel(*sim, 3, 3) == home; }, 5000));
 }
 
-// The device shell's window title, read on the device's display.
-QString titleOn(const Simulator &sim)
+// The device shell's window title, read on the device's display (with the
+// device's cookie, or `xauthority`; `asUser`: as that uid, when we are root).
+QString titleOn(const Simulator &sim, std::optional<QString> xauthority, std::optional<int> asUser)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("DISPLAY"), sim.displayName());
+    env.insert(QStringLiteral("XAUTHORITY"), xauthority.value_or(sim.xauthorityPath()));
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral("xdotool"), {QStringLiteral("search"), QStringLiteral("--onlyvisible"), QStringLiteral("--classname"),
-                                        QStringLiteral("deviceterm-device-shell"), QStringLiteral("getwindowname")});
+    QStringList command{QStringLiteral("xdotool"), QStringLiteral("search"), QStringLiteral("--onlyvisible"), QStringLiteral("--classname"),
+                        QStringLiteral("deviceterm-device-shell"), QStringLiteral("getwindowname")};
+    if (asUser)
+        command = QStringList{QStringLiteral("setpriv"), QStringLiteral("--reuid=%1").arg(*asUser), QStringLiteral("--regid=%1").arg(*asUser),
+                              QStringLiteral("--clear-groups"), QStringLiteral("--")} + command;
+    p.start(command.first(), command.mid(1));
     p.waitForFinished(3000);
     return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
 }

@@ -182,7 +182,9 @@ TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
         "deviceterm tab rename --json -- --help > rename-literal.json;"
         "deviceterm tab rename --json hello world > rename.json;"
         "deviceterm tab rename --tab $new --json > rename-other.json;"
-        "deviceterm tab move --tab $new --to 1 --json > move.json;"
+        "deviceterm tab move --tab $new --to 0 --json > move.json;"
+        "deviceterm tabs list --json > moved.json;"
+        "deviceterm tab select --tab 'hello world' --json > select-by-name.json;"
         "deviceterm tab info --json > info.json;"
         "deviceterm pane open --terminal --json --cwd . --cmd 'deviceterm tab info --json > split-info.json' > pane.json;"
         "deviceterm tab close abc123 2> stray.err; echo $? > stray.status;"
@@ -207,7 +209,14 @@ TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
     EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("rename.json")).toStdString()),
               Json({{"ok", true}, {"tab", "current"}, {"name", "hello world"}}));
     EXPECT_FALSE(Json::parse(fileAfterDone(QStringLiteral("rename-other.json")).toStdString()).contains("name"));
-    EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("move.json")).toStdString())["toIndex"], 1);
+    EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("move.json")).toStdString())["toIndex"], 0);
+    // Place 0 is the first: the new tab now leads the list. The renamed
+    // tab is named by its name.
+    const Json moved = Json::parse(fileAfterDone(QStringLiteral("moved.json")).toStdString());
+    ASSERT_EQ(moved.size(), 2u);
+    EXPECT_EQ(moved[0]["shortId"], open["shortId"]);
+    EXPECT_EQ(moved[1]["name"], "hello world");
+    EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("select-by-name.json")).toStdString())["tab"], "hello world");
     const Json pane = Json::parse(fileAfterDone(QStringLiteral("pane.json")).toStdString());
     EXPECT_EQ(pane["tab"], "current");
     EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("window.json")).toStdString())["index"], 2);
@@ -868,7 +877,7 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
 {
     startGui(QStringLiteral("sh ") + script("device_pane.sh"));
     ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("done"))); }, 80000));
-    EXPECT_EQ(fileAfterDone(QStringLiteral("waits.err")), "");
+    EXPECT_EQ(fileAfterDone(QStringLiteral("waits.err")).toStdString(), "");
     auto json = [&](const char *name) { return Json::parse(fileAfterDone(QLatin1String(name)).toStdString()); };
     const Json created = json("create.json");
     const std::string udid = created["udid"];
@@ -929,6 +938,8 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     EXPECT_EQ(pinch["paneId"], paneId);
     EXPECT_EQ(pinch["durationMs"], 250);
     EXPECT_TRUE(fileAfterDone(QStringLiteral("pinch-title.txt")).startsWith("Photo: "));
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("nodashes-title.txt")).startsWith("Photo: "))
+        << fileAfterDone(QStringLiteral("nodashes-title.txt")).toStdString();
     EXPECT_EQ(fileAfterDone(QStringLiteral("pinch-short.status")).trimmed(), "1");
     EXPECT_TRUE(fileAfterDone(QStringLiteral("pinch-short.err")).contains("usage: deviceterm pinch F1X"))
         << fileAfterDone(QStringLiteral("pinch-short.err")).toStdString();
@@ -993,6 +1004,16 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     // a pinch on it says why.
     for (const Json &row : json("panes-two.json"))
         EXPECT_EQ(row["capabilities"]["multitouch"], row["family"] == "phone") << row.dump();
+    // People get columns, not JSON.
+    const QList<QByteArray> panesHuman = fileAfterDone(QStringLiteral("panes-human.txt")).trimmed().split('\n');
+    ASSERT_EQ(panesHuman.size(), 3);
+    EXPECT_TRUE(panesHuman[0].startsWith("SHORT")) << panesHuman[0].toStdString();
+    EXPECT_TRUE(panesHuman[1].contains("rendering") && !panesHuman[1].contains('{')) << panesHuman[1].toStdString();
+    const QByteArray devicesHuman = fileAfterDone(QStringLiteral("devices-human.txt"));
+    EXPECT_TRUE(devicesHuman.startsWith("NAME")) << devicesHuman.toStdString();
+    EXPECT_TRUE(devicesHuman.contains("Wrist") && devicesHuman.contains("yes")) << devicesHuman.toStdString();
+    EXPECT_EQ(json("crown-by-name.json")["udid"], json("boot-watch.json")["udid"]);
+    EXPECT_EQ(json("crown-by-prefix.json")["udid"], json("boot-watch.json")["udid"]);
     EXPECT_EQ(fileAfterDone(QStringLiteral("pinch-watch.status")).trimmed(), "1");
     EXPECT_TRUE(fileAfterDone(QStringLiteral("pinch-watch.err")).contains("no multitouch (the app was not created with Qt touch"))
         << fileAfterDone(QStringLiteral("pinch-watch.err")).toStdString();

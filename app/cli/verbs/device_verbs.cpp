@@ -65,14 +65,19 @@ int run(Context &c, const Spec &s)
     const bool isText = s.words[0] == "text";
     if (isText) {
         // Everything but --pane is the text, options included: `text
-        // --duration 5` types those words.
+        // --duration 5` types those words. The first "--" ends options
+        // (and is not typed): `text -- --pane x` types "--pane x".
         std::vector<std::string> words;
         std::string pane;
+        bool afterDashes = false;
         for (size_t i = 0; i < c.operands().size(); ++i) {
-            if (c.operands()[i] == "--pane" && i + 1 < c.operands().size())
+            const std::string &w = c.operands()[i];
+            if (!afterDashes && w == "--")
+                afterDashes = true;
+            else if (!afterDashes && w == "--pane" && i + 1 < c.operands().size())
                 pane = c.operands()[++i];
             else
-                words.push_back(c.operands()[i]);
+                words.push_back(w);
         }
         std::string text;
         for (const std::string &w : words)

@@ -8,9 +8,22 @@ namespace dt::cli {
 // starts appear in the device). Exits with COMMAND's status.
 int runWithPane(Context &c)
 {
-    if (!c.parseOptions({"--pane"}, {}))
-        return 1;
-    const std::vector<std::string> &command = c.positionals();
+    // Options end at "--" or at the command's first word: everything from
+    // there on belongs to the command (`with-pane xdotool search --name .`).
+    std::string wanted;
+    std::vector<std::string> command;
+    const std::vector<std::string> &words = c.operands();
+    for (size_t i = 0; i < words.size(); ++i) {
+        if (words[i] == "--pane" && i + 1 < words.size()) {
+            wanted = words[++i];
+        } else if (words[i] == "--pane" || (words[i].rfind("--", 0) == 0 && words[i] != "--")) {
+            c.error(words[i] == "--pane" ? "--pane needs a value" : "unknown option " + words[i]);
+            return 1;
+        } else {
+            command.assign(words.begin() + static_cast<long>(i + (words[i] == "--" ? 1 : 0)), words.end());
+            break;
+        }
+    }
     if (command.empty()) {
         c.error("usage: deviceterm with-pane [--pane REF] -- COMMAND [ARGS…]");
         return 1;
@@ -20,7 +33,6 @@ int runWithPane(Context &c)
     const auto panes = c.call("panes.list");
     if (!panes)
         return 1;
-    const std::string wanted = c.option("--pane").value_or("");
     std::vector<Json> matches;
     for (const Json &p : *panes)
         if (wanted.empty() || p.value("shortId", std::string()) == wanted || p.value("paneId", std::string()) == wanted
@@ -41,6 +53,8 @@ int runWithPane(Context &c)
     std::map<std::string, std::string> env{{"DEVICETERM_TARGET_PANE", matches[0].value("udid", std::string())}};
     if (matches[0].contains("display"))
         env["DISPLAY"] = matches[0]["display"].get<std::string>();
+    if (matches[0].contains("xauthority"))
+        env["XAUTHORITY"] = matches[0]["xauthority"].get<std::string>();
     return runAndForward(command, env);
 }
 

@@ -38,6 +38,7 @@ struct Spec {
     // Fills params from the parsed options; false stops with exit 1.
     std::function<bool(Context &, Json &)> params;
     std::vector<const char *> shown; // receipt keys for the human "ok …" line
+    std::vector<Context::Column> columns = {}; // lists: the human table's columns
 };
 
 bool copyRef(Context &c, Json &p, const char *option, const char *key)
@@ -100,7 +101,7 @@ int run(Context &c, const Spec &s)
     if (!result)
         return 1;
     if (result->is_array()) {
-        c.printJson(*result); // rosters print as JSON either way for now
+        c.printTable(*result, s.columns);
         return 0;
     }
     c.printReceipt(*result, s.shown);
@@ -141,8 +142,8 @@ const std::vector<Spec> &specs()
              if (auto to = c.option("--to")) {
                  char *end = nullptr;
                  const long n = std::strtol(to->c_str(), &end, 10);
-                 if (to->empty() || *end || n < 1) {
-                     c.error("--to must be a positive integer");
+                 if (to->empty() || *end || n < 0 || n > 100000) {
+                     c.error("--to must be a place in the window: 0 for the first, 1 for the second, …");
                      return false;
                  }
                  p["toIndex"] = n;
@@ -187,8 +188,12 @@ const std::vector<Spec> &specs()
          {"window", "mode"}},
         {{"window", "focus"}, "window focus [--window W]", "bring a window to the front", "window.focus", {"--window"}, {},
          [](Context &c, Json &p) { return copyRef(c, p, "--window", "window"); }, {"window"}},
-        {{"panes", "list"}, "panes list [--json]", "this session's device panes", "panes.list", {}, {}, nullptr, {}},
-        {{"devices", "list"}, "devices list [--json]", "devices this session owns or sees", "devices.list", {}, {}, nullptr, {}},
+        {{"panes", "list"}, "panes list [--json]", "this session's device panes", "panes.list", {}, {}, nullptr, {},
+         {{"SHORT", "shortId"}, {"NAME", "name"}, {"FAMILY", "family"}, {"STATE", "state"}, {"DISPLAY", "display"},
+          {"UDID", "udid"}}},
+        {{"devices", "list"}, "devices list [--json]", "devices this session owns or sees", "devices.list", {}, {}, nullptr, {},
+         {{"NAME", "name"}, {"KIND", "kind"}, {"STATE", "state"}, {"ATTACHED", "attached"}, {"ID", "id"},
+          {"OWNER", "ownerSessionId"}}},
     };
     return table;
 }

@@ -86,8 +86,8 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
             return *e;
         std::optional<int> index;
         if (auto it = p.find("toIndex"); it != p.end()) {
-            if (!it->is_number_integer() || it->get<int>() < 1)
-                return Error{code::InvalidParams, "toIndex must be a positive integer"};
+            if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > 100000)
+                return Error{code::InvalidParams, "toIndex must be a non-negative integer (0 is the first place)"};
             index = it->get<int>();
         }
         std::optional<Handle> window;

@@ -7,7 +7,7 @@ wait_for() { # wait_for FILE-TEST-COMMAND… (10 s)
     until "$@"; do
         sleep 0.1
         i=$((i + 1))
-        [ $i -gt 100 ] && { echo "gave up: $*" >> waits.err; return 1; }
+        [ $i -gt 100 ] && { echo "gave up: $* (the title: $(title))" >> waits.err; return 1; }
     done
 }
 title() { deviceterm with-pane -- xdotool search --onlyvisible --classname deviceterm-device-shell getwindowname 2> /dev/null; }
@@ -67,6 +67,8 @@ sleep 0.2
 deviceterm pinch 0.4 0.4 0.6 0.4 0.2 0.4 0.8 0.4 --duration 250 --json > pinch.json
 wait_for zoom_at_least 200
 title > pinch-title.txt
+# Without "--", the command's own options stay the command's.
+deviceterm with-pane xdotool search --onlyvisible --classname deviceterm-device-shell getwindowname > nodashes-title.txt 2>&1
 deviceterm button home > /dev/null
 wait_for title_is Home
 deviceterm tap $(centre Form) > /dev/null
@@ -75,6 +77,8 @@ deviceterm text 'Zoë ✓' --json > text.json
 wait_for title_is 'Form: Hello, Zoë ✓'
 deviceterm text --duration 5 > /dev/null              # options are words to type
 wait_for title_is 'Form: Hello, Zoë ✓--duration 5'
+deviceterm text -- '-x' --pane > /dev/null             # "--" ends options and is not typed
+wait_for title_is 'Form: Hello, Zoë ✓--duration 5-x --pane'
 
 deviceterm crown 1 2> crown.err; echo $? > crown.status
 deviceterm tap 2 0.5 2> badtap.err; echo $? > badtap.status
@@ -96,6 +100,11 @@ deviceterm tap 0.5 0.5 2> twopanes.err; echo $? > twopanes.status
 watch_udid=$(sed 's/.*"udid":"\([^"]*\)".*/\1/' boot-watch.json)
 deviceterm crown 2 --pane "$watch_udid" --json > crown-watch.json
 deviceterm panes list --json > panes-two.json
+deviceterm panes list > panes-human.txt
+deviceterm devices list > devices-human.txt
+# A pane by its device's name, and by a prefix of its udid.
+deviceterm crown 1 --pane Wrist --json > crown-by-name.json
+deviceterm crown 1 --pane "$(printf %s "$watch_udid" | cut -c1-8)" --json > crown-by-prefix.json
 deviceterm pinch 0.4 0.4 0.6 0.4 0.2 0.4 0.8 0.4 --pane "$watch_udid" 2> pinch-watch.err; echo $? > pinch-watch.status
 deviceterm sim shutdown Wrist > /dev/null
 # Another program on the device: it gets the device's display.
@@ -110,7 +119,7 @@ deviceterm panes list --json > detached-panes.json
 deviceterm devices list --json > detached-devices.json
 deviceterm device attach Phone --json > attach.json
 wait_for rendering
-wait_for title_is 'Form: Hello, Zoë ✓--duration 5'    # the same running app
+wait_for title_is 'Form: Hello, Zoë ✓--duration 5-x --pane'    # the same running app
 deviceterm sim shutdown Phone --json > shutdown.json
 deviceterm panes list --json > after.json
 deviceterm sim list --json > simlist-after.json
