@@ -35,6 +35,22 @@
         <source>Shut Down All &amp;&amp; Quit</source>
         <translation>Alle herunterfahren &amp;&amp; beenden</translation>
     </message>
+    <message>
+        <source>Grant Orchestration</source>
+        <translation>Orchestrierung freigeben</translation>
+    </message>
+    <message>
+        <source>Let the programs in “%1” type into and read other tabs?</source>
+        <translation>Den Programmen in „%1“ erlauben, in andere Tabs zu tippen und sie zu lesen?</translation>
+    </message>
+    <message>
+        <source>Only grant this to a tab you are using to run an agent or script you trust. Private tabs stay hidden from it. You can revoke it any time from the Shell menu.</source>
+        <translation>Geben Sie das nur für einen Tab frei, in dem Sie einen Agenten oder ein Skript ausführen, dem Sie vertrauen. Private Tabs bleiben davor verborgen. Sie können die Freigabe jederzeit im Menü Shell entziehen.</translation>
+    </message>
+    <message>
+        <source>&amp;Grant</source>
+        <translation>&amp;Freigeben</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::DeviceMenu</name>
@@ -486,6 +502,10 @@
     <message>
         <source>Pri&amp;vate Tab</source>
         <translation>&amp;Privater Tab</translation>
+    </message>
+    <message>
+        <source>Private tab — deviceterm</source>
+        <translation>Privater Tab — deviceterm</translation>
     </message>
 </context>
 <context>

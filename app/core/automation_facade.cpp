@@ -170,8 +170,12 @@ bool AutomationFacade::visibleTo(const std::optional<std::string> &caller, TabId
         return false;
     if (!t->isPrivate)
         return true;
-    const Workspace::Pane *own = caller ? paneBySession(*caller) : nullptr;
-    return own && own->tab == tab;
+    return caller && isInsider(paneBySession(*caller), tab);
+}
+
+bool AutomationFacade::isInsider(const Workspace::Pane *own, TabId tab) const
+{
+    return own && own->tab == tab && !own->openedFromOutside;
 }
 
 QList<WindowId> AutomationFacade::visibleWindows(const std::optional<std::string> &caller) const
@@ -241,20 +245,36 @@ std::vector<dt::rpc::WindowRow> AutomationFacade::windowRows(const std::optional
     const Workspace::Pane *own = caller ? paneBySession(*caller) : nullptr;
     const WindowId ownWindow = own ? m_workspace.tab(own->tab)->window : 0;
     int index = 0;
+    const QList<WindowId> visible = visibleWindows(caller);
+    // The key window and each window's front tab as this caller would have
+    // seen them: where the real one is hidden from it, the one it saw last
+    // (so "no key window" or "no front tab" cannot give a private tab away).
+    WindowId key = 0;
+    const QList<WindowId> &focus = m_workspace.focusHistory();
+    for (auto it = focus.rbegin(); it != focus.rend() && !key; ++it)
+        if (visible.contains(*it))
+            key = *it;
     // Counted after hiding what the caller may not see, so neither an
     // index nor a count gives a private tab away.
-    for (WindowId w : visibleWindows(caller)) {
+    for (WindowId w : visible) {
         ++index;
         if (!all && w != ownWindow)
             continue;
         const Workspace::Window *window = m_workspace.window(w);
         dt::rpc::WindowRow row;
         row.index = index;
-        row.isKey = m_workspace.focusedWindow() == w;
+        row.isKey = w == key;
         row.tabCount = static_cast<int>(
             std::count_if(window->tabs.begin(), window->tabs.end(), [&](TabId t) { return visibleTo(caller, t); }));
-        if (visibleTo(caller, window->selected))
-            if (const Workspace::Pane *primary = m_workspace.pane(m_workspace.tab(window->selected)->primary))
+        TabId front = 0;
+        for (auto it = window->selectionHistory.rbegin(); it != window->selectionHistory.rend() && !front; ++it)
+            if (visibleTo(caller, *it))
+                front = *it;
+        for (qsizetype i = 0; i < window->tabs.size() && !front; ++i)
+            if (visibleTo(caller, window->tabs.at(i)))
+                front = window->tabs.at(i);
+        if (const Workspace::Tab *tab = m_workspace.tab(front))
+            if (const Workspace::Pane *primary = m_workspace.pane(tab->primary))
                 row.selectedTabShortId = primary->identity.shortId().toStdString();
         rows.push_back(std::move(row));
     }
@@ -415,10 +435,11 @@ AutomationFacade::Created AutomationFacade::splitTerminal(const std::string &cal
     // A new terminal in a granted tab holds the grant: only the tab's own
     // terminals may make one, or any tab could borrow the grant.
     const Workspace::Pane *own = paneBySession(caller);
-    if (t->orchestrationGrant && (!own || own->tab != tab))
+    if (t->orchestrationGrant && !isInsider(own, tab))
         return Error{code::RoleViolation, "only an orchestrator tab's own terminals can split it"};
     TerminalLaunch launch;
     launch.workingDirectory = QString::fromStdString(cwd);
+    launch.openedFromOutside = !isInsider(own, tab);
     const PaneId pane = m_workspace.splitPane(t->focused, SplitTree::Orientation::SideBySide, launch);
     return started(pane, command);
 }
@@ -529,8 +550,7 @@ std::variant<bool, Error> AutomationFacade::setTabPrivate(const std::string &cal
 {
     // Only a tab's own terminals may change it; to anyone else it is as if
     // the tab did not exist.
-    const Workspace::Pane *own = paneBySession(caller);
-    if (!own || own->tab != tab || !m_workspace.setTabPrivate(tab, isPrivate))
+    if (!isInsider(paneBySession(caller), tab) || !m_workspace.setTabPrivate(tab, isPrivate))
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
     const Workspace::Tab *t = m_workspace.tab(tab);
     return t && t->isPrivate == isPrivate;

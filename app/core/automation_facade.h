@@ -91,6 +91,8 @@ private:
     QList<WindowId> visibleWindows(const std::optional<std::string> &caller) const;
     std::optional<dt::rpc::Error> checkProvenance(const Workspace::Pane &pane, pid_t peerPid) const;
     QString nameOf(const Workspace::Pane &pane) const;
+    // One of the tab's own terminals (not one another tab asked for).
+    bool isInsider(const Workspace::Pane *own, TabId tab) const;
 
     // Withdraws queued typing whose source `matches`, from the terminals of
     // `targetTab` (0: every terminal).

@@ -151,7 +151,7 @@ WindowId Workspace::openWindow()
     w.id = id;
     m_windows.emplace(id, w);
     m_windowOrder.append(id);
-    m_focusedWindow = id;
+    markFocused(id);
     emit windowOpened(id);
     return id;
 }
@@ -168,8 +168,9 @@ bool Workspace::closeWindow(WindowId id, bool keepDevices)
     if (windowPtr(id)) {
         m_windows.erase(id);
         m_windowOrder.removeAll(id);
+        m_focusHistory.removeAll(id);
         if (m_focusedWindow == id)
-            m_focusedWindow = m_windowOrder.isEmpty() ? 0 : m_windowOrder.last();
+            m_focusedWindow = m_focusHistory.isEmpty() ? 0 : m_focusHistory.last();
         emit windowClosed(id);
     }
     return true;
@@ -180,10 +181,25 @@ bool Workspace::focusWindow(WindowId id)
     if (!windowPtr(id))
         return false;
     if (m_focusedWindow != id) {
-        m_focusedWindow = id;
+        markFocused(id);
         emit windowFocused(id);
     }
     return true;
+}
+
+void Workspace::markFocused(WindowId id)
+{
+    m_focusedWindow = id;
+    m_focusHistory.removeAll(id);
+    m_focusHistory.append(id);
+}
+
+void Workspace::markSelected(Window &window, TabId tab)
+{
+    window.selected = tab;
+    window.selectionHistory.removeAll(tab);
+    if (tab)
+        window.selectionHistory.append(tab);
 }
 
 // --- tabs --------------------------------------------------------------------
@@ -195,6 +211,7 @@ PaneId Workspace::createPane(TabId tabId, const TerminalLaunch &launch)
     pane->id = id;
     pane->tab = tabId;
     pane->role = launch.role;
+    pane->openedFromOutside = launch.openedFromOutside;
     QString capability;
     pane->identity = SessionIdentity::create(liveShortIds(), &capability);
     pane->directory = SessionDirectory::create(m_settings.runtimeDirectory, pane->identity.sessionIdString(),
@@ -310,7 +327,7 @@ TabId Workspace::openTab(WindowId windowId, const TerminalLaunch &launch, int in
     if (index < 0 || index > w->tabs.size())
         index = static_cast<int>(w->tabs.size());
     w->tabs.insert(index, id);
-    w->selected = id;
+    markSelected(*w, id);
     emit tabOpened(id);
     emit paneOpened(first);
     emit tabSelected(windowId, id);
@@ -325,8 +342,9 @@ void Workspace::detachTab(Tab &t)
         return;
     const qsizetype at = w->tabs.indexOf(t.id);
     w->tabs.removeAll(t.id);
+    w->selectionHistory.removeAll(t.id);
     if (w->selected == t.id)
-        w->selected = w->tabs.isEmpty() ? 0 : w->tabs.at(std::clamp<qsizetype>(at, 0, w->tabs.size() - 1));
+        markSelected(*w, w->tabs.isEmpty() ? 0 : w->tabs.at(std::clamp<qsizetype>(at, 0, w->tabs.size() - 1)));
 }
 
 bool Workspace::closeTab(TabId id, bool keepDevices)
@@ -377,7 +395,7 @@ bool Workspace::selectTab(TabId id)
         return false;
     Window &w = m_windows.at(t->window);
     if (w.selected != id) {
-        w.selected = id;
+        markSelected(w, id);
         emit tabSelected(w.id, id);
     }
     return true;
@@ -394,7 +412,7 @@ bool Workspace::moveTab(TabId id, WindowId to, int index)
     if (index < 0 || index > target->tabs.size())
         index = static_cast<int>(target->tabs.size());
     target->tabs.insert(index, id);
-    target->selected = id;
+    markSelected(*target, id);
     t->window = to;
     emit tabMoved(id, from, to, index);
     emit tabSelected(to, id);

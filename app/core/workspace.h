@@ -42,6 +42,10 @@ struct TerminalLaunch {
     // For a new tab: a live orchestration grant from the start. Only the
     // GUI's menus set it; automation never does.
     bool grantOrchestration = false;
+    // Asked for by a terminal outside the tab it opens in (`pane open --tab`
+    // from another tab): it runs there but never counts as one of the tab's
+    // own, so a tab that turns private does not keep a stranger inside.
+    bool openedFromOutside = false;
 };
 
 // The one model of windows, tabs, panes and their terminal sessions, which
@@ -67,6 +71,7 @@ public:
         TabId tab = 0;
         SessionIdentity identity;
         QString role;
+        bool openedFromOutside = false; // see TerminalLaunch
         QString name;
         QString label;
         QString displayTitle; // sanitised program title
@@ -101,6 +106,9 @@ public:
         WindowId id = 0;
         QList<TabId> tabs; // in strip order
         TabId selected = 0;
+        // Its tabs by when they were last selected, the latest last: what
+        // it showed before, for callers who may not see what it shows now.
+        QList<TabId> selectionHistory;
     };
 
     explicit Workspace(const Settings &settings, QObject *parent = nullptr);
@@ -154,6 +162,8 @@ public:
     // --- queries -------------------------------------------------------
     QList<WindowId> windows() const { return m_windowOrder; }
     WindowId focusedWindow() const { return m_focusedWindow; }
+    // Windows by when they last had the focus, the latest last.
+    const QList<WindowId> &focusHistory() const { return m_focusHistory; }
     const Window *window(WindowId id) const;
     const Tab *tab(TabId id) const;
     const Pane *pane(PaneId id) const;
@@ -197,6 +207,8 @@ private:
     PaneId createPane(TabId tab, const TerminalLaunch &launch);
     void destroyPane(PaneId pane);
     void detachTab(Tab &tab); // from its window's list
+    static void markSelected(Window &window, TabId tab); // selected, and remembered as such
+    void markFocused(WindowId window);
     void onPaneFinished(PaneId pane, int exitCode, int signalNumber);
     void refreshTitle(TabId tab);
 
@@ -205,6 +217,7 @@ private:
     std::map<WindowId, Window> m_windows;
     QList<WindowId> m_windowOrder;
     WindowId m_focusedWindow = 0;
+    QList<WindowId> m_focusHistory;
     std::map<TabId, std::unique_ptr<Tab>> m_tabs;
     std::map<PaneId, std::unique_ptr<Pane>> m_panes;
     QMap<TabId, QString> m_lastTitles;

@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "grant_confirmation.h"
+
 #include "action_ids.h"
 #include "core/config.h"
 #include "nested_loop.h"
@@ -245,8 +247,7 @@ void MainWindow::createActions()
     addAction(OpenOrchestratorTab, tr("Open &Orchestrator Tab"), key("Ctrl+Shift+O"), [this] { openOrchestratorTab(); });
     // Checkable: they show the current tab's state and flip it.
     addAction(OrchestrationGrant, tr("Orchestration &Grant"), {}, [this] {
-        if (const auto *t = m_workspace.tab(currentTabId()))
-            m_workspace.setOrchestrationGrant(t->id, !t->orchestrationGrant);
+        toggleOrchestrationGrant(currentTabId());
         updateTabActions();
     })->setCheckable(true);
     addAction(PrivateTab, tr("Pri&vate Tab"), key("Ctrl+Shift+L"), [this] {
@@ -495,6 +496,23 @@ void MainWindow::updateTabActions()
     priv->setChecked(t && t->isPrivate);
 }
 
+// Revoking is immediate; granting asks the person first (see
+// grant_confirmation.h for why its button waits).
+void MainWindow::toggleOrchestrationGrant(TabId tab)
+{
+    const auto *t = m_workspace.tab(tab);
+    if (!t)
+        return;
+    if (t->orchestrationGrant) {
+        m_workspace.setOrchestrationGrant(tab, false);
+        return;
+    }
+    if (!confirmOrchestrationGrant(this, m_workspace.tabTitle(tab), m_nestedLoops))
+        return;
+    if (m_workspace.tab(tab)) // it may have closed while the question was open
+        m_workspace.setOrchestrationGrant(tab, true);
+}
+
 // A tab whose terminals the GUI trusts to type into and read other tabs:
 // only a person, through this menu, makes one.
 void MainWindow::openOrchestratorTab()
@@ -509,7 +527,14 @@ void MainWindow::openOrchestratorTab()
 
 void MainWindow::updateWindowTitle()
 {
-    setWindowTitle(m_tabs->count() ? tr("%1 — deviceterm").arg(m_tabs->tabText(m_tabs->currentIndex())) : tr("deviceterm"));
+    // The window title leaves the window: task bars, window switchers and
+    // every X client (_NET_WM_NAME) read it. A private tab keeps its name
+    // on its own tab only.
+    const auto *t = m_workspace.tab(currentTabId());
+    if (t && t->isPrivate)
+        setWindowTitle(tr("Private tab — deviceterm"));
+    else
+        setWindowTitle(m_tabs->count() ? tr("%1 — deviceterm").arg(m_tabs->tabText(m_tabs->currentIndex())) : tr("deviceterm"));
 }
 
 void MainWindow::showTabContextMenu(const QPoint &pos)
@@ -535,10 +560,7 @@ void MainWindow::showTabContextMenu(const QPoint &pos)
     priv->setCheckable(true);
     priv->setChecked(model->isPrivate);
     QAction *grant = menu.addAction(model->orchestrationGrant ? tr("Revoke Orchestration &Grant") : tr("&Grant Orchestration"),
-                                    this, [this, tab] {
-                                        if (const auto *t = m_workspace.tab(tab))
-                                            m_workspace.setOrchestrationGrant(tab, !t->orchestrationGrant);
-                                    });
+                                    this, [this, tab] { toggleOrchestrationGrant(tab); });
     grant->setObjectName(QStringLiteral("tabGrantToggle"));
     grant->setCheckable(true);
     grant->setChecked(model->orchestrationGrant);

@@ -82,6 +82,7 @@ private:
     void setTabMarkers(int index, const QStringList &icons, const QString &toolTip);
     void updateTabActions();
     void openOrchestratorTab();
+    void toggleOrchestrationGrant(dt::app::TabId tab);
     void showTabContextMenu(const QPoint &pos);
     void renameTab(dt::app::TabId tab);
     void duplicateTab(dt::app::TabId tab);

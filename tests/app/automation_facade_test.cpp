@@ -166,7 +166,9 @@ TEST_F(FacadeTest, aPrivateTabIsHiddenFromEveryoneButItsOwnTerminals)
     ASSERT_EQ(rows.size(), 2u);
     EXPECT_EQ(rows[0].index, 1);
     EXPECT_EQ(rows[0].tabCount, 1);
-    EXPECT_FALSE(rows[0].selectedTabShortId.has_value()); // the private tab is the selected one
+    // The private tab is in front: the caller sees the tab that was in
+    // front before it, as if nothing had happened.
+    EXPECT_EQ(rows[0].selectedTabShortId, shortId(ws->tab(mine)->primary));
     EXPECT_EQ(rows[1].index, 2);
     EXPECT_EQ(std::get<Handle>(facade->resolveWindow(me, "2")), w3);
     EXPECT_TRUE(std::holds_alternative<dt::rpc::Error>(facade->resolveWindow(me, "3")));
@@ -182,6 +184,60 @@ TEST_F(FacadeTest, aPrivateTabIsHiddenFromEveryoneButItsOwnTerminals)
     ASSERT_EQ(std::get<bool>(facade->setTabPrivate(ownerSplit, secret, false)), true);
     EXPECT_EQ(sessionsSeenBy(me).count(sid(secretPrimary)), 1u);
     EXPECT_EQ(std::get<Handle>(facade->resolveTab(me, shortId(secretPrimary))), secret);
+}
+
+TEST_F(FacadeTest, noWindowListingTellsThatAHiddenTabIsInFrontOrFocused)
+{
+    const auto w1 = ws->openWindow();
+    const auto mine = ws->openTab(w1, program(QStringLiteral("sleep 60")));
+    const auto w2 = ws->openWindow();
+    const auto secret = ws->openTab(w2, program(QStringLiteral("sleep 60")));
+    ws->setTabPrivate(secret, true);
+    const std::string me = sid(ws->tab(mine)->primary);
+    ws->focusWindow(w1);
+    auto keyOf = [&](const std::string &caller) {
+        std::optional<int> key;
+        for (const auto &row : facade->windowRows(caller, true))
+            if (row.isKey)
+                key = row.index;
+        return key;
+    };
+    EXPECT_EQ(keyOf(me), 1);
+    // The focus moves to the window holding only the hidden tab: to the
+    // caller the key window stays where it saw it last, not "none".
+    ws->focusWindow(w2);
+    EXPECT_EQ(keyOf(me), 1);
+    EXPECT_EQ(keyOf(sid(ws->tab(secret)->primary)), 2); // its owner sees the truth
+    // A hidden tab opened in front of the caller's window.
+    const auto hiddenInFront = ws->openTab(w1, program(QStringLiteral("sleep 60")));
+    ws->setTabPrivate(hiddenInFront, true);
+    EXPECT_EQ(ws->window(w1)->selected, hiddenInFront);
+    const auto rows = facade->windowRows(me, true);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].selectedTabShortId, shortId(ws->tab(mine)->primary));
+    EXPECT_TRUE(rows[0].isKey);
+}
+
+TEST_F(FacadeTest, aSplitAnotherTabOpenedIsNoInsiderWhenTheTabTurnsPrivate)
+{
+    const auto w = ws->openWindow();
+    const auto stranger = ws->openTab(w, program(QStringLiteral("sleep 60")));
+    const auto host = ws->openTab(w, program(QStringLiteral("sleep 60")));
+    const std::string strangerSid = sid(ws->tab(stranger)->primary);
+    const auto created = facade->splitTerminal(strangerSid, host, dir.path().toStdString(), "");
+    ASSERT_TRUE(std::holds_alternative<dt::rpc::AutomationPort::NewTerminal>(created));
+    const std::string planted = std::get<dt::rpc::AutomationPort::NewTerminal>(created).sessionId;
+    // It runs in the host tab, but may not change the tab's privacy...
+    EXPECT_TRUE(std::holds_alternative<dt::rpc::Error>(facade->setTabPrivate(planted, host, true)));
+    // ...and once the tab's own terminal makes it private, it sees nothing
+    // of it, nor can its own splits launder it in.
+    ASSERT_EQ(std::get<bool>(facade->setTabPrivate(sid(ws->tab(host)->primary), host, true)), true);
+    EXPECT_EQ(errorOf(facade->resolveTab(planted, shortId(ws->tab(host)->primary))),
+              "intent.notFound: tab '" + shortId(ws->tab(host)->primary) + "' not found");
+    for (const auto &row : facade->tabRows(planted))
+        EXPECT_NE(row.sessionId, sid(ws->tab(host)->primary));
+    EXPECT_TRUE(std::holds_alternative<dt::rpc::Error>(facade->setTabPrivate(planted, host, false)));
+    EXPECT_TRUE(ws->tab(host)->isPrivate);
 }
 
 TEST_F(FacadeTest, theGrantBelongsToTheTabsLiveTerminalsAndGoesWithRevocation)

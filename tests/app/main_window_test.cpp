@@ -12,9 +12,11 @@
 #include "ui/terminal_view.h"
 #include "ui/window_manager.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QMenu>
+#include <QMessageBox>
 #include <QTimer>
 #include <QLineEdit>
 #include <QFileInfo>
@@ -162,6 +164,49 @@ TEST_F(WindowTest, anOrchestratorTabIsGrantedAndMarkedUntilTheGrantIsRevoked)
     EXPECT_TRUE(ws->hasOrchestrationGrant(first->focused));
 }
 
+TEST_F(WindowTest, aGrantNeedsAPersonsConfirmationThatAnImmediateScriptedClickCannotGive)
+{
+    ws->openTab(window, sh());
+    const auto tab = ws->window(window)->tabs.at(0);
+    QAction *grant = main->action(actions::OrchestrationGrant);
+    // As XTEST would: the instant the question is up, click Grant and press
+    // Enter. Neither grants: the button waits, and Enter is Cancel.
+    bool clickedEarly = false, wasEnabled = true;
+    QTimer::singleShot(0, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        ASSERT_TRUE(box);
+        EXPECT_EQ(box->objectName(), QStringLiteral("grantConfirmation"));
+        for (QAbstractButton *b : box->buttons())
+            if (box->buttonRole(b) == QMessageBox::AcceptRole) {
+                wasEnabled = b->isEnabled();
+                QTest::mouseClick(b, Qt::LeftButton);
+                clickedEarly = true;
+            }
+        QTest::keyClick(box, Qt::Key_Return);
+    });
+    grant->trigger();
+    EXPECT_TRUE(clickedEarly);
+    EXPECT_FALSE(wasEnabled);
+    EXPECT_FALSE(ws->tab(tab)->orchestrationGrant);
+    EXPECT_FALSE(grant->isChecked());
+    // A person, who reads the question first, can grant.
+    QTimer::singleShot(0, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        ASSERT_TRUE(box);
+        for (QAbstractButton *b : box->buttons())
+            if (box->buttonRole(b) == QMessageBox::AcceptRole) {
+                ASSERT_TRUE(waitUntil([&] { return b->isEnabled(); }, 3000));
+                QTest::mouseClick(b, Qt::LeftButton);
+            }
+    });
+    grant->trigger();
+    EXPECT_TRUE(ws->tab(tab)->orchestrationGrant);
+    EXPECT_TRUE(grant->isChecked());
+    // Revoking asks nothing.
+    grant->trigger();
+    EXPECT_FALSE(ws->tab(tab)->orchestrationGrant);
+}
+
 TEST_F(WindowTest, thePrivacyToggleReadsSetPrivateOrSetPublicAndShowsAPadlock)
 {
     ws->openTab(window, sh());
@@ -188,10 +233,15 @@ TEST_F(WindowTest, thePrivacyToggleReadsSetPrivateOrSetPublicAndShowsAPadlock)
     QAction *priv = main->action(actions::PrivateTab);
     main->tabWidget()->setCurrentIndex(1);
     EXPECT_FALSE(priv->isChecked());
+    EXPECT_NE(main->windowTitle(), QStringLiteral("Private tab — deviceterm"));
     main->tabWidget()->setCurrentIndex(0);
     EXPECT_TRUE(priv->isChecked());
+    // The window title leaves the window (task bars, other X clients): it
+    // does not name a private tab.
+    EXPECT_EQ(main->windowTitle(), QStringLiteral("Private tab — deviceterm"));
     priv->trigger();
     EXPECT_FALSE(ws->tab(tab)->isPrivate);
+    EXPECT_NE(main->windowTitle(), QStringLiteral("Private tab — deviceterm"));
     EXPECT_TRUE(markersOf(bar, 0).isEmpty());
     // Both at once: key and padlock side by side.
     trigger(actions::OpenOrchestratorTab);
