@@ -129,28 +129,30 @@ void DeviceInput::longPress(QPointF at, int durationMs)
     add(std::max(durationMs, kTapDwell), [this] { m_display.pressButton(1, false); });
 }
 
-int DeviceInput::swipe(QPointF from, QPointF to, int durationMs)
+int DeviceInput::swipe(QPointF from, QPointF to, int durationMs, int holdMs)
 {
     const QPoint a = toPixels(from);
     const QPoint b = toPixels(to);
-    const int steps = durationMs / kFrame;
     begin([this, a] {
         m_display.movePointer(a);
         m_display.pressButton(1, true);
     });
-    if (steps < 1) {
-        add(kTapDwell, [this, b] {
+    // Shorter than a tap's dwell it is tap-shaped: one press, one release
+    // a dwell later (where the swipe ends). Longer, it moves at ~60 Hz.
+    if (durationMs < kTapDwell) {
+        add(kTapDwell + holdMs, [this, b] {
             m_display.movePointer(b);
             m_display.pressButton(1, false);
         });
         return 0;
     }
+    const int steps = durationMs / kFrame;
     for (int i = 1; i <= steps; ++i) {
         const double t = double(i) / steps;
         const QPoint p(a.x() + int(std::lround((b.x() - a.x()) * t)), a.y() + int(std::lround((b.y() - a.y()) * t)));
         add(kFrame, [this, p] { m_display.movePointer(p); }, i < steps ? Catchup::Skip : Catchup::Run);
     }
-    add(0, [this] { m_display.pressButton(1, false); });
+    add(holdMs, [this] { m_display.pressButton(1, false); });
     return steps;
 }
 

@@ -33,9 +33,10 @@ public:
 
     void tap(QPointF at);
     void longPress(QPointF at, int durationMs);
-    // Returns the number of intermediate steps (0: too short to interpolate,
-    // sent as a tap-shaped press and release).
-    int swipe(QPointF from, QPointF to, int durationMs);
+    // Returns the number of intermediate steps (0: under kTapDwell, sent as
+    // a tap-shaped press and release). `holdMs`: the finger rests at the end
+    // that long before it lifts.
+    int swipe(QPointF from, QPointF to, int durationMs, int holdMs = 0);
     // Presses and releases the key for `keysym` (Shift added as the keymap
     // needs); false when the keymap has no such key.
     bool key(uint32_t keysym);

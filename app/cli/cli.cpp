@@ -201,7 +201,7 @@ const std::vector<Verb> &verbs()
         {{"tabs", "list"}, "tabs list [--json]", "every live terminal session", runTabsList},
         {{"tabs", "current"}, "tabs current [--json]", "this tab's session (inside a tab)", runTabsCurrent},
         {{"windows", "list"}, "windows list [--all] [--json]", "this tab's window, or with --all every window", runWindowsList},
-        {{"tab", "info"}, "tab info [--json]", "this tab: session, short id, role (inside a tab)", runTabInfo},
+        {{"tab", "info"}, "tab info [--tab REF] [--json]", "a tab (this one by default): session, short id, name, role", runTabInfo},
         {{"tab", "set-private"}, "tab set-private true|false [--tab REF]",
          "hide a tab you have a terminal in from every other session (or show it again)", runTabSetPrivate},
         {{"tab", "send-input"}, "tab send-input [--tab REF] [--type-delay MS] [--] TEXT…",

@@ -281,23 +281,26 @@ std::vector<dt::rpc::WindowRow> AutomationFacade::windowRows(const std::optional
     return rows;
 }
 
-std::optional<dt::rpc::TabInfo> AutomationFacade::tabInfo(const std::string &caller)
+std::optional<dt::rpc::TabInfo> AutomationFacade::tabInfo(const std::string &caller, Handle tabHandle)
 {
     const Workspace::Pane *callerPane = paneBySession(caller);
-    const Workspace::Tab *tab = callerPane ? m_workspace.tab(callerPane->tab) : nullptr;
+    const Workspace::Tab *tab = visibleTo(caller, tabHandle) ? m_workspace.tab(tabHandle) : nullptr;
     // The tab is described by its primary terminal, also when a split asks.
     const Workspace::Pane *pane = tab ? m_workspace.pane(tab->primary) : nullptr;
     if (!pane)
         return std::nullopt;
+    const bool own = callerPane && callerPane->tab == tab->id;
     dt::rpc::TabInfo info;
     info.sessionId = pane->identity.sessionIdString().toStdString();
     info.shortId = pane->identity.shortId().toStdString();
     info.name = nonEmpty(nameOf(*pane));
     info.role = pane->role.toStdString();
-    info.isCurrent = true;
-    for (PaneId p : tab->layout.panes())
-        if (auto row = paneRow(p))
-            info.simPanes.push_back(*row);
+    info.isCurrent = own;
+    // Another tab's devices are its own business (as everywhere else).
+    if (own)
+        for (PaneId p : tab->layout.panes())
+            if (auto row = paneRow(p))
+                info.simPanes.push_back(*row);
     return info;
 }
 
@@ -858,7 +861,7 @@ std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gest
         input.longPress({g.x, g.y}, g.durationMs);
         return 0;
     case Kind::Swipe:
-        return input.swipe({g.x, g.y}, {g.toX, g.toY}, g.durationMs);
+        return input.swipe({g.x, g.y}, {g.toX, g.toY}, g.durationMs, g.holdMs);
     case Kind::Key:
         if (!input.key(g.keysym))
             return Error{code::InvalidParams, "unsupported keyCode: the device's keyboard has no such key"};

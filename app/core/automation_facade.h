@@ -34,7 +34,7 @@ public:
 
     std::vector<dt::rpc::TabRow> tabRows(const std::optional<std::string> &caller) override;
     std::vector<dt::rpc::WindowRow> windowRows(const std::optional<std::string> &caller, bool all) override;
-    std::optional<dt::rpc::TabInfo> tabInfo(const std::string &caller) override;
+    std::optional<dt::rpc::TabInfo> tabInfo(const std::string &caller, Handle tab) override;
 
     Resolved resolveTab(const std::string &caller, const std::string &ref) override;
     Resolved resolveTerminal(const std::string &caller, const std::string &ref) override;

@@ -19,6 +19,7 @@ namespace dt::rpc {
 class AutomationPort {
 public:
     virtual ~AutomationPort() = default;
+    using Handle = uint64_t; // an object resolve*() found (see below)
 
     // Checks a session's capability and that `peerPid` runs in that
     // session's terminal (or descends from a process that does). An error
@@ -35,14 +36,15 @@ public:
     // `current` flags and what "my window" means.
     virtual std::vector<TabRow> tabRows(const std::optional<std::string> &caller) = 0;
     virtual std::vector<WindowRow> windowRows(const std::optional<std::string> &caller, bool all) = 0;
-    virtual std::optional<TabInfo> tabInfo(const std::string &caller) = 0;
+    // A tab the caller may see (resolved by resolveTab); its device panes
+    // only when it is the caller's own tab.
+    virtual std::optional<TabInfo> tabInfo(const std::string &caller, Handle tab) = 0;
 
     // --- workspace mutations (session scope; never prompt) ------------------
     // Objects are named by opaque handles that resolve*() hands out for a
     // reference: "current", a sessionId, a shortId, a name (tabs and
     // terminal panes) or a 1-based index (windows). Foreign and unknown
     // objects give the same intent.notFound; several matches intent.ambiguous.
-    using Handle = uint64_t;
     using Resolved = std::variant<Handle, Error>;
     virtual Resolved resolveTab(const std::string &caller, const std::string &ref) = 0;
     virtual Resolved resolveTerminal(const std::string &caller, const std::string &ref) = 0;
@@ -118,6 +120,7 @@ public:
         double x = 0.5, y = 0.5, toX = 0.5, toY = 0.5;
         double x2 = 0.5, y2 = 0.5, toX2 = 0.5, toY2 = 0.5; // Pinch: the second finger
         int durationMs = 0;
+        int holdMs = 0; // Swipe: the finger rests at the end before it lifts
         uint32_t keysym = 0;
         std::string text; // Text: UTF-8; Button: its name
         double delta = 0; // Crown: clicks

@@ -10,6 +10,12 @@
 
 namespace dt::rpc {
 
+namespace {
+// What each event frame of a stream is called (the request that opens the
+// stream is daemon.events).
+constexpr const char *kEventMethod = "daemon.event";
+} // namespace
+
 struct AutomationServer::Connection {
     QLocalSocket *socket = nullptr; // child of the server object
     FrameDecoder decoder;
@@ -185,7 +191,7 @@ void AutomationServer::publish(const Json &event, const std::optional<std::strin
             continue;
         if (c->socket->bytesToWrite() > m_limits.maxPendingOutput / 2) {
             // The subscriber stopped reading: say so once, then end it.
-            Event overflow{*c->context.eventStream, "daemon.events",
+            Event overflow{*c->context.eventStream, kEventMethod,
                            Json{{"type", "stream.overflow"}, {"ts", event.value("ts", std::string())}}};
             const std::string frame = encodeFrame(encode(overflow));
             c->socket->write(frame.data(), static_cast<qint64>(frame.size()));
@@ -193,7 +199,7 @@ void AutomationServer::publish(const Json &event, const std::optional<std::strin
             c->socket->disconnectFromServer();
             continue;
         }
-        send(c, encode(Event{*c->context.eventStream, "daemon.events", event}));
+        send(c, encode(Event{*c->context.eventStream, kEventMethod, event}));
         if (c->socket && endsStreamOf && c->context.sessionId == endsStreamOf) {
             c->context.eventStream.reset();
             c->socket->flush();

@@ -185,6 +185,7 @@ TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
         "deviceterm tab move --tab $new --to 0 --json > move.json;"
         "deviceterm tabs list --json > moved.json;"
         "deviceterm tab select --tab 'hello world' --json > select-by-name.json;"
+        "deviceterm tab info --tab $new --json > info-other.json;"
         "deviceterm tab info --json > info.json;"
         "deviceterm pane open --terminal --json --cwd . --cmd 'deviceterm tab info --json > split-info.json' > pane.json;"
         "deviceterm tab close abc123 2> stray.err; echo $? > stray.status;"
@@ -217,6 +218,9 @@ TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
     EXPECT_EQ(moved[0]["shortId"], open["shortId"]);
     EXPECT_EQ(moved[1]["name"], "hello world");
     EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("select-by-name.json")).toStdString())["tab"], "hello world");
+    const Json other = Json::parse(fileAfterDone(QStringLiteral("info-other.json")).toStdString());
+    EXPECT_EQ(other["shortId"], open["shortId"]);
+    EXPECT_EQ(other["isCurrent"], false);
     const Json pane = Json::parse(fileAfterDone(QStringLiteral("pane.json")).toStdString());
     EXPECT_EQ(pane["tab"], "current");
     EXPECT_EQ(Json::parse(fileAfterDone(QStringLiteral("window.json")).toStdString())["index"], 2);
@@ -956,6 +960,10 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
     EXPECT_EQ(swipe["durationMs"], 200);
     EXPECT_GE(swipe["steps"].get<int>(), 10);
     EXPECT_EQ(json("flick.json")["dispatched"], "tap");
+    EXPECT_EQ(json("flick31.json")["dispatched"], "tap");
+    EXPECT_EQ(json("held.json")["dispatched"], "drag");
+    EXPECT_EQ(fileAfterDone(QStringLiteral("badhold.status")).trimmed(), "1");
+    EXPECT_TRUE(fileAfterDone(QStringLiteral("badhold.err")).contains("--hold must be a whole number of milliseconds"));
     EXPECT_EQ(json("longpress.json")["durationMs"], 300);
     const Json appSwitcher = json("appswitcher.json");
     EXPECT_EQ(appSwitcher["x"], 0.5);

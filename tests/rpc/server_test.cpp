@@ -55,7 +55,7 @@ struct FakePort : AutomationPort {
     std::string role(const std::string &) override { return "agent"; }
     std::vector<TabRow> tabRows(const std::optional<std::string> &) override { return {}; }
     std::vector<WindowRow> windowRows(const std::optional<std::string> &, bool) override { return {}; }
-    std::optional<TabInfo> tabInfo(const std::string &) override { return std::nullopt; }
+    std::optional<TabInfo> tabInfo(const std::string &, Handle) override { return std::nullopt; }
     Resolved resolveTab(const std::string &, const std::string &) override { return Handle(1); }
     Resolved resolveTerminal(const std::string &, const std::string &) override { return Handle(1); }
     Resolved resolveWindow(const std::string &, const std::string &) override { return Handle(1); }
@@ -517,7 +517,11 @@ TEST_F(ServerTest, noRequestCanOpenAnOrchestratorTab)
     addWorkspaceMutations(*dispatcher, port);
     Client c(path);
     c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
-    EXPECT_EQ(c.call("tab.open", {{"role", "orchestrator"}})["error"]["code"], code::RoleViolation);
+    const Json refused = c.call("tab.open", {{"role", "orchestrator"}});
+    EXPECT_EQ(refused["error"]["code"], code::RoleViolation);
+    EXPECT_EQ(refused["error"]["msg"], "orchestrator sessions can only be minted from the GUI"); // the contract's words
+    const Json grantless = c.call("tab.sendInput", {{"tab", "x"}, {"text", "y"}});
+    EXPECT_EQ(grantless["error"]["msg"], "this session has no live orchestration grant; open an orchestrator tab in the deviceterm GUI");
     EXPECT_EQ(c.call("tab.open", {{"role", "agent"}})["result"]["ok"], true);
     // Nor can the GUI's grant calls of the original be reached here.
     for (const char *method : {"orchestrator.grant", "orchestrator.revoke", "session.create"})
@@ -571,6 +575,8 @@ TEST_F(ServerTest, inputReceiptsCarryTheContractsKeysAndBadParamsAreRefusedBefor
     EXPECT_EQ(c.call("pane.input.tap", {{"x", 0.25}, {"y", 1}})["result"], with({{"x", 0.25}, {"y", 1}}));
     EXPECT_EQ(c.call("pane.input.swipe", {{"fromX", 0}, {"fromY", 0}, {"toX", 1}, {"toY", 1}, {"durationMs", 160}})["result"],
               with({{"dispatched", "drag"}, {"steps", 10}, {"durationMs", 160}}));
+    EXPECT_EQ(c.call("pane.input.swipe", {{"fromX", 0}, {"fromY", 0}, {"toX", 1}, {"toY", 1}, {"holdMs", 60001}})["error"]["code"],
+              code::InvalidParams);
     const Json pinch = {{"fromF1X", 0.4}, {"fromF1Y", 0.5}, {"fromF2X", 0.6}, {"fromF2Y", 0.5},
                         {"toF1X", 0.2},   {"toF1Y", 0.5},   {"toF2X", 0.8},   {"toF2Y", 0.5}};
     EXPECT_EQ(c.call("pane.input.pinch", pinch)["result"], with({{"durationMs", 300}}));
@@ -695,6 +701,7 @@ TEST_F(ServerTest, eventsFollowTheirStreamAndAnOwnSessionCloseEndsIt)
     EXPECT_EQ((*first)["type"], "evt");
     EXPECT_EQ((*first)["id"], stream);
     EXPECT_EQ((*first)["params"]["type"], "session.created");
+    EXPECT_EQ((*first)["method"], "daemon.event"); // each frame; daemon.events opened the stream
     auto last = c.receive();
     ASSERT_TRUE(last);
     EXPECT_EQ((*last)["params"]["type"], "session.closed");

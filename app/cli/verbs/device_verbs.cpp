@@ -33,12 +33,12 @@ std::optional<double> fraction(Context &c, const std::string &word, const char *
     return v;
 }
 
-std::optional<int> milliseconds(Context &c, const std::string &word)
+std::optional<int> milliseconds(Context &c, const std::string &word, const char *option = "--duration")
 {
     char *end = nullptr;
     const long v = std::strtol(word.c_str(), &end, 10);
     if (word.empty() || *end != '\0' || v < 0 || v > 60000) {
-        c.error("--duration must be a whole number of milliseconds up to 60000, not '" + word + "'");
+        c.error(std::string(option) + " must be a whole number of milliseconds up to 60000, not '" + word + "'");
         return std::nullopt;
     }
     return int(v);
@@ -149,6 +149,18 @@ bool durationOption(Context &c, Json &p)
     return true;
 }
 
+// swipe --hold MS: the finger rests at the end that long before it lifts.
+bool holdOption(Context &c, Json &p)
+{
+    if (auto h = c.option("--hold")) {
+        const auto ms = milliseconds(c, *h, "--hold");
+        if (!ms)
+            return false;
+        p["holdMs"] = *ms;
+    }
+    return true;
+}
+
 const std::vector<Spec> &specs()
 {
     static const std::vector<Spec> table = {
@@ -189,10 +201,11 @@ const std::vector<Spec> &specs()
          [](Context &c, Json &p) { return point(c, p, 0, "x", "y"); }},
         {{"long-press"}, "long-press X Y [--duration MS] [--pane REF]", "press and hold at a point", "pane.input.longPress",
          {"--duration"}, 2, [](Context &c, Json &p) { return point(c, p, 0, "x", "y") && durationOption(c, p); }},
-        {{"swipe"}, "swipe X1 Y1 X2 Y2 [--duration MS] [--pane REF]", "drag from one point to another", "pane.input.swipe",
-         {"--duration"}, 4,
+        {{"swipe"}, "swipe X1 Y1 X2 Y2 [--duration MS] [--hold MS] [--pane REF]",
+         "drag from one point to another (under 32 ms: a tap at the end point)", "pane.input.swipe", {"--duration", "--hold"}, 4,
          [](Context &c, Json &p) {
-             return point(c, p, 0, "fromX", "fromY") && point(c, p, 2, "toX", "toY") && durationOption(c, p);
+             return point(c, p, 0, "fromX", "fromY") && point(c, p, 2, "toX", "toY") && durationOption(c, p)
+                 && holdOption(c, p);
          }},
         {{"app-switcher"}, "app-switcher [--pane REF]", "swipe up from the bottom edge (the shell goes home)",
          "pane.input.appSwitcher", {}, 0, nullptr},

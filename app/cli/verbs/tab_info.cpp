@@ -4,11 +4,18 @@ namespace dt::cli {
 
 int runTabInfo(Context &c)
 {
-    if (!c.acceptOnly())
+    if (!c.parseOptions({"--tab"}, {}))
         return 1;
+    if (!c.positionals().empty()) {
+        c.error("unexpected argument '" + c.positionals().front() + "'; usage: deviceterm tab info [--tab REF]");
+        return 1;
+    }
     if (!c.inTab())
         return c.notInTab("tab info");
-    const auto info = c.call("tab.info");
+    Json params = Json::object();
+    if (const auto tab = c.option("--tab"))
+        params["tab"] = *tab;
+    const auto info = c.call("tab.info", params);
     if (!info)
         return 1;
     if (c.json()) {

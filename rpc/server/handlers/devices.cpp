@@ -227,6 +227,11 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         if (!ms)
             return Error{code::InvalidParams, why};
         g.x = *x1, g.y = *y1, g.toX = *x2, g.toY = *y2, g.durationMs = *ms;
+        if (auto hold = p.find("holdMs"); hold != p.end()) {
+            if (!hold->is_number_integer() || hold->get<int64_t>() < 0 || hold->get<int64_t>() > 60000)
+                return Error{code::InvalidParams, "holdMs must be 60000 or less (a whole number of milliseconds)"};
+            g.holdMs = hold->get<int>();
+        }
         r["durationMs"] = *ms;
         return std::nullopt;
     });

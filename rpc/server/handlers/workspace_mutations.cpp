@@ -39,7 +39,7 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         // Tabs opened from here are always ordinary: asking for more is
         // refused outright rather than quietly downgraded.
         if (const std::string role = stringParam(p, "role"); !role.empty() && role != "agent")
-            return Error{code::RoleViolation, "only a person, in the deviceterm GUI, can open a '" + role + "' tab"};
+            return Error{code::RoleViolation, role + " sessions can only be minted from the GUI"};
         const std::string windowRef = refParam(p, "window");
         const auto window = port.resolveWindow(*c.sessionId, windowRef);
         if (auto *e = std::get_if<Error>(&window))

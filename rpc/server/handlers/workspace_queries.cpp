@@ -1,5 +1,7 @@
 #include "workspace_queries.h"
 
+#include "handler_params.h"
+
 namespace dt::rpc {
 
 void addWorkspaceQueries(Dispatcher &dispatcher, AutomationPort &port)
@@ -24,10 +26,14 @@ void addWorkspaceQueries(Dispatcher &dispatcher, AutomationPort &port)
             rows.push_back(toJson(row));
         return rows;
     });
-    dispatcher.add("tab.info", Scope::Session, [&port](CallContext &c, const Json &) -> HandlerResult {
-        const std::optional<TabInfo> info = port.tabInfo(*c.sessionId);
+    dispatcher.add("tab.info", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+        const std::string ref = refParam(p, "tab");
+        const auto tab = port.resolveTab(*c.sessionId, ref);
+        if (auto *e = std::get_if<Error>(&tab))
+            return *e;
+        const std::optional<TabInfo> info = port.tabInfo(*c.sessionId, std::get<AutomationPort::Handle>(tab));
         if (!info)
-            return intentError(intent::NotFound, "tab 'current' not found");
+            return intentError(intent::NotFound, "tab '" + ref + "' not found");
         return toJson(*info);
     });
 }

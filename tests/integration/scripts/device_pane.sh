@@ -53,6 +53,9 @@ deviceterm key 0x1008ff13 --json > key.json           # XF86AudioRaiseVolume
 wait_for title_is 'Counter: 2'
 deviceterm swipe 0.5 0.2 0.5 0.3 --duration 200 --json > swipe.json
 deviceterm swipe 0.5 0.2 0.5 0.3 --duration 5 --json > flick.json
+deviceterm swipe 0.5 0.2 0.5 0.3 --duration 31 --json > flick31.json   # under a tap's 32 ms: a tap
+deviceterm swipe 0.5 0.2 0.5 0.3 --duration 32 --hold 100 --json > held.json
+deviceterm swipe 0.5 0.2 0.5 0.3 --hold soon 2> badhold.err; echo $? > badhold.status
 deviceterm long-press 0.1 0.1 --duration 300 --json > longpress.json
 deviceterm rotate landscape_left --json > rotate.json
 deviceterm rotate landscapeLeft --json > rotate-again.json

@@ -42,9 +42,9 @@ while True:
     send({"type": "res", "id": request["id"], "result": {"ok": True}})
     if request.get("method") == "daemon.events":
         stream = request["id"]
-        send({"type": "evt", "id": stream, "method": "daemon.events",
+        send({"type": "evt", "id": stream, "method": "daemon.event",
               "params": {"type": "device.booted", "udid": "U1", "ts": "2026-11-29T00:00:00.000Z"}})
-        send({"type": "evt", "id": stream, "method": "daemon.events",
+        send({"type": "evt", "id": stream, "method": "daemon.event",
               "params": {"type": "stream.overflow", "ts": "2026-11-29T00:00:00.001Z"}})
         conn.close()
         break
