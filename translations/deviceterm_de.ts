@@ -507,6 +507,25 @@
         <source>Private tab — deviceterm</source>
         <translation>Privater Tab — deviceterm</translation>
     </message>
+    <message>
+        <source>Close &amp;Pane and Window</source>
+        <translation>&amp;Bereich und Fenster schließen</translation>
+    </message>
+    <message>
+        <source>Close &amp;Pane and Tab</source>
+        <translation>&amp;Bereich und Tab schließen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Close this tab and its %n terminals?</source>
+        <translation>
+            <numerusform>Diesen Tab und sein %n Terminal schließen?</numerusform>
+            <numerusform>Diesen Tab und seine %n Terminals schließen?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close Tab</source>
+        <translation>Tab schließen</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::SettingsDialog</name>

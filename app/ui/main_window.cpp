@@ -338,13 +338,17 @@ void MainWindow::createMenus()
                 menu->addAction(action(id));
         }
     };
-    fill(menuBar()->addMenu(tr("&File")), {NewWindow, NewTab, nullptr, ClosePane, CloseTab, CloseWindow, nullptr, Quit});
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    fill(file, {NewWindow, NewTab, nullptr, ClosePane, CloseTab, CloseWindow, nullptr, Quit});
     fill(menuBar()->addMenu(tr("&Edit")),
          {Copy, Paste, SelectAll, nullptr, Find, FindNext, FindPrevious, nullptr, ClearScrollback, nullptr, Settings});
     fill(menuBar()->addMenu(tr("&View")), {ZoomIn, ZoomOut, ResetZoom, nullptr, FullScreen});
-    fill(menuBar()->addMenu(tr("&Shell")),
-         {NewTab, OpenOrchestratorTab, DuplicateTab, nullptr, SplitRight, SplitDown, ZoomPane, EqualizePanes, ClosePane,
-          nullptr, RenameTab, PrivateTab, OrchestrationGrant, nullptr, CloseTab});
+    QMenu *shell = menuBar()->addMenu(tr("&Shell"));
+    fill(shell, {NewTab, OpenOrchestratorTab, DuplicateTab, nullptr, SplitRight, SplitDown, ZoomPane, EqualizePanes, ClosePane,
+                 nullptr, RenameTab, PrivateTab, OrchestrationGrant, nullptr, CloseTab});
+    // Close Pane says what it will close, read when the menu opens.
+    for (QMenu *menu : {file, shell})
+        connect(menu, &QMenu::aboutToShow, this, &MainWindow::updateClosePaneText);
     m_deviceMenu = new DeviceMenu(m_workspace, [this] { return currentTabId(); }, this);
     menuBar()->addMenu(m_deviceMenu);
     QMenu *window = menuBar()->addMenu(tr("&Window"));
@@ -481,6 +485,18 @@ void MainWindow::setTabMarkers(int index, const QStringList &icons, const QStrin
     label->setToolTip(toolTip);
     label->setProperty("markers", icons);
     bar->setTabButton(index, QTabBar::LeftSide, label);
+}
+
+void MainWindow::updateClosePaneText()
+{
+    QAction *close = action(actions::ClosePane);
+    const auto *t = m_workspace.tab(currentTabId());
+    if (!close || !t)
+        return;
+    const bool tabGoes = m_workspace.terminalPanes(t->id) == QList<dt::app::PaneId>{t->focused};
+    const auto *w = m_workspace.window(m_window);
+    const bool windowGoes = tabGoes && w && w->tabs.size() == 1;
+    close->setText(windowGoes ? tr("Close &Pane and Window") : tabGoes ? tr("Close &Pane and Tab") : tr("Close &Pane"));
 }
 
 void MainWindow::updateTabActions()
@@ -710,8 +726,10 @@ QList<dt::app::PaneId> MainWindow::panesOfWindow() const
     return out;
 }
 
-bool MainWindow::confirmClose(const QList<dt::app::PaneId> &panes, const QString &question)
+bool MainWindow::confirmClose(const QList<dt::app::PaneId> &panes, const QString &question, bool *asked)
 {
+    if (asked)
+        *asked = false;
     if (!m_config || m_config->value(QStringLiteral("confirm-close")) != QLatin1String("ask"))
         return true;
     // A pane is busy when something other than the program it started with
@@ -729,6 +747,8 @@ bool MainWindow::confirmClose(const QList<dt::app::PaneId> &panes, const QString
     if (running.isEmpty())
         return true;
     running.removeDuplicates();
+    if (asked)
+        *asked = true;
     QMessageBox box(QMessageBox::Question, tr("deviceterm"), question, QMessageBox::NoButton, this);
     box.setInformativeText(tr("Still running: %1").arg(running.join(QStringLiteral(", "))));
     QPushButton *close = box.addButton(tr("Close"), QMessageBox::DestructiveRole);
@@ -772,11 +792,45 @@ void MainWindow::keepDevicesIfQuitting(const DevicesOnClose &devices)
 
 void MainWindow::closeTabAsked(TabId tab)
 {
-    const DevicesOnClose devices = askAboutDevices(panesOfTab(tab), {tab});
-    if (devices.proceed && (devices.asked || confirmClose(panesOfTab(tab), tr("Close this tab?")))) {
-        keepDevicesIfQuitting(devices);
-        m_workspace.closeTab(tab, devices.keepDevices);
+    const QList<dt::app::PaneId> panes = panesOfTab(tab);
+    const DevicesOnClose devices = askAboutDevices(panes, {tab});
+    if (!devices.proceed)
+        return;
+    bool asked = devices.asked;
+    if (!asked && !confirmClose(panes, tr("Close this tab?"), &asked))
+        return;
+    // Still one question at most: the split layout is the last thing asked
+    // about. Device panes have their own question (and config key).
+    const qsizetype terminals = m_workspace.terminalPanes(tab).size();
+    if (!asked && terminals > 1 && !confirmMultiPaneClose(int(terminals)))
+        return;
+    keepDevicesIfQuitting(devices);
+    m_workspace.closeTab(tab, devices.keepDevices);
+}
+
+// tab-close-multi-pane = ask (the default): closing a tab of several panes
+// takes all of them, which a stray Ctrl+Shift+W should not do unasked.
+bool MainWindow::confirmMultiPaneClose(int panes)
+{
+    if (!m_config || m_config->value(QStringLiteral("tab-close-multi-pane")) != QLatin1String("ask"))
+        return true;
+    QMessageBox box(QMessageBox::Question, tr("deviceterm"), tr("Close this tab and its %n terminals?", nullptr, panes),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("multiPaneCloseQuestion"));
+    QPushButton *close = box.addButton(tr("Close Tab"), QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(close);
+    auto *never = new QCheckBox(tr("Don't ask again"), &box);
+    box.setCheckBox(never);
+    {
+        NestedLoop loop(m_nestedLoops);
+        box.exec();
     }
+    if (box.clickedButton() != close)
+        return false;
+    if (never->isChecked())
+        m_config->set(QStringLiteral("tab-close-multi-pane"), QStringLiteral("close"));
+    return true;
 }
 
 void MainWindow::closeWindowAsked()

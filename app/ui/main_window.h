@@ -58,7 +58,7 @@ public:
 
     // Asks before closing `panes` when a program other than a shell still
     // runs in one of them (and the config says to ask). True: go ahead.
-    bool confirmClose(const QList<dt::app::PaneId> &panes, const QString &question);
+    bool confirmClose(const QList<dt::app::PaneId> &panes, const QString &question, bool *asked = nullptr);
     // True while one of this window's dialogs, menus or drags runs its own
     // event loop: the window must not be deleted under it.
     bool inNestedLoop() const { return m_nestedLoops > 0; }
@@ -81,6 +81,8 @@ private:
     void updateWindowTitle();
     void setTabMarkers(int index, const QStringList &icons, const QString &toolTip);
     void updateTabActions();
+    void updateClosePaneText();
+    bool confirmMultiPaneClose(int panes);
     void openOrchestratorTab();
     void toggleOrchestrationGrant(dt::app::TabId tab);
     void showTabContextMenu(const QPoint &pos);

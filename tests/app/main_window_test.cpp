@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QTimer>
 #include <QLineEdit>
@@ -618,6 +619,39 @@ TEST_F(PromptTest, quittingWithARunningDeviceAsksWhetherToKeepItRunning)
     EXPECT_FALSE(dt::test::processesMentioning(QString::fromStdString(udid)).isEmpty());
     EXPECT_TRUE(config->value(QStringLiteral("quit-with-sims-default")).isEmpty()); // asked, not remembered
     dt::test::killProcessesMentioning(QString::fromStdString(udid));
+}
+
+TEST_F(PromptTest, closingATabOfSeveralPanesAsksOnceAndDontAskAgainIsWritten)
+{
+    TerminalLaunch bash;
+    bash.program = QStringLiteral("/bin/bash");
+    bash.arguments = {QStringLiteral("--norc"), QStringLiteral("--noprofile")};
+    ws->splitPane(pane, dt::app::SplitTree::Orientation::SideBySide, bash);
+    ASSERT_EQ(ws->tab(tab)->layout.panes().size(), 2);
+    // Close Pane says what it closes: here only the pane.
+    QAction *closePane = main->action(actions::ClosePane);
+    main->menuBar()->actions().first()->menu()->aboutToShow();
+    EXPECT_EQ(closePane->text().remove(QLatin1Char('&')), QStringLiteral("Close Pane"));
+    // Cancel keeps the tab and both panes.
+    answerer.answerNext(QStringLiteral("Cancel"));
+    main->action(actions::CloseTab)->trigger();
+    EXPECT_TRUE(answerer.asked.contains(QStringLiteral("its 2 terminals"))) << answerer.asked.toStdString();
+    ASSERT_TRUE(ws->tab(tab));
+    EXPECT_EQ(ws->tab(tab)->layout.panes().size(), 2);
+    // The last pane of the last tab: the menu says the window goes too.
+    ws->closePane(ws->tab(tab)->layout.panes().last());
+    main->menuBar()->actions().first()->menu()->aboutToShow();
+    EXPECT_EQ(closePane->text().remove(QLatin1Char('&')), QStringLiteral("Close Pane and Window"));
+    ws->openTab(window, bash);
+    main->tabWidget()->setCurrentIndex(0);
+    main->menuBar()->actions().first()->menu()->aboutToShow();
+    EXPECT_EQ(closePane->text().remove(QLatin1Char('&')), QStringLiteral("Close Pane and Tab"));
+    // Split again; "Close Tab" with "Don't ask again" closes and is written.
+    ws->splitPane(ws->tab(tab)->primary, dt::app::SplitTree::Orientation::Stacked, bash);
+    answerer.answerNext(QStringLiteral("Close Tab"), true);
+    main->action(actions::CloseTab)->trigger();
+    EXPECT_FALSE(ws->tab(tab));
+    EXPECT_EQ(config->value(QStringLiteral("tab-close-multi-pane")), QStringLiteral("close"));
 }
 
 TEST_F(PromptTest, dontAskAgainIsWrittenToTheConfig)
