@@ -13,6 +13,7 @@
 #include <QSet>
 
 #include <csignal>
+#include <cstring>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -84,7 +85,7 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
     connect(p, &QProcess::finished, this, [this, p](int code, QProcess::ExitStatus status) {
         if (m_stopping)
             return;
-        const QString how = status == QProcess::CrashExit ? QStringLiteral("crashed") : QStringLiteral("exited with status %1").arg(code);
+        const QString how = howItEnded(code, status);
         if (p == m_xvfb) {
             QFile log(m_runtime + QLatin1Char('/') + QFileInfo(p->program()).fileName() + QStringLiteral(".log"));
             log.open(QIODevice::ReadOnly);
@@ -113,6 +114,19 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
             groups.write(QByteArray::number(pid) + '\n');
     }
     return p;
+}
+
+// Qt reports a process killed by a signal as a crash, with the signal as
+// its exit code. A stop request (TERM, INT, HUP, KILL) is not a crash.
+QString Simulator::howItEnded(int code, QProcess::ExitStatus status)
+{
+    if (status != QProcess::CrashExit)
+        return QStringLiteral("exited with status %1").arg(code);
+    const char *abbreviation = ::sigabbrev_np(code);
+    const QString name = abbreviation ? QStringLiteral("SIG") + QString::fromLatin1(abbreviation) : QStringLiteral("signal %1").arg(code);
+    if (code == SIGTERM || code == SIGINT || code == SIGHUP || code == SIGKILL)
+        return QStringLiteral("was stopped by %1").arg(name);
+    return QStringLiteral("crashed (%1)").arg(name);
 }
 
 void Simulator::boot()

@@ -90,6 +90,10 @@ public:
     // missing.
     bool multitouch(QString *why = nullptr) const;
 
+    // In words, for failures: "exited with status 3", "was stopped by
+    // SIGTERM", "crashed (SIGSEGV)".
+    static QString howItEnded(int exitCode, QProcess::ExitStatus status);
+
 signals:
     void stateChanged(dt::devices::Simulator::State state);
     void frameChanged(const QRegion &region);

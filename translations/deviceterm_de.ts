@@ -59,14 +59,6 @@
         <translation>&amp;Gerät</translation>
     </message>
     <message>
-        <source>Device</source>
-        <translation>Gerät</translation>
-    </message>
-    <message>
-        <source>%1 is already running.</source>
-        <translation>%1 läuft bereits.</translation>
-    </message>
-    <message>
         <source>New Device</source>
         <translation>Neues Gerät</translation>
     </message>
@@ -127,8 +119,12 @@
         <translation>Nach &amp;rechts drehen</translation>
     </message>
     <message>
-        <source>%1 (%2) · still running</source>
-        <translation>%1 (%2) · läuft noch</translation>
+        <source>%1 · running, attach</source>
+        <translation>%1 · läuft, anhängen</translation>
+    </message>
+    <message>
+        <source>%1 · running</source>
+        <translation>%1 · läuft</translation>
     </message>
 </context>
 <context>

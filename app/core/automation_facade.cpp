@@ -68,10 +68,17 @@ AutomationFacade::AutomationFacade(Workspace &workspace)
                              for (const QString &key : m_accessibility.keys())
                                  if (key.startsWith(udid + QLatin1Char('|')))
                                      m_accessibility.remove(key);
-                         if (state == dt::devices::Simulator::State::Rendering)
+                         if (state == dt::devices::Simulator::State::Rendering) {
                              emitEvent({{"type", "device.booted"}, {"udid", id}}, std::nullopt);
-                         else if (state == dt::devices::Simulator::State::Shutdown)
+                         } else if (state == dt::devices::Simulator::State::Shutdown) {
                              emitEvent({{"type", "device.shutdown"}, {"udid", id}}, std::nullopt);
+                         } else if (state == dt::devices::Simulator::State::Failed) {
+                             // Down too, with why (the app crashed, the display died).
+                             dt::rpc::Json e{{"type", "device.shutdown"}, {"udid", id}};
+                             if (const auto *sim = m_workspace.devices().device(udid); sim && !sim->failure().isEmpty())
+                                 e["reason"] = sim->failure().toStdString();
+                             emitEvent(std::move(e), std::nullopt);
+                         }
                      });
     QObject::connect(&m_workspace, &Workspace::tabGrantChanged, m_context.get(), [this](TabId tab) {
         const Workspace::Tab *t = m_workspace.tab(tab);
@@ -738,10 +745,20 @@ std::variant<dt::rpc::PaneRow, Error> AutomationFacade::bootDevice(const std::st
     const QString udid = QString::fromStdString(record.udid);
     // Someone else's running device is theirs; one whose session is gone
     // (its tab closed with the device kept) is anyone's to attach.
+    // A device that is down (its app crashed, say) is nobody's any more:
+    // the old pane, which only shows why, makes way for the new one.
     const QString owner = m_workspace.devices().owner(udid);
     if (!owner.isEmpty() && owner.compare(own->identity.sessionIdString(), Qt::CaseInsensitive) != 0
-        && paneBySession(owner.toStdString()))
-        return Error{code::InvalidParams, "device '" + device + "' is already booted by another session"};
+        && paneBySession(owner.toStdString())) {
+        const Simulator *sim = m_workspace.devices().device(udid);
+        const bool up = sim && (sim->state() == Simulator::State::Booting || sim->state() == Simulator::State::Rendering);
+        if (up)
+            return Error{code::InvalidParams, "device '" + device + "' is already booted by another session"};
+        if (const PaneId old = m_workspace.devicePane(udid))
+            m_workspace.closePane(old);
+        else
+            m_workspace.devices().shutdown(udid);
+    }
     const PaneId pane = m_workspace.openDevicePane(own->id, record);
     if (!pane)
         return Error{code::ServerError, "pane.create: the device pane could not be opened"};

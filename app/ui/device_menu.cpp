@@ -45,12 +45,8 @@ void DeviceMenu::boot(const DeviceRecord &record)
     // Owned by the terminal beside it: the focused one, else the tab's first.
     const auto *focused = m_workspace.pane(t->focused);
     const dt::app::PaneId owner = focused && !focused->isDevice() ? t->focused : t->primary;
-    const QString udid = QString::fromStdString(record.udid);
-    const QString current = m_workspace.devices().owner(udid);
-    if (!current.isEmpty() && !m_workspace.devicePane(udid)) {
-        QMessageBox::information(parentWidget(), tr("Device"), tr("%1 is already running.").arg(QString::fromStdString(record.name)));
-        return;
-    }
+    // A running device without a pane (detached) is attached here; one
+    // whose pane shows it is down comes back up in that pane.
     m_workspace.openDevicePane(owner, record);
 }
 
@@ -118,13 +114,20 @@ void DeviceMenu::rebuild()
     QMenu *bootMenu = m_bootMenu;
     const auto devices = DeviceStore().list();
     for (const DeviceRecord &r : devices) {
-        const bool running = !m_workspace.devices().owner(QString::fromStdString(r.udid)).isEmpty();
-        // Kept running by an earlier deviceterm: booting attaches it.
-        const QString label = dt::devices::readKept(r.udid)
-            ? tr("%1 (%2) · still running").arg(QString::fromStdString(r.name), QString::fromStdString(r.family))
-            : QStringLiteral("%1 (%2)").arg(QString::fromStdString(r.name), QString::fromStdString(r.family));
+        const QString udid = QString::fromStdString(r.udid);
+        const auto *sim = m_workspace.devices().device(udid);
+        const bool up = sim
+            && (sim->state() == dt::devices::Simulator::State::Booting || sim->state() == dt::devices::Simulator::State::Rendering);
+        const bool shown = m_workspace.devicePane(udid) != 0;
+        // Running without a pane (detached here, or kept by an earlier
+        // deviceterm): choosing it attaches it.
+        const QString name = QStringLiteral("%1 (%2)").arg(QString::fromStdString(r.name), QString::fromStdString(r.family));
+        const QString label = (up && !shown) || dt::devices::readKept(r.udid) ? tr("%1 · running, attach").arg(name)
+            : up ? tr("%1 · running").arg(name)
+                 : name;
         QAction *a = bootMenu->addAction(label, this, [this, r] { boot(r); });
-        a->setEnabled(!running);
+        a->setObjectName(QStringLiteral("boot-") + udid);
+        a->setEnabled(!(up && shown)); // already on screen
     }
     if (devices.empty())
         bootMenu->addAction(tr("No devices yet"))->setEnabled(false);

@@ -179,3 +179,89 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
 }
 
 } // namespace
+
+#include "core/automation_facade.h"
+
+#include <QAction>
+
+namespace {
+
+// A device whose app went down is no longer anybody's: another session's
+// boot takes it over (the old pane, which only said why, goes), everyone
+// hears device.shutdown with the reason, and a stop signal is not called a
+// crash.
+TEST_F(DevicePaneTest, aDeviceWhoseAppWasStoppedIsDownForEveryoneAndAnotherTabMayBootIt)
+{
+    dt::app::AutomationFacade facade(*ws);
+    std::vector<dt::rpc::Json> events;
+    facade.setEventSink([&](const dt::rpc::Json &e, const std::optional<std::string> &, const std::optional<std::string> &) {
+        events.push_back(e);
+    });
+    ASSERT_TRUE(std::holds_alternative<dt::devices::DeviceRecord>(dt::devices::DeviceStore().create("Crashy", "watch", {})));
+    dt::app::TerminalLaunch l;
+    l.program = QStringLiteral("/bin/sh");
+    l.arguments = {QStringLiteral("-c"), QStringLiteral("sleep 60")};
+    const auto other = ws->openTab(window, l);
+    const std::string first = ws->pane(ws->tab(tab)->primary)->identity.sessionIdString().toStdString();
+    const std::string second = ws->pane(ws->tab(other)->primary)->identity.sessionIdString().toStdString();
+    const auto booted = facade.bootDevice(first, "Crashy");
+    ASSERT_TRUE(std::holds_alternative<dt::rpc::PaneRow>(booted));
+    const QString udid = QString::fromStdString(std::get<dt::rpc::PaneRow>(booted).udid);
+    Simulator *sim = ws->devices().device(udid);
+    ASSERT_TRUE(waitUntil([&] { return sim->state() == Simulator::State::Rendering; }, 25000)) << sim->failure().toStdString();
+    EXPECT_TRUE(std::holds_alternative<dt::rpc::Error>(facade.bootDevice(second, "Crashy"))); // up: the first tab's
+
+    ::kill(pid_t(sim->processGroups().back()), SIGTERM); // the app, from outside
+    ASSERT_TRUE(waitUntil([&] { return sim->state() == Simulator::State::Failed; }, 10000));
+    EXPECT_TRUE(sim->failure().contains(QStringLiteral("was stopped by SIGTERM"))) << sim->failure().toStdString();
+    EXPECT_FALSE(sim->failure().contains(QStringLiteral("crash")));
+    const auto shutdown = std::find_if(events.begin(), events.end(), [](const dt::rpc::Json &e) { return e["type"] == "device.shutdown"; });
+    ASSERT_NE(shutdown, events.end());
+    EXPECT_NE((*shutdown)["reason"].get<std::string>().find("SIGTERM"), std::string::npos);
+
+    const auto taken = facade.bootDevice(second, "Crashy");
+    ASSERT_TRUE(std::holds_alternative<dt::rpc::PaneRow>(taken)) << std::get<dt::rpc::Error>(taken).msg;
+    EXPECT_EQ(ws->devices().owner(udid).toStdString(), second);
+    EXPECT_EQ(ws->tab(tab)->layout.panes().size(), 1); // the first tab's dead pane went
+    EXPECT_EQ(ws->pane(ws->devicePane(udid))->tab, other);
+    ASSERT_TRUE(waitUntil([&] { return ws->devices().device(udid)
+                                    && ws->devices().device(udid)->state() == Simulator::State::Rendering; }, 25000));
+    ws->closeTab(other);
+    EXPECT_TRUE(waitUntil([&] { return !ws->devices().device(udid); }, 5000));
+}
+
+TEST(DeviceEnd, aStopSignalIsNotACrash)
+{
+    EXPECT_EQ(Simulator::howItEnded(3, QProcess::NormalExit), QStringLiteral("exited with status 3"));
+    EXPECT_EQ(Simulator::howItEnded(SIGTERM, QProcess::CrashExit), QStringLiteral("was stopped by SIGTERM"));
+    EXPECT_EQ(Simulator::howItEnded(SIGKILL, QProcess::CrashExit), QStringLiteral("was stopped by SIGKILL"));
+    EXPECT_EQ(Simulator::howItEnded(SIGSEGV, QProcess::CrashExit), QStringLiteral("crashed (SIGSEGV)"));
+}
+
+// Device ▸ Boot offers a device that runs without a pane and attaches it.
+TEST_F(DevicePaneTest, theBootMenuAttachesADetachedRunningDevice)
+{
+    auto created = dt::devices::DeviceStore().create("Loose", "watch", {});
+    ASSERT_TRUE(std::holds_alternative<dt::devices::DeviceRecord>(created));
+    const auto record = std::get<dt::devices::DeviceRecord>(created);
+    auto *menu = main->findChild<dt::ui::DeviceMenu *>();
+    ASSERT_TRUE(menu);
+    menu->boot(record);
+    const QString udid = QString::fromStdString(record.udid);
+    ASSERT_TRUE(waitUntil([&] { return ws->devices().device(udid)->state() == Simulator::State::Rendering; }, 25000));
+    auto bootAction = [&] {
+        emit menu->aboutToShow(); // as opening it does
+        return menu->findChild<QAction *>(QStringLiteral("boot-") + udid);
+    };
+    ASSERT_TRUE(bootAction());
+    EXPECT_FALSE(bootAction()->isEnabled()); // on screen already
+    ASSERT_TRUE(ws->closePane(ws->devicePane(udid), true)); // detached, still running
+    ASSERT_TRUE(bootAction()->isEnabled());
+    EXPECT_TRUE(bootAction()->text().contains(QStringLiteral("attach")));
+    bootAction()->trigger();
+    ASSERT_NE(ws->devicePane(udid), 0u);
+    EXPECT_EQ(ws->devices().device(udid)->state(), Simulator::State::Rendering); // the same running device
+    EXPECT_EQ(ws->pane(ws->devicePane(udid))->tab, tab);
+}
+
+} // namespace
