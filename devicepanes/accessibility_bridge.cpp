@@ -102,7 +102,11 @@ QString roleWord(const QString &atspi)
 
 class Walker {
 public:
-    Walker(QDBusConnection bus, QSize screen) : m_bus(std::move(bus)), m_screen(screen) { m_clock.start(); }
+    Walker(QDBusConnection bus, QSize screen, const std::atomic<bool> &cancelled)
+        : m_bus(std::move(bus)), m_screen(screen), m_cancelled(cancelled)
+    {
+        m_clock.start();
+    }
 
     QDBusMessage call(const AtspiRef &r, const char *interface, const char *method, const QList<QVariant> &args = {})
     {
@@ -110,7 +114,7 @@ public:
         m.setArguments(args);
         return m_bus.call(m, QDBus::Block, kCallTimeout);
     }
-    bool outOfTime() const { return m_clock.elapsed() > kBudget; }
+    bool outOfTime() const { return m_cancelled || m_clock.elapsed() > kBudget; }
 
     QList<AtspiRef> children(const AtspiRef &r)
     {
@@ -179,6 +183,7 @@ public:
 private:
     QDBusConnection m_bus;
     QSize m_screen;
+    const std::atomic<bool> &m_cancelled;
     QElapsedTimer m_clock;
 };
 
@@ -199,6 +204,10 @@ AccessibilityBridge::~AccessibilityBridge()
 
 bool AccessibilityBridge::connect(QString *why)
 {
+    if (m_cancelled) {
+        *why = QStringLiteral("pane.ax: deviceterm is shutting down");
+        return false;
+    }
     if (!m_connectionName.isEmpty() && QDBusConnection(m_connectionName).isConnected())
         return true;
     const QString session = QStringLiteral("dt-session-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -228,9 +237,10 @@ bool AccessibilityBridge::connect(QString *why)
 
 std::optional<AxNode> AccessibilityBridge::tree(QString *why)
 {
+    std::lock_guard<std::mutex> lock(m_mutex);
     if (!connect(why))
         return std::nullopt;
-    Walker walker(QDBusConnection(m_connectionName), m_screen);
+    Walker walker(QDBusConnection(m_connectionName), m_screen, m_cancelled);
     // The apps on the bus; the one on screen is the one with a showing window.
     const QList<AtspiRef> apps = walker.children(kRegistryRoot);
     for (auto app = apps.crbegin(); app != apps.crend(); ++app) {
@@ -249,9 +259,10 @@ std::optional<AxNode> AccessibilityBridge::tree(QString *why)
 
 std::optional<AxNode> AccessibilityBridge::elementAt(QPointF at, QString *why)
 {
+    std::lock_guard<std::mutex> lock(m_mutex);
     if (!connect(why))
         return std::nullopt;
-    Walker walker(QDBusConnection(m_connectionName), m_screen);
+    Walker walker(QDBusConnection(m_connectionName), m_screen, m_cancelled);
     const int x = int(at.x() * (m_screen.width() - 1));
     const int y = int(at.y() * (m_screen.height() - 1));
     const QList<AtspiRef> apps = walker.children(kRegistryRoot);
@@ -262,7 +273,7 @@ std::optional<AxNode> AccessibilityBridge::elementAt(QPointF at, QString *why)
                 continue;
             // Down from the window, one hit test at a time, to the deepest.
             AtspiRef current = window;
-            for (int depth = 0; depth < 40; ++depth) {
+            for (int depth = 0; depth < 40 && !walker.outOfTime(); ++depth) {
                 const QDBusMessage hit = walker.call(current, kComponent, "GetAccessibleAtPoint",
                                                      {x, y, QVariant::fromValue(kCoordsScreen)});
                 if (hit.type() != QDBusMessage::ReplyMessage || hit.arguments().isEmpty())

@@ -5,6 +5,8 @@
 #include <QSize>
 #include <QString>
 
+#include <atomic>
+#include <mutex>
 #include <optional>
 
 namespace dt::devices {
@@ -22,7 +24,9 @@ struct AxNode {
 // Reads a device's accessibility tree over AT-SPI with QtDBus: its own
 // connection to the device's accessibility bus (found through the device's
 // private session bus). Calls are synchronous with short timeouts and a
-// total budget; Properties.GetAll is never used (it crashes Qt 6.4 apps).
+// total budget, so they belong on a worker thread, never the GUI's; one
+// query runs at a time (the others wait), and cancel() ends a running one
+// soon. Properties.GetAll is never used (it crashes Qt 6.4 apps).
 class AccessibilityBridge {
 public:
     // `sessionBus`: the device's session bus address; `screen`: its size.
@@ -35,11 +39,20 @@ public:
     // The deepest element at a normalised point, without children.
     std::optional<AxNode> elementAt(QPointF at, QString *why);
 
-    void setScreenSize(QSize screen) { m_screen = screen; }
+    void setScreenSize(QSize screen)
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_screen = screen;
+    }
+    // Ends queries (running and future) as soon as they check: at quit.
+    void cancel() { m_cancelled = true; }
+    bool cancelled() const { return m_cancelled; }
 
 private:
     bool connect(QString *why);
 
+    std::mutex m_mutex; // one query at a time
+    std::atomic<bool> m_cancelled{false};
     QString m_sessionBus;
     QSize m_screen;
     QString m_connectionName; // of the accessibility bus, once connected

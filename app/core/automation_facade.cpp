@@ -1,5 +1,6 @@
 #include "automation_facade.h"
 
+#include "accessibility_queries.h"
 #include "app/audit/audit_log.h"
 #include "devicepanes/store/device_store.h"
 #include "rpc/server/peer_provenance.h"
@@ -10,6 +11,7 @@
 #include <QFileInfo>
 #include <QElapsedTimer>
 #include <QSet>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <algorithm>
@@ -35,8 +37,10 @@ std::optional<std::string> nonEmpty(const QString &s)
 } // namespace
 
 AutomationFacade::AutomationFacade(Workspace &workspace)
-    : m_workspace(workspace), m_auditLogPath(dt::audit::defaultPath()), m_context(std::make_unique<QObject>())
+    : m_workspace(workspace), m_auditLogPath(dt::audit::defaultPath()), m_context(std::make_unique<QObject>()),
+      m_accessibilityWorkers(std::make_unique<QThreadPool>())
 {
+    m_accessibilityWorkers->setMaxThreadCount(2);
     QObject::connect(&m_workspace, &Workspace::paneOpened, m_context.get(), [this](PaneId id) {
         const Workspace::Pane *p = m_workspace.pane(id);
         if (!p || p->isDevice())
@@ -67,7 +71,7 @@ AutomationFacade::AutomationFacade(Workspace &workspace)
                          if (state == dt::devices::Simulator::State::Shutdown || state == dt::devices::Simulator::State::Failed)
                              for (const QString &key : m_accessibility.keys())
                                  if (key.startsWith(udid + QLatin1Char('|')))
-                                     m_accessibility.remove(key);
+                                     m_accessibility.take(key)->cancel(); // a query still running ends
                          if (state == dt::devices::Simulator::State::Rendering) {
                              emitEvent({{"type", "device.booted"}, {"udid", id}}, std::nullopt);
                          } else if (state == dt::devices::Simulator::State::Shutdown) {
@@ -103,7 +107,14 @@ AutomationFacade::AutomationFacade(Workspace &workspace)
     });
 }
 
-AutomationFacade::~AutomationFacade() = default;
+AutomationFacade::~AutomationFacade()
+{
+    // Queries still running end at their next call, and none answers into
+    // a facade that is gone.
+    for (const auto &bridge : std::as_const(m_accessibility))
+        bridge->cancel();
+    m_accessibilityWorkers->waitForDone();
+}
 
 void AutomationFacade::emitEvent(dt::rpc::Json event, const std::optional<std::string> &onlySession, EndsStream ends)
 {
@@ -910,103 +921,30 @@ std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gest
     return Error{code::InvalidParams, "unsupported operation"};
 }
 
-namespace {
-dt::rpc::Json frameJson(const QRectF &r)
-{
-    return {{"x", r.x()}, {"y", r.y()}, {"w", r.width()}, {"h", r.height()}};
-}
-
-// A node in the contract's shape; frames are fractions of the screen, and
-// normalizedCenter is ready to pass to `tap`.
-dt::rpc::Json nodeJson(const dt::devices::AxNode &n, bool withChildren)
-{
-    dt::rpc::Json j{{"role", n.role.toStdString()}, {"frame", frameJson(n.frame)},
-                    {"normalizedCenter", {{"x", n.frame.center().x()}, {"y", n.frame.center().y()}}}};
-    if (!n.label.isEmpty())
-        j["label"] = n.label.toStdString();
-    if (!n.value.isEmpty())
-        j["value"] = n.value.toStdString();
-    if (withChildren) {
-        j["children"] = dt::rpc::Json::array();
-        for (const auto &c : n.children)
-            j["children"].push_back(nodeJson(c, true));
-    }
-    return j;
-}
-} // namespace
-
-std::variant<dt::rpc::Json, Error> AutomationFacade::accessibility(Handle handle, const AxQuery &q)
+void AutomationFacade::accessibility(Handle handle, const AxQuery &q, AxAnswer done)
 {
     const Workspace::Pane *p = m_workspace.pane(handle);
     Simulator *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
-    if (!sim || sim->state() != Simulator::State::Rendering || !sim->display())
-        return Error{code::InvalidParams, std::string("pane is not active (device state: ")
-                                              + (sim ? Simulator::stateName(sim->state()) : "shutdown") + ")"};
+    if (!sim || sim->state() != Simulator::State::Rendering || !sim->display()) {
+        done(Error{code::InvalidParams, std::string("pane is not active (device state: ")
+                                            + (sim ? Simulator::stateName(sim->state()) : "shutdown") + ")"});
+        return;
+    }
     const QString key = p->deviceUdid + QLatin1Char('|') + sim->sessionBus();
     auto bridge = m_accessibility.value(key);
     if (!bridge) {
         bridge = std::make_shared<dt::devices::AccessibilityBridge>(sim->sessionBus(), sim->display()->size());
         m_accessibility.insert(key, bridge);
     }
-    bridge->setScreenSize(sim->display()->size());
-    QString why;
-    switch (q.kind) {
-    case AxQuery::Kind::Tree: {
-        const auto tree = bridge->tree(&why);
-        if (!tree)
-            return Error{code::BridgeFailed, why.toStdString()};
-        return dt::rpc::Json{{"tree", nodeJson(*tree, true)}};
-    }
-    case AxQuery::Kind::Point: {
-        const auto element = bridge->elementAt({q.x, q.y}, &why);
-        if (!element)
-            return Error{code::BridgeFailed, why.toStdString()};
-        return dt::rpc::Json{{"element", nodeJson(*element, false)}};
-    }
-    case AxQuery::Kind::Sweep: {
-        // A dead bridge is a failure, not an empty sweep: ask once first.
-        if (!bridge->tree(&why))
-            return Error{code::BridgeFailed, why.toStdString()};
-        const int cells = int(std::ceil(1.0 / q.step));
-        dt::rpc::Json children = dt::rpc::Json::array();
-        QSet<QString> seen;
-        // One budget for the whole sweep: it runs on the GUI's thread.
-        constexpr int kSweepBudget = 10000; // ms
-        QElapsedTimer clock;
-        clock.start();
-        int swept = 0;
-        bool truncated = false;
-        for (int row = 0; row < cells && !truncated; ++row)
-            for (int column = 0; column < cells; ++column) {
-                if (clock.elapsed() > kSweepBudget) {
-                    truncated = true;
-                    break;
-                }
-                ++swept;
-                const QPointF at(std::min(1.0, (column + 0.5) * q.step), std::min(1.0, (row + 0.5) * q.step));
-                const auto element = bridge->elementAt(at, &why);
-                if (!element)
-                    continue; // a miss in one cell is normal
-                const QString identity = element->role + QLatin1Char('|') + element->label + QLatin1Char('|')
-                    + QString::number(element->frame.x()) + QLatin1Char(',') + QString::number(element->frame.y());
-                if (!seen.contains(identity)) {
-                    seen.insert(identity);
-                    children.push_back(nodeJson(*element, false));
-                }
-            }
-        dt::rpc::Json tree{{"role", "AXSweepRoot"},
-                           {"frame", frameJson(QRectF(0, 0, 1, 1))},
-                           {"children", children},
-                           {"step", q.step},
-                           {"sweepedPoints", swept}};
-        if (truncated) {
-            tree["truncated"] = true;
-            tree["note"] = "the sweep ran out of its 10 s budget; use a larger --step";
-        }
-        return dt::rpc::Json{{"tree", tree}};
-    }
-    }
-    return Error{code::InvalidParams, "unsupported accessibility query"};
+    // AT-SPI answers synchronously, each call up to 800 ms, a sweep up to
+    // 10 s: on a worker, and the answer comes back to this thread. The pool
+    // is drained (and the bridges cancelled) before m_context goes.
+    m_accessibilityWorkers->start([bridge, q, screen = sim->display()->size(), done = std::move(done),
+                                   context = m_context.get()]() mutable {
+        auto answer = runAccessibilityQuery(*bridge, q, screen);
+        QMetaObject::invokeMethod(context, [done = std::move(done), answer = std::move(answer)]() mutable { done(std::move(answer)); },
+                                  Qt::QueuedConnection);
+    });
 }
 
 std::variant<std::string, Error> AutomationFacade::rotate(Handle handle, const std::string &to)

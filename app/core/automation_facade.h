@@ -8,6 +8,8 @@
 #include <QSet>
 #include <QObject>
 
+class QThreadPool;
+
 #include <functional>
 #include <memory>
 
@@ -70,7 +72,7 @@ public:
     std::optional<dt::rpc::Error> closeDevicePane(Handle pane, bool keepDevice) override;
     std::optional<dt::rpc::PaneInfo> paneInfo(Handle pane) override;
     std::variant<int, dt::rpc::Error> deviceInput(Handle pane, const Gesture &gesture) override;
-    std::variant<dt::rpc::Json, dt::rpc::Error> accessibility(Handle pane, const AxQuery &query) override;
+    void accessibility(Handle pane, const AxQuery &query, AxAnswer done) override;
     std::variant<std::string, dt::rpc::Error> rotate(Handle pane, const std::string &to) override;
 
     // Where send-input is recorded (default: dt::audit::defaultPath()).
@@ -116,6 +118,7 @@ private:
     QHash<QString, std::shared_ptr<dt::devices::AccessibilityBridge>> m_accessibility;
     QHash<PaneId, std::string> m_sessionOfPane; // closed panes are gone from the model
     std::unique_ptr<QObject> m_context; // ends our connections to the model with us
+    std::unique_ptr<QThreadPool> m_accessibilityWorkers; // AT-SPI queries, off the GUI thread
 };
 
 } // namespace dt::app

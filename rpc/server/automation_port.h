@@ -5,6 +5,7 @@
 #include "rpc/contract/errors.h"
 #include "rpc/contract/workspace_shapes.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <sys/types.h>
@@ -138,7 +139,10 @@ public:
         double step = 0.05; // Sweep, already clamped
     };
     // The wrapped answer ({tree} or {element}); bridge failures as -32020.
-    virtual std::variant<Json, Error> accessibility(Handle pane, const AxQuery &query) = 0;
+    // It may take seconds (AT-SPI), so it answers through `done`, later, on
+    // this thread; the caller's thread never waits for it.
+    using AxAnswer = std::function<void(std::variant<Json, Error>)>;
+    virtual void accessibility(Handle pane, const AxQuery &query, AxAnswer done) = 0;
 };
 
 } // namespace dt::rpc

@@ -22,6 +22,11 @@ struct AutomationServer::Connection {
     CallContext context;
     QTimer *idle = nullptr; // child of the socket
     bool sentAFrame = false;
+    // A request is being answered elsewhere: read nothing more until then.
+    bool waiting = false;
+    // Expires with the connection: a late answer finds out it has nobody
+    // to go to (nor a server, which owns its connections).
+    std::shared_ptr<int> alive = std::make_shared<int>(0);
     bool authenticated() const { return context.sessionId.has_value(); }
 };
 
@@ -142,7 +147,7 @@ void AutomationServer::onReadyRead(Connection *c)
 {
     // The connection may have been dropped by the time a deferred read runs.
     const bool known = std::any_of(m_connections.begin(), m_connections.end(), [c](const auto &p) { return p.get() == c; });
-    if (!known || !c->socket)
+    if (!known || !c->socket || c->waiting)
         return;
     const QByteArray bytes = c->socket->readAll();
     c->decoder.feed(bytes.constData(), static_cast<size_t>(bytes.size()));
@@ -156,9 +161,13 @@ void AutomationServer::onReadyRead(Connection *c)
             r.error = decoded.error;
             send(c, encode(r));
         } else {
-            Response r = m_dispatcher.dispatch(c->context, *decoded.request);
+            auto outcome = m_dispatcher.dispatch(c->context, *decoded.request);
+            if (auto *deferred = std::get_if<Dispatcher::Deferred>(&outcome)) {
+                answerLater(c, *deferred, decoded.request->id.has_value());
+                return; // the rest waits for the answer
+            }
             if (decoded.request->id) // notifications get no reply
-                send(c, encode(r));
+                send(c, encode(std::get<Response>(outcome)));
         }
         if (!c->socket)
             return;
@@ -178,6 +187,29 @@ void AutomationServer::onReadyRead(Connection *c)
             c->socket->disconnectFromServer();
         }
     }
+}
+
+void AutomationServer::answerLater(Connection *c, Dispatcher::Deferred &deferred, bool wantsReply)
+{
+    c->waiting = true;
+    if (c->idle)
+        c->idle->stop(); // not idle: we are the ones it waits for
+    std::weak_ptr<int> alive = c->alive;
+    deferred.later.start([this, c, alive, id = deferred.id, wantsReply](std::variant<Json, Error> answer) {
+        if (alive.expired() || !c->waiting)
+            return;
+        c->waiting = false;
+        if (!c->socket)
+            return;
+        if (wantsReply)
+            send(c, encode(Dispatcher::responseTo(id, std::move(answer))));
+        restartIdleDeadline(c);
+        // Requests that arrived meanwhile are still buffered.
+        QTimer::singleShot(0, this, [this, c, alive] {
+            if (!alive.expired())
+                onReadyRead(c);
+        });
+    });
 }
 
 void AutomationServer::publish(const Json &event, const std::optional<std::string> &onlySession,

@@ -62,6 +62,8 @@ private:
     // Makes room for one more connection if the caps allow; false if not.
     bool admitOneMore();
     void restartIdleDeadline(Connection *c);
+    // Sends a deferred request's answer when it comes (see Later).
+    void answerLater(Connection *c, Dispatcher::Deferred &deferred, bool wantsReply);
     void onReadyRead(Connection *c);
     void send(Connection *c, const std::string &payload);
     void drop(Connection *c);

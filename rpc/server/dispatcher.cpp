@@ -129,7 +129,18 @@ std::vector<std::string> Dispatcher::allowedMethods(const CallContext &context)
     return out; // std::map keeps them sorted
 }
 
-Response Dispatcher::dispatch(CallContext &context, const Request &request)
+Response Dispatcher::responseTo(uint32_t id, std::variant<Json, Error> answer)
+{
+    Response response;
+    response.id = id;
+    if (auto *error = std::get_if<Error>(&answer))
+        response.error = *error;
+    else
+        response.result = std::get<Json>(std::move(answer));
+    return response;
+}
+
+std::variant<Response, Dispatcher::Deferred> Dispatcher::dispatch(CallContext &context, const Request &request)
 {
     Response response;
     response.id = request.id.value_or(0);
@@ -145,6 +156,8 @@ Response Dispatcher::dispatch(CallContext &context, const Request &request)
     context.requestId = response.id;
     try {
         HandlerResult r = it->second.handler(context, request.params);
+        if (auto *later = std::get_if<Later>(&r))
+            return Deferred{response.id, std::move(*later)};
         if (auto *error = std::get_if<Error>(&r))
             response.error = *error;
         else

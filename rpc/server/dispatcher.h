@@ -33,7 +33,16 @@ struct CallContext {
     std::optional<uint32_t> eventStream; // set by daemon.events: the stream's id
 };
 
-using HandlerResult = std::variant<Json, Error>;
+// An answer that is not ready yet: work that must not run on the GUI thread
+// (D-Bus, AT-SPI) answers through `start`'s callback once it is done. The
+// server calls `start` with a function that sends the answer (once, on the
+// GUI thread; after the connection is gone it does nothing), and reads no
+// further request of that connection until then, so answers stay in order.
+using Answer = std::function<void(std::variant<Json, Error>)>;
+struct Later {
+    std::function<void(Answer)> start;
+};
+using HandlerResult = std::variant<Json, Error, Later>;
 using Handler = std::function<HandlerResult(CallContext &, const Json &params)>;
 
 // Routes requests to handlers by method name, enforcing scopes first, and
@@ -43,8 +52,15 @@ public:
     explicit Dispatcher(AutomationPort &port);
 
     void add(const std::string &method, Scope scope, Handler handler);
-    // The response to one request (for notifications the result is dropped).
-    Response dispatch(CallContext &context, const Request &request);
+    // The response to one request (for notifications the result is dropped),
+    // or the work that will produce it (see Later).
+    struct Deferred {
+        uint32_t id = 0;
+        Later later;
+    };
+    std::variant<Response, Deferred> dispatch(CallContext &context, const Request &request);
+    // The response a deferred request's answer makes.
+    static Response responseTo(uint32_t id, std::variant<Json, Error> answer);
     // The methods this caller may call right now, sorted.
     std::vector<std::string> allowedMethods(const CallContext &context);
 

@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <iostream>
 
 namespace {
 
@@ -181,6 +182,7 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
 } // namespace
 
 #include "core/automation_facade.h"
+#include "terminal/terminal_session.h"
 
 #include <QAction>
 
@@ -262,6 +264,62 @@ TEST_F(DevicePaneTest, theBootMenuAttachesADetachedRunningDevice)
     ASSERT_NE(ws->devicePane(udid), 0u);
     EXPECT_EQ(ws->devices().device(udid)->state(), Simulator::State::Rendering); // the same running device
     EXPECT_EQ(ws->pane(ws->devicePane(udid))->tab, tab);
+}
+
+} // namespace
+
+#include <QElapsedTimer>
+
+namespace {
+
+// The GUI thread never waits on a device: a fine accessibility sweep (which
+// takes seconds of AT-SPI calls) and 100,000 characters of device text are
+// under way while another tab's terminal still echoes what is typed.
+TEST_F(DevicePaneTest, aSweepAndALongTextNeverHoldTheGuiThread)
+{
+    dt::app::AutomationFacade facade(*ws);
+    ASSERT_TRUE(std::holds_alternative<dt::devices::DeviceRecord>(dt::devices::DeviceStore().create("Busy", "phone", {})));
+    dt::app::TerminalLaunch cat;
+    cat.program = QStringLiteral("/bin/cat");
+    const auto echoTab = ws->openTab(window, cat);
+    auto *echo = ws->session(ws->tab(echoTab)->primary);
+    const std::string owner = ws->pane(ws->tab(tab)->primary)->identity.sessionIdString().toStdString();
+    const auto booted = facade.bootDevice(owner, "Busy");
+    ASSERT_TRUE(std::holds_alternative<dt::rpc::PaneRow>(booted));
+    const QString udid = QString::fromStdString(std::get<dt::rpc::PaneRow>(booted).udid);
+    ASSERT_TRUE(waitUntil([&] { return ws->devices().device(udid)->state() == Simulator::State::Rendering; }, 25000));
+    const auto pane = ws->devicePane(udid);
+
+    QElapsedTimer call;
+    call.start();
+    std::optional<std::variant<dt::rpc::Json, dt::rpc::Error>> swept;
+    dt::rpc::AutomationPort::AxQuery sweep;
+    sweep.kind = dt::rpc::AutomationPort::AxQuery::Kind::Sweep;
+    sweep.step = 0.02;
+    facade.accessibility(pane, sweep, [&](std::variant<dt::rpc::Json, dt::rpc::Error> answer) { swept = std::move(answer); });
+    dt::rpc::AutomationPort::Gesture text;
+    text.kind = dt::rpc::AutomationPort::Gesture::Kind::Text;
+    text.text = std::string(100000, 'a');
+    ASSERT_TRUE(std::holds_alternative<int>(facade.deviceInput(pane, text)));
+    const qint64 returned = call.elapsed();
+    EXPECT_FALSE(swept.has_value()); // still under way
+    EXPECT_LT(returned, 1000) << "the calls waited for the device";
+
+    // Meanwhile: keys typed into the other tab come back.
+    qint64 slowest = 0;
+    for (int i = 0; i < 10 && !swept; ++i) {
+        const std::string word = "echo" + std::to_string(i);
+        QElapsedTimer round;
+        round.start();
+        echo->sendBytes(QByteArray::fromStdString(word + "\r"));
+        ASSERT_TRUE(waitUntil([&] { return echo->terminal().screenText().find(word) != std::string::npos; }, 5000));
+        slowest = std::max(slowest, round.elapsed());
+    }
+    std::cout << "echo while a sweep and 100k characters run: slowest " << slowest << " ms\n";
+    EXPECT_LT(slowest, 1000); // it used to wait for the whole sweep (5-6 s)
+    ASSERT_TRUE(waitUntil([&] { return swept.has_value(); }, 20000));
+    ASSERT_TRUE(std::holds_alternative<dt::rpc::Json>(*swept)) << std::get<dt::rpc::Error>(*swept).msg;
+    EXPECT_FALSE(std::get<dt::rpc::Json>(*swept)["tree"]["children"].empty());
 }
 
 } // namespace

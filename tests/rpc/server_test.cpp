@@ -121,9 +121,17 @@ struct FakePort : AutomationPort {
     }
     std::optional<PaneInfo> paneInfo(Handle) override { return std::nullopt; }
     std::optional<Error> closeDevicePane(Handle, bool) override { return std::nullopt; }
-    std::variant<Json, Error> accessibility(Handle, const AxQuery &q) override
+    // Answers at once, or (holdAx) when the test releases it, as the real
+    // facade does from its worker.
+    bool holdAx = false;
+    std::vector<std::function<void()>> heldAx;
+    void accessibility(Handle, const AxQuery &q, AxAnswer done) override
     {
-        return Json{{"tree", {{"role", "AXSweepRoot"}, {"step", q.step}}}};
+        Json answer{{"tree", {{"role", "AXSweepRoot"}, {"step", q.step}}}};
+        if (holdAx)
+            heldAx.push_back([done, answer] { done(answer); });
+        else
+            done(answer);
     }
     std::variant<std::string, Error> rotate(Handle, const std::string &to) override { return to; }
     std::vector<Gesture> gestures;
@@ -394,6 +402,40 @@ TEST_F(ServerTest, anAuthenticatedConnectionDiesWithTheProcessThatOpenedIt)
     const auto after = rawCall(c.fd, "tabs.list", Json::object());
     ASSERT_TRUE(after);
     EXPECT_EQ((*after)["error"]["code"], code::Unauthorized);
+}
+
+TEST_F(ServerTest, aSlowAnswerHoldsOnlyItsOwnConnectionAndKeepsItsOrder)
+{
+    addDevices(*dispatcher, port);
+    port.holdAx = true;
+    Client slow(path), other(path);
+    ASSERT_EQ(slow.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
+    // A sweep, and right behind it a ping, pipelined on one connection.
+    slow.sendRaw(encodeFrame(encode(Request{7, "pane.ax.sweep", {{"step", 0.25}}}))
+                 + encodeFrame(encode(Request{8, "daemon.ping", Json::object()})));
+    ASSERT_TRUE(waitUntil([&] { return port.heldAx.size() == 1; }));
+    // Meanwhile everyone else is served (the GUI thread is not waiting)...
+    EXPECT_EQ(other.call("daemon.ping")["type"], "res");
+    // ...and the sweep's connection answers nothing out of turn.
+    EXPECT_FALSE(slow.receive(200));
+    port.heldAx.front()();
+    const auto first = slow.receive();
+    ASSERT_TRUE(first);
+    EXPECT_EQ((*first)["id"], 7);
+    EXPECT_EQ((*first)["result"]["tree"]["step"], 0.25);
+    const auto second = slow.receive();
+    ASSERT_TRUE(second);
+    EXPECT_EQ((*second)["id"], 8);
+    // An answer for a connection that went away in between goes nowhere.
+    {
+        Client gone(path);
+        gone.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
+        gone.send(Request{9, "pane.ax.tree", Json::object()});
+        ASSERT_TRUE(waitUntil([&] { return port.heldAx.size() == 2; }));
+    }
+    ASSERT_TRUE(waitUntil([&] { return server->connectionCount() == 2; }));
+    port.heldAx.back()();
+    EXPECT_EQ(other.call("daemon.ping")["type"], "res");
 }
 
 TEST_F(ServerTest, aFrameNestingAHundredThousandLevelsIsRefusedAndTheServerLives)

@@ -172,10 +172,10 @@ void addDevices(Dispatcher &d, AutomationPort &port)
             AxQuery q;
             if (auto e = build(p, q))
                 return *e;
-            auto answer = port.accessibility(std::get<Handle>(pane), q);
-            if (auto *e = std::get_if<Error>(&answer))
-                return *e;
-            return std::get<Json>(std::move(answer));
+            // Answered when the device has: the GUI thread goes on meanwhile.
+            return Later{[&port, pane = std::get<Handle>(pane), q](Answer answer) {
+                port.accessibility(pane, q, std::move(answer));
+            }};
         });
     };
     addAx("pane.ax.tree", [](const Json &, AxQuery &q) -> std::optional<Error> {
