@@ -284,6 +284,23 @@ TEST_F(FacadeTest, noTabCanBorrowAGrantBySplittingAnOrchestratorTab)
         facade->splitTerminal(sid(ws->tab(orchestrator)->primary), agent, dir.path().toStdString(), "")));
 }
 
+TEST_F(FacadeTest, aTabIsNamedByItsRenameAndASharedNameIsAmbiguous)
+{
+    const auto w = ws->openWindow();
+    const auto me = ws->openTab(w, program(QStringLiteral("sleep 60")));
+    const auto a = ws->openTab(w, program(QStringLiteral("sleep 60")));
+    const auto b = ws->openTab(w, program(QStringLiteral("sleep 60")));
+    const std::string caller = sid(ws->tab(me)->primary);
+    ASSERT_FALSE(facade->renameTab(a, "build"));
+    EXPECT_EQ(std::get<Handle>(facade->resolveTab(caller, "build")), a);
+    const auto rows = facade->tabRows(caller);
+    EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [](const auto &r) { return r.name == "build"; }), 1);
+    ASSERT_FALSE(facade->renameTab(b, "build"));
+    EXPECT_EQ(errorOf(facade->resolveTab(caller, "build")), "intent.ambiguous: tab 'build' matched 2 entries");
+    ASSERT_FALSE(facade->renameTab(b, ""));
+    EXPECT_EQ(std::get<Handle>(facade->resolveTab(caller, "build")), a);
+}
+
 TEST_F(FacadeTest, indicesCountOnlyWhatTheCallerSees)
 {
     const auto w1 = ws->openWindow();

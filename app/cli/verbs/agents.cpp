@@ -27,29 +27,31 @@ from one that does): copying it into another terminal gets you refused.
 READING STATE
   deviceterm tabs list --json      every live terminal session; yours has "current": true
   deviceterm tabs current --json   your own row
-  deviceterm tab info --json       sessionId, shortId, role
+  deviceterm tab info --json       sessionId, shortId, name, role (--tab REF: another tab)
   deviceterm windows list --json   your window (--all: every window)
   deviceterm events                JSON lines about your session; its own close comes last
 
 CHANGING THE WORKSPACE (never asks the person anything)
   deviceterm tab open [--cwd DIR] [--cmd CMD]     a new agent tab in your window
   deviceterm pane open --terminal [--cwd] [--cmd] a terminal split beside yours
-  deviceterm tab rename NAME… | tab select | tab move --to N | tab close
+  deviceterm tab rename NAME… | tab select | tab move --to N (0 = first) | tab close
   deviceterm pane close [--pane REF]
   deviceterm window open | window focus | window close
 
-  References (--tab, --pane): "current" (the default), a shortId, a name, or a
-  sessionId (or at least its first 4 characters). Windows: "current" or a
-  1-based index from `windows list --all`.
+  References (--tab): "current" (the default), a shortId, a name (given by
+  tab rename; a shared one is intent.ambiguous), or a sessionId (or at least
+  its first 4 characters). Windows: "current" or a 1-based index from
+  `windows list --all`. Device panes (--pane): a paneId, shortId or udid,
+  the device's name, or at least the first 4 characters of an id.
 
 DEVICES (virtual phones, watches, pads, TVs beside your terminal)
   deviceterm sim create NAME --profile phone   then   deviceterm sim boot NAME
   deviceterm panes list --json      your device panes; wait for "state": "rendering"
   deviceterm ax tree                the app's elements; each has normalizedCenter {x, y}
   deviceterm tap X Y                X, Y fractions of the screen (pass a normalizedCenter)
-  deviceterm swipe X1 Y1 X2 Y2 | long-press X Y | text 'any text' | button home
+  deviceterm swipe X1 Y1 X2 Y2 [--hold MS] | long-press X Y | text 'any text' | button home
   deviceterm key KEYSYM | rotate landscape-left | crown N (watches)
-  deviceterm with-pane -- CMD       CMD runs with DISPLAY set to the device's screen
+  deviceterm with-pane CMD…         CMD runs with DISPLAY (and its XAUTHORITY) set to the device's screen
   deviceterm sim shutdown NAME      every process of the device goes
   Receipts confirm the input was sent, not what the app did: read ax tree
   (or the screen) again to see the result.
