@@ -55,6 +55,10 @@ public:
     void setTouchChannel(int socket);
     bool hasTouchChannel() const { return m_touch >= 0; }
     bool busy() const { return !m_steps.empty(); }
+    // Steps (about one per key) still queued: text beyond kMaxPendingSteps
+    // is refused by the caller, so queued input stays bounded in memory.
+    qsizetype pendingSteps() const { return qsizetype(m_steps.size()); }
+    static constexpr qsizetype kMaxPendingSteps = 600000;
 
     // The pointer target in device pixels for a normalised point.
     QPoint toPixels(QPointF at) const;

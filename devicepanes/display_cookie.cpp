@@ -66,13 +66,18 @@ bool writeXauthority(const std::string &path, const DisplayCookie &cookie, std::
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
     bool ok = fd >= 0 && ::fchmod(fd, 0600) == 0
         && ::write(fd, entry.data(), entry.size()) == static_cast<ssize_t>(entry.size());
-    const int error = errno;
-    if (fd >= 0)
-        ok = ::close(fd) == 0 && ok;
-    ok = ok && ::rename(temporary.c_str(), path.c_str()) == 0;
+    int error = ok ? 0 : errno;
+    if (fd >= 0 && ::close(fd) != 0 && ok) {
+        ok = false;
+        error = errno;
+    }
+    if (ok && ::rename(temporary.c_str(), path.c_str()) != 0) {
+        ok = false;
+        error = errno;
+    }
     if (!ok) {
         if (why)
-            *why = path + ": " + std::strerror(error ? error : errno);
+            *why = path + ": " + std::strerror(error);
         ::unlink(temporary.c_str());
     }
     return ok;

@@ -307,7 +307,7 @@ std::optional<dt::rpc::TabInfo> AutomationFacade::tabInfo(const std::string &cal
     const Workspace::Pane *pane = tab ? m_workspace.pane(tab->primary) : nullptr;
     if (!pane)
         return std::nullopt;
-    const bool own = callerPane && callerPane->tab == tab->id;
+    const bool own = isInsider(callerPane, tab->id);
     dt::rpc::TabInfo info;
     info.sessionId = pane->identity.sessionIdString().toStdString();
     info.shortId = pane->identity.shortId().toStdString();
@@ -763,7 +763,9 @@ std::variant<dt::rpc::PaneRow, Error> AutomationFacade::bootDevice(const std::st
         && paneBySession(owner.toStdString())) {
         const Simulator *sim = m_workspace.devices().device(udid);
         const bool up = sim && (sim->state() == Simulator::State::Booting || sim->state() == Simulator::State::Rendering);
-        if (up)
+        const Workspace::Pane *oldPane = m_workspace.pane(m_workspace.devicePane(udid));
+        // Nothing of a tab the caller cannot see is closed for it.
+        if (up || (oldPane && !visibleTo(caller, oldPane->tab)))
             return Error{code::InvalidParams, "device '" + device + "' is already booted by another session"};
         if (const PaneId old = m_workspace.devicePane(udid))
             m_workspace.closePane(old);
@@ -895,6 +897,10 @@ std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gest
             return Error{code::InvalidParams, "unsupported keyCode: the device's keyboard has no such key"};
         return 0;
     case Kind::Text:
+        if (input.pendingSteps() + qsizetype(g.text.size()) > dt::devices::DeviceInput::kMaxPendingSteps)
+            return dt::rpc::intentError(dt::rpc::intent::MutationFailed,
+                                        "the device is still typing " + std::to_string(input.pendingSteps())
+                                            + " keys of earlier input; send more once it has typed them");
         if (!input.text(QString::fromStdString(g.text)))
             return Error{code::InvalidParams, "unsupported character: the device cannot type this text"};
         return 0;

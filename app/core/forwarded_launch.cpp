@@ -2,7 +2,10 @@
 
 #include "forwarded_launch.h"
 
+#include "base/instance_lock.h"
 #include "rpc/client/connection.h"
+
+#include <unistd.h>
 
 namespace dt::app {
 
@@ -12,9 +15,14 @@ std::string forwardLaunch(const std::string &socketPath, pid_t holder, const std
     const std::string who = holder > 0 ? "deviceterm (pid " + std::to_string(holder) + ")" : "another deviceterm";
     dt::rpc::Connection connection;
     std::string why;
-    if (!connection.open(socketPath, &why))
-        return who + " holds " + socketPath + ".lock but does not answer on its socket (" + why
-            + "); quit it, or start this one with --socket PATH";
+    // The holder may be starting up (it locks before it listens): wait a
+    // little while it lives.
+    for (int attempt = 0; !connection.open(socketPath, &why); ++attempt) {
+        if (attempt >= 50 || dt::base::InstanceLock::holderOf(socketPath) <= 0)
+            return who + " holds " + socketPath + ".lock but does not answer on its socket (" + why
+                + "); quit it, or start this one with --socket PATH";
+        ::usleep(100 * 1000);
+    }
     dt::rpc::Json params{{"cwd", cwd}};
     if (!command.empty())
         params["command"] = command;

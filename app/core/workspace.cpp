@@ -563,8 +563,9 @@ bool Workspace::hasOrchestrationGrant(PaneId id) const
     const Pane *p = pane(id);
     if (!p || p->exited || !p->session || !p->session->isRunning())
         return false;
+    // A terminal another tab split in never holds its host's grant.
     const Tab *t = tab(p->tab);
-    return t && t->orchestrationGrant;
+    return t && t->orchestrationGrant && !p->openedFromOutside;
 }
 
 void Workspace::onPaneFinished(PaneId id, int exitCode, int signalNumber)

@@ -35,16 +35,16 @@ bool readId(const Json &envelope, std::optional<uint32_t> &id, std::string &why)
     return true;
 }
 
-std::optional<Json> parseObject(const std::string &payload, std::string &why)
+std::optional<Json> parseObject(const std::string &payload, int maxNesting, std::string &why)
 {
     // nlohmann's parser is iterative, but copying, comparing and dumping a
     // value recurse: a frame nesting 100,000 arrays would overflow the
     // stack of whoever touches it next. Values deeper than the limit are
     // never built (the callback discards them), and the frame is refused.
     bool tooDeep = false;
-    const Json::parser_callback_t bound = [&tooDeep](int depth, Json::parse_event_t event, Json &) {
+    const Json::parser_callback_t bound = [&tooDeep, maxNesting](int depth, Json::parse_event_t event, Json &) {
         if ((event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start)
-            && depth >= kMaxNesting) {
+            && depth >= maxNesting) {
             tooDeep = true;
             return false;
         }
@@ -52,7 +52,7 @@ std::optional<Json> parseObject(const std::string &payload, std::string &why)
     };
     Json j = Json::parse(payload, bound, false);
     if (tooDeep) {
-        why = "JSON nested deeper than " + std::to_string(kMaxNesting) + " levels";
+        why = "JSON nested deeper than " + std::to_string(maxNesting) + " levels";
         return std::nullopt;
     }
     if (j.is_discarded()) {
@@ -106,9 +106,10 @@ std::string dumpJson(const Json &value)
 
 // The part every message shares: a JSON object with a valid id (if any)
 // and a type. False with `why` otherwise.
-static bool readCommon(const std::string &payload, Json &j, std::optional<uint32_t> &id, std::string &type, std::string &why)
+static bool readCommon(const std::string &payload, int maxNesting, Json &j, std::optional<uint32_t> &id, std::string &type,
+                       std::string &why)
 {
-    std::optional<Json> parsed = parseObject(payload, why);
+    std::optional<Json> parsed = parseObject(payload, maxNesting, why);
     if (!parsed || !readId(*parsed, id, why))
         return false;
     j = std::move(*parsed);
@@ -129,7 +130,7 @@ DecodedRequest decodeRequest(const std::string &payload)
     Json j;
     std::optional<uint32_t> id;
     std::string type, why;
-    const bool ok = readCommon(payload, j, id, type, why);
+    const bool ok = readCommon(payload, kMaxNesting, j, id, type, why);
     out.id = id;
     if (!ok)
         return bad(why);
@@ -153,7 +154,7 @@ DecodedMessage decodeMessage(const std::string &payload)
     Json parsed;
     std::optional<uint32_t> id;
     std::string typeName, why;
-    if (!readCommon(payload, parsed, id, typeName, why))
+    if (!readCommon(payload, kMaxAnswerNesting, parsed, id, typeName, why))
         return bad(why);
     if (!id)
         return bad("missing id");

@@ -12,9 +12,12 @@ namespace dt::rpc {
 
 using Json = nlohmann::json; // std::map-backed: dump() sorts keys
 
-// How deep objects and arrays may nest in a message (the envelope itself is
-// the first level); deeper frames are refused as -32600.
+// How deep objects and arrays may nest in a request (the envelope itself is
+// the first level); deeper frames are refused as -32600. Answers and events
+// may nest deeper (an accessibility tree is two levels per element), up to
+// kMaxAnswerNesting.
 inline constexpr int kMaxNesting = 64;
+inline constexpr int kMaxAnswerNesting = 256;
 
 // {"type":"req","id":N,"method":"tabs.list","params":{…}}; without an id it
 // is a notification that gets no reply.

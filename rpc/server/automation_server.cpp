@@ -2,11 +2,13 @@
 
 #include "peer_provenance.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLocalSocket>
 #include <QTimer>
 
 #include <algorithm>
+#include <map>
 
 namespace dt::rpc {
 
@@ -14,6 +16,7 @@ namespace {
 // What each event frame of a stream is called (the request that opens the
 // stream is daemon.events).
 constexpr const char *kEventMethod = "daemon.event";
+constexpr qint64 kReadBuffer = 1024 * 1024;
 } // namespace
 
 struct AutomationServer::Connection {
@@ -21,9 +24,11 @@ struct AutomationServer::Connection {
     FrameDecoder decoder;
     CallContext context;
     QTimer *idle = nullptr; // child of the socket
-    bool sentAFrame = false;
+    QElapsedTimer age; // since accepted
+    bool settled() const { return age.elapsed() > 250; } // past its first request's time
     // A request is being answered elsewhere: read nothing more until then.
     bool waiting = false;
+    uint64_t deferredSerial = 0; // which deferred request `waiting` is for
     // Expires with the connection: a late answer finds out it has nobody
     // to go to (nor a server, which owns its connections).
     std::shared_ptr<int> alive = std::make_shared<int>(0);
@@ -85,6 +90,10 @@ void AutomationServer::onNewConnection()
         c->socket = socket;
         c->idle = new QTimer(socket);
         c->idle->setSingleShot(true);
+        c->age.start();
+        // Bytes are read only as fast as requests are handled: while an
+        // answer is pending, a client cannot make us buffer without bound.
+        socket->setReadBufferSize(kReadBuffer);
         if (auto peer = PeerProcess::ofSocket(static_cast<int>(socket->socketDescriptor()))) {
             c->context.peerPid = peer->pid();
             c->context.peerUid = peer->uid();
@@ -109,23 +118,50 @@ void AutomationServer::onNewConnection()
 bool AutomationServer::admitOneMore()
 {
     int live = 0, unauthenticated = 0;
-    Connection *victim = nullptr;
+    std::map<std::string, int> perSession;
     for (const auto &owned : m_connections) {
-        Connection *c = owned.get();
+        const Connection *c = owned.get();
         if (!c->socket)
             continue; // already dropped, freed on the next turn
         ++live;
-        if (c->authenticated() || c->context.eventStream)
-            continue;
-        ++unauthenticated;
-        // The oldest that never said anything, else the oldest.
-        if (!victim || (victim->sentAFrame && !c->sentAFrame))
-            victim = c;
+        if (c->authenticated())
+            ++perSession[*c->context.sessionId];
+        else if (!c->context.eventStream)
+            ++unauthenticated;
     }
     if (live < m_limits.maxConnections && unauthenticated < m_limits.maxUnauthenticated)
         return true;
+    // Make room. A stranger first: the oldest past its first moments (a
+    // tab's CLI authenticates within milliseconds of connecting, so a
+    // flood of newer strangers cannot push it out), else the oldest.
+    Connection *victim = nullptr;
+    for (const auto &owned : m_connections) {
+        Connection *c = owned.get();
+        if (!c->socket || c->authenticated() || c->context.eventStream)
+            continue;
+        if (!victim || (!victim->settled() && c->settled()))
+            victim = c;
+        if (victim->settled())
+            break;
+    }
+    // Full of sessions: the one holding the most places gives one up (its
+    // oldest request connection, else its oldest stream), so no session
+    // can starve the others.
+    if (!victim && unauthenticated < m_limits.maxUnauthenticated) {
+        auto greedy = std::max_element(perSession.begin(), perSession.end(),
+                                       [](const auto &a, const auto &b) { return a.second < b.second; });
+        if (greedy != perSession.end() && greedy->second > 1) {
+            for (const auto &owned : m_connections) {
+                Connection *c = owned.get();
+                if (!c->socket || c->context.sessionId != greedy->first)
+                    continue;
+                if (!victim || (victim->context.eventStream && !c->context.eventStream))
+                    victim = c;
+            }
+        }
+    }
     if (!victim)
-        return false; // full of authenticated sessions: the newcomer waits
+        return false;
     QLocalSocket *socket = victim->socket;
     drop(victim);
     socket->abort();
@@ -153,7 +189,6 @@ void AutomationServer::onReadyRead(Connection *c)
     c->decoder.feed(bytes.constData(), static_cast<size_t>(bytes.size()));
     int handled = 0;
     while (auto frame = c->decoder.next()) {
-        c->sentAFrame = true;
         const DecodedRequest decoded = decodeRequest(*frame);
         if (decoded.error) {
             Response r;
@@ -192,11 +227,13 @@ void AutomationServer::onReadyRead(Connection *c)
 void AutomationServer::answerLater(Connection *c, Dispatcher::Deferred &deferred, bool wantsReply)
 {
     c->waiting = true;
+    const uint64_t serial = ++c->deferredSerial;
     if (c->idle)
         c->idle->stop(); // not idle: we are the ones it waits for
     std::weak_ptr<int> alive = c->alive;
-    deferred.later.start([this, c, alive, id = deferred.id, wantsReply](std::variant<Json, Error> answer) {
-        if (alive.expired() || !c->waiting)
+    deferred.later.start([this, c, alive, serial, id = deferred.id, wantsReply](std::variant<Json, Error> answer) {
+        // Only the first answer to this very request counts.
+        if (alive.expired() || !c->waiting || c->deferredSerial != serial)
             return;
         c->waiting = false;
         if (!c->socket)

@@ -24,9 +24,10 @@ namespace dt::rpc {
 // connection that has not authenticated must send a request within a short
 // deadline of connecting (and of its last request), an authenticated one
 // within a longer one; event streams stay. Unauthenticated connections may
-// hold only part of the cap, and a new one displaces the oldest of them
-// (preferring those that never sent a frame), so idle sockets cannot lock
-// the tabs' CLIs out.
+// hold only part of the cap, and a newcomer displaces the oldest of them
+// (one older than a quarter second first, so a flood cannot push out a CLI
+// that is authenticating); when sessions hold every place, the session
+// with the most gives one up, so no session starves the others.
 class AutomationServer : public QObject {
     Q_OBJECT
 public:

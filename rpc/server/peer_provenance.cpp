@@ -1,5 +1,6 @@
 #include "peer_provenance.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -131,8 +132,14 @@ std::shared_ptr<const PeerProcess> PeerProcess::ofSocket(int socketDescriptor)
     peer->m_uid = credentials->uid;
     int pidfd = -1;
     socklen_t len = sizeof pidfd;
-    if (::getsockopt(socketDescriptor, SOL_SOCKET, SO_PEERPIDFD, &pidfd, &len) != 0 || len != sizeof pidfd)
-        pidfd = static_cast<int>(::syscall(SYS_pidfd_open, credentials->pid, 0)); // glibc 2.36's header lacks extern "C" // older kernels: a short race, see the class comment
+    if (::getsockopt(socketDescriptor, SOL_SOCKET, SO_PEERPIDFD, &pidfd, &len) != 0 || len != sizeof pidfd) {
+        // Only a kernel without SO_PEERPIDFD gets the fallback (with its
+        // short race, see the class comment). Any other failure means the
+        // peer is already gone, and its pid may name someone else by now.
+        const bool unsupported = errno == ENOPROTOOPT;
+        pidfd = unsupported ? static_cast<int>(::syscall(SYS_pidfd_open, credentials->pid, 0)) // glibc 2.36's header lacks extern "C"
+                            : -1;
+    } // older kernels: a short race, see the class comment
     peer->m_pidfd = pidfd;
     if (pidfd >= 0) {
         // The pid in the credentials and the pidfd must name the same process.

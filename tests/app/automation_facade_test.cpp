@@ -238,6 +238,10 @@ TEST_F(FacadeTest, aSplitAnotherTabOpenedIsNoInsiderWhenTheTabTurnsPrivate)
         EXPECT_NE(row.sessionId, sid(ws->tab(host)->primary));
     EXPECT_TRUE(std::holds_alternative<dt::rpc::Error>(facade->setTabPrivate(planted, host, false)));
     EXPECT_TRUE(ws->tab(host)->isPrivate);
+    // Nor does it get the host's grant when a person gives one later.
+    ws->setOrchestrationGrant(host, true);
+    EXPECT_TRUE(facade->hasOrchestrationGrant(sid(ws->tab(host)->primary)));
+    EXPECT_FALSE(facade->hasOrchestrationGrant(planted));
 }
 
 TEST_F(FacadeTest, theGrantBelongsToTheTabsLiveTerminalsAndGoesWithRevocation)

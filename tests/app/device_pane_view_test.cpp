@@ -304,6 +304,14 @@ TEST_F(DevicePaneTest, aSweepAndALongTextNeverHoldTheGuiThread)
     const qint64 returned = call.elapsed();
     EXPECT_FALSE(swept.has_value()); // still under way
     EXPECT_LT(returned, 1000) << "the calls waited for the device";
+    // What waits to be typed is bounded: more is refused, with why.
+    text.text = std::string(250000, 'b');
+    std::optional<dt::rpc::Error> refused;
+    for (int i = 0; i < 4 && !refused; ++i)
+        if (auto r = facade.deviceInput(pane, text); std::holds_alternative<dt::rpc::Error>(r))
+            refused = std::get<dt::rpc::Error>(r);
+    ASSERT_TRUE(refused);
+    EXPECT_NE(refused->msg.find("still typing"), std::string::npos) << refused->msg;
 
     // Meanwhile: keys typed into the other tab come back.
     qint64 slowest = 0;

@@ -122,8 +122,9 @@ TEST_F(SimulatorTest, onlyClientsWithTheDevicesCookieReachItsDisplay)
     EXPECT_EQ(titleOn(*sim, wrong, std::nullopt), QString());
     // Another uid, pointed at the real cookie, cannot read it (root only can
     // become another user; as a user, the cases above are that user).
-    if (::getuid() == 0)
+    if (::getuid() == 0) {
         EXPECT_EQ(titleOn(*sim, sim->xauthorityPath(), 65534), QString());
+    }
     EXPECT_EQ(titleOn(*sim), QStringLiteral("Home")); // we still can
 }
 

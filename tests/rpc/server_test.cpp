@@ -35,14 +35,14 @@ using dt::test::waitUntil;
 // A session id of the contract's shape (a UUID in lower case).
 const std::string kS1 = "5f0c2a4e-8d1b-4c6e-9a37-1b2c3d4e5f60";
 
-// Accepts session kS1 with cap "good" from this very process only (or from
+// Accepts any session with cap "good" from this very process only (or from
 // `insider`, a pid the test says runs "in the tab").
 struct FakePort : AutomationPort {
     bool stillThere = true;
     pid_t insider = 0;
     std::optional<Error> authenticate(const std::string &sessionId, const std::string &cap, pid_t peer) override
     {
-        if (sessionId != kS1 || cap != "good" || (peer != getpid() && (peer != insider || insider == 0)))
+        if (cap != "good" || (peer != getpid() && (peer != insider || insider == 0)))
             return Error{code::Unauthorized, "invalid sessionId or cap"};
         return std::nullopt;
     }
@@ -685,12 +685,41 @@ TEST_F(ServerTest, idleStrangersCannotLockATabsCliOut)
     EXPECT_LE(server->connectionCount(), 4 + 1); // one may be waiting to be freed
 }
 
-TEST_F(ServerTest, whenAuthenticatedSessionsFillEveryPlaceANewcomerIsRefused)
+// Another session id of the contract's shape.
+std::string session(int n)
+{
+    char id[40];
+    std::snprintf(id, sizeof id, "5f0c2a4e-8d1b-4c6e-9a37-%012d", n);
+    return id;
+}
+
+TEST_F(ServerTest, whenSessionsFillEveryPlaceTheOneHoldingMostGivesOneUp)
+{
+    // One session holds three places (one of them a stream), another one.
+    std::vector<std::unique_ptr<Client>> greedy;
+    for (int i = 0; i < 3; ++i) {
+        greedy.push_back(std::make_unique<Client>(path));
+        ASSERT_EQ(greedy.back()->call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
+    }
+    ASSERT_EQ(greedy.front()->call("daemon.events")["result"]["ok"], true);
+    Client modest(path);
+    ASSERT_EQ(modest.call("session.authenticate", {{"sessionId", session(2)}, {"cap", "good"}})["result"]["ok"], true);
+    // A newcomer gets in: the greedy session's oldest request connection
+    // (not its stream) makes way.
+    Client newcomer(path);
+    EXPECT_EQ(newcomer.call("session.authenticate", {{"sessionId", session(3)}, {"cap", "good"}})["result"]["ok"], true);
+    EXPECT_TRUE(waitUntil([&] { return greedy[1]->socket().state() == QLocalSocket::UnconnectedState; }));
+    EXPECT_EQ(greedy.front()->socket().state(), QLocalSocket::ConnectedState);
+    EXPECT_EQ(modest.call("tabs.list")["result"], Json::array());
+    EXPECT_EQ(greedy[2]->call("tabs.list")["result"], Json::array());
+}
+
+TEST_F(ServerTest, whenEverySessionHoldsOnePlaceANewcomerIsRefused)
 {
     std::vector<std::unique_ptr<Client>> clients;
     for (int i = 0; i < 4; ++i) {
         clients.push_back(std::make_unique<Client>(path));
-        ASSERT_EQ(clients.back()->call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
+        ASSERT_EQ(clients.back()->call("session.authenticate", {{"sessionId", session(10 + i)}, {"cap", "good"}})["result"]["ok"], true);
     }
     Client extra(path);
     EXPECT_TRUE(waitUntil([&] { return extra.socket().state() == QLocalSocket::UnconnectedState; }));

@@ -202,7 +202,7 @@ const std::vector<Spec> &specs()
         {{"long-press"}, "long-press X Y [--duration MS] [--pane REF]", "press and hold at a point", "pane.input.longPress",
          {"--duration"}, 2, [](Context &c, Json &p) { return point(c, p, 0, "x", "y") && durationOption(c, p); }},
         {{"swipe"}, "swipe X1 Y1 X2 Y2 [--duration MS] [--hold MS] [--pane REF]",
-         "drag from one point to another (under 32 ms: a tap at the end point)", "pane.input.swipe", {"--duration", "--hold"}, 4,
+         "drag from one point to another (under 32 ms: one tap-shaped press and release)", "pane.input.swipe", {"--duration", "--hold"}, 4,
          [](Context &c, Json &p) {
              return point(c, p, 0, "fromX", "fromY") && point(c, p, 2, "toX", "toY") && durationOption(c, p)
                  && holdOption(c, p);
