@@ -1,6 +1,8 @@
 // Fuzz target for the frame decoder and the envelope decoders. With clang:
 //   clang++ -fsanitize=fuzzer,address -I. tests/fuzz/contract_fuzzer.cpp rpc/contract/*.cpp
-// and, in every test run, driven by a seeded mutator in contract_test.cpp.
+//   ./a.out -dict=tests/fuzz/contract.dict
+// and, in every test run, driven by a seeded mutator in contract_test.cpp
+// (with deep and large seeds of its own).
 
 #include "rpc/contract/envelope.h"
 #include "rpc/contract/framing.h"
