@@ -453,6 +453,15 @@ TEST_F(ServerTest, aFrameNestingAHundredThousandLevelsIsRefusedAndTheServerLives
     EXPECT_EQ(c.call("daemon.ping")["result"]["pid"], getpid());
 }
 
+TEST_F(ServerTest, aFrameLargerThanTheReadBufferStillArrivesWhole)
+{
+    // Reads go 1 MiB at a time; a 6 MiB request is reassembled and answered.
+    Client c(path);
+    const Json answer = c.call("test.throws", {{"n", std::string(6 * 1024 * 1024, 'x')}});
+    EXPECT_EQ(answer["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(c.call("daemon.ping")["type"], "res");
+}
+
 TEST_F(ServerTest, anOversizeFrameIsRefusedAndTheConnectionClosed)
 {
     Client c(path);
