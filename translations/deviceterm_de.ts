@@ -452,10 +452,6 @@
         <translation>Schließen</translation>
     </message>
     <message>
-        <source>Don&apos;t ask again</source>
-        <translation>Nicht mehr fragen</translation>
-    </message>
-    <message>
         <source>Close this tab?</source>
         <translation>Diesen Tab schließen?</translation>
     </message>

@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "close_question.h"
 #include "grant_confirmation.h"
 
 #include "action_ids.h"
@@ -749,22 +750,10 @@ bool MainWindow::confirmClose(const QList<dt::app::PaneId> &panes, const QString
     running.removeDuplicates();
     if (asked)
         *asked = true;
-    QMessageBox box(QMessageBox::Question, tr("deviceterm"), question, QMessageBox::NoButton, this);
-    box.setInformativeText(tr("Still running: %1").arg(running.join(QStringLiteral(", "))));
-    QPushButton *close = box.addButton(tr("Close"), QMessageBox::DestructiveRole);
-    box.addButton(QMessageBox::Cancel);
-    box.setDefaultButton(QMessageBox::Cancel);
-    auto *never = new QCheckBox(tr("Don't ask again"), &box);
-    box.setCheckBox(never);
-    {
-        NestedLoop loop(m_nestedLoops);
-        box.exec();
-    }
-    if (box.clickedButton() != close)
-        return false;
-    if (never->isChecked())
-        m_config->set(QStringLiteral("confirm-close"), QStringLiteral("never"));
-    return true;
+    return askCloseQuestion(this, m_config,
+                            {question, tr("Still running: %1").arg(running.join(QStringLiteral(", "))), tr("Close"), false,
+                             QStringLiteral("runningProgramCloseQuestion"), QStringLiteral("confirm-close"), QStringLiteral("never")},
+                            m_nestedLoops);
 }
 
 // One close asks at most one question: about running devices if there are
@@ -814,23 +803,10 @@ bool MainWindow::confirmMultiPaneClose(int panes)
 {
     if (!m_config || m_config->value(QStringLiteral("tab-close-multi-pane")) != QLatin1String("ask"))
         return true;
-    QMessageBox box(QMessageBox::Question, tr("deviceterm"), tr("Close this tab and its %n terminals?", nullptr, panes),
-                    QMessageBox::NoButton, this);
-    box.setObjectName(QStringLiteral("multiPaneCloseQuestion"));
-    QPushButton *close = box.addButton(tr("Close Tab"), QMessageBox::DestructiveRole);
-    box.addButton(QMessageBox::Cancel);
-    box.setDefaultButton(close);
-    auto *never = new QCheckBox(tr("Don't ask again"), &box);
-    box.setCheckBox(never);
-    {
-        NestedLoop loop(m_nestedLoops);
-        box.exec();
-    }
-    if (box.clickedButton() != close)
-        return false;
-    if (never->isChecked())
-        m_config->set(QStringLiteral("tab-close-multi-pane"), QStringLiteral("close"));
-    return true;
+    return askCloseQuestion(this, m_config,
+                            {tr("Close this tab and its %n terminals?", nullptr, panes), QString(), tr("Close Tab"), true,
+                             QStringLiteral("multiPaneCloseQuestion"), QStringLiteral("tab-close-multi-pane"), QStringLiteral("close")},
+                            m_nestedLoops);
 }
 
 void MainWindow::closeWindowAsked()
