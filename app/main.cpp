@@ -1,9 +1,105 @@
-// deviceterm-gui: the composition root. The application itself lives in
-// app/ui, the only layer allowed to use QtWidgets.
+// deviceterm-gui's composition root: builds the model (Workspace), the
+// automation service over it and the windows, and runs the event loop. The
+// widgets (app/ui) and the automation server (rpc/server) meet only here.
 
-#include "ui/gui_main.h"
+#include "compose/automation_service.h"
+#include "compose/gui_options.h"
+#include "compose/single_instance.h"
+#include "core/config.h"
+#include "core/quit_on_signal.h"
+#include "core/session_directory.h"
+#include "core/workspace.h"
+#include "ui/window_manager.h"
+
+#include <QApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+#include <cstdio>
+
+namespace {
+
+void installTranslators(QApplication &app)
+{
+    auto *qtbase = new QTranslator(&app);
+    if (qtbase->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qtbase);
+    auto *own = new QTranslator(&app);
+    if (own->load(QLocale(), QStringLiteral("deviceterm"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(own);
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
-    return dt::ui::runGui(argc, argv);
+    QStringList command;
+    int ownArgc = dt::compose::splitCommand(argc, argv, &command);
+    QApplication app(ownArgc, argv);
+    QApplication::setApplicationName(QStringLiteral("deviceterm"));
+    QApplication::setApplicationVersion(QStringLiteral(DEVICETERM_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("deviceterm"));
+    installTranslators(app);
+
+    // The config file gives the starting values; command-line options win.
+    dt::app::Config config(dt::app::Config::defaultPath());
+    config.load();
+    config.watch();
+    for (const QString &warning : config.warnings())
+        std::fprintf(stderr, "deviceterm-gui: %s: %s\n", qPrintable(config.path()), qPrintable(warning));
+    auto parsed = dt::compose::parseGuiOptions(app, config, command);
+    if (const int *status = std::get_if<int>(&parsed))
+        return *status;
+    const dt::compose::GuiOptions &options = std::get<dt::compose::GuiOptions>(parsed);
+
+    dt::app::Workspace::Settings settings;
+    settings.scrollbackLines = options.scrollbackLines;
+    settings.exitAction = options.exitAction;
+    // Each session's bin/deviceterm links to the CLI built beside this binary.
+    settings.cliPath = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm");
+    settings.deviceTools.deviceShell = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm-device-shell");
+    settings.runtimeDirectory = dt::app::runtimeDirectory();
+    settings.socketPath = !options.socketPath.isEmpty() ? options.socketPath
+        : settings.runtimeDirectory.isEmpty()           ? QString()
+                                                        : settings.runtimeDirectory + QStringLiteral("/deviceterm.sock");
+
+    // One instance per socket: a second launch (the desktop file's New
+    // Window does one every time) asks the running one for a window.
+    dt::compose::InstanceClaim instance;
+    if (!settings.socketPath.isEmpty()) {
+        instance = dt::compose::claimOrHandOver(settings.socketPath, options.workingDirectory, options.command, options.orchestrator);
+        if (instance.exitStatus)
+            return *instance.exitStatus;
+    }
+    // Only the instance that goes on cleans up after dead ones.
+    dt::app::SessionDirectory::sweepDeadOwners(settings.runtimeDirectory);
+    dt::devices::Simulator::sweepOrphans();
+    dt::app::quitOnTerminationSignals();
+
+    dt::app::Workspace workspace(settings);
+    dt::compose::AutomationService automation(workspace);
+    if (!settings.socketPath.isEmpty())
+        automation.listen(settings.socketPath);
+    dt::ui::WindowManager windows(workspace, options.appearance, options.cells, &config);
+    QObject::connect(&windows, &dt::ui::WindowManager::lastWindowClosed, &app, &QCoreApplication::quit);
+    // The window is shown and sized before its first tab opens, so the first
+    // program starts with the final grid rather than being resized at once.
+    const auto window = workspace.openWindow();
+    dt::app::TerminalLaunch launch;
+    launch.program = options.command.value(0);
+    launch.arguments = options.command.mid(1);
+    launch.workingDirectory = options.workingDirectory;
+    if (options.orchestrator) {
+        launch.role = QStringLiteral("orchestrator");
+        launch.grantOrchestration = true;
+    }
+    workspace.openTab(window, launch);
+    const int status = QApplication::exec();
+    // Quit without a question (a signal, a session ending): the config says
+    // whether the devices run on for the next deviceterm to attach.
+    if (config.value(QStringLiteral("quit-with-sims-default")) == QLatin1String("keep"))
+        workspace.devices().keepAllRunning();
+    return status;
 }

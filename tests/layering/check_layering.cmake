@@ -3,7 +3,10 @@
 #   rpc/client, app/cli, app/audit,
 #   devicepanes/store, base        no Qt header at all (the CLI must start fast)
 #   terminal, devicepanes, rpc     no QtWidgets (terminal: no QtGui either)
-#   everything outside app/ui      no QtWidgets (device_shell: a separate program)
+#   everything outside app/ui      no QtWidgets (device_shell: a separate program;
+#                                  app/main.cpp and app/compose: the composition root)
+#   app/ui                         no "rpc/server/…" include: the widgets never see
+#                                  the automation server (the composition root wires it)
 # Qt headers are recognised by name against the installed modules' header
 # lists, so <QWidget> is caught as well as <QtWidgets/QWidget>.
 cmake_minimum_required(VERSION 3.25)
@@ -48,8 +51,16 @@ foreach(source ${sources})
             list(APPEND violations "${source}: <${header}> (no Qt allowed here)")
         elseif(source MATCHES "^terminal/" AND (is_gui OR is_widgets))
             list(APPEND violations "${source}: <${header}> (terminal/ uses QtCore only)")
-        elseif(NOT source MATCHES "^(app/ui|device_shell)/" AND is_widgets)
-            list(APPEND violations "${source}: <${header}> (QtWidgets only in app/ui and the device shell)")
+        elseif(NOT source MATCHES "^(app/ui/|app/compose/|device_shell/|app/main\\.cpp$)" AND is_widgets)
+            list(APPEND violations "${source}: <${header}> (QtWidgets only in app/ui, the composition root and the device shell)")
+        endif()
+    endforeach()
+    # Project includes ("…"), by folder.
+    file(STRINGS ${ROOT}/${source} project_includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
+    foreach(line ${project_includes})
+        string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" header "${line}")
+        if(source MATCHES "^app/ui/" AND header MATCHES "^rpc/server/")
+            list(APPEND violations "${source}: \"${header}\" (app/ui never sees the automation server)")
         endif()
     endforeach()
 endforeach()

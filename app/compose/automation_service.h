@@ -1,0 +1,33 @@
+#pragma once
+
+#include "core/automation_facade.h"
+#include "core/workspace.h"
+#include "rpc/server/automation_server.h"
+#include "rpc/server/dispatcher.h"
+
+#include <QString>
+
+namespace dt::compose {
+
+// The automation side of deviceterm-gui: the port's implementation over the
+// workspace, the dispatcher with every handler family, and the server on
+// the socket, wired once here (the widgets never see any of it). Everything
+// runs on the GUI thread.
+class AutomationService {
+public:
+    explicit AutomationService(dt::app::Workspace &workspace);
+    ~AutomationService();
+    AutomationService(const AutomationService &) = delete;
+    AutomationService &operator=(const AutomationService &) = delete;
+
+    // Serves the socket at `path`; says on stderr why not, and runs on
+    // without automation, when it cannot.
+    void listen(const QString &path);
+
+private:
+    dt::app::AutomationFacade m_facade;
+    dt::rpc::Dispatcher m_dispatcher;
+    dt::rpc::AutomationServer m_server;
+};
+
+} // namespace dt::compose
