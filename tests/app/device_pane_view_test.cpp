@@ -144,7 +144,8 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
                       QPoint(upAgain.center().x(), upAgain.top() + buttons.at(3) * upAgain.height() / homeFrame.height()));
     const QColor photo(0x20, 0x26, 0x2e);
     ASSERT_TRUE(waitUntil([&] { return sim->display()->frame().pixelColor(3, 3) == photo; }, 5000));
-    QTest::qWait(200);
+    auto mirror = [&] { return sim->display()->frame(); };
+    ASSERT_TRUE(dt::test::waitUntilStill<QImage>(mirror, 150)); // the page has drawn
     const QImage unzoomed = sim->display()->frame();
     auto wheel = [&](Qt::KeyboardModifiers modifiers) {
         const QPointF at = upAgain.center() - QPoint(0, upAgain.height() / 6);
@@ -152,15 +153,14 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
         QCoreApplication::sendEvent(view, &e);
     };
     wheel(Qt::NoModifier); // a plain wheel scrolls; the photo does not zoom
-    QTest::qWait(300);
-    EXPECT_EQ(sim->display()->frame(), unzoomed);
+    EXPECT_TRUE(dt::test::nothingHappensFor(300, [&] { return sim->display()->frame() != unzoomed; }));
     ASSERT_TRUE(sim->multitouch());
     wheel(Qt::ControlModifier);
     EXPECT_TRUE(waitUntil([&] { return sim->display()->frame() != unzoomed; }, 5000));
 
     // Ctrl+drag is two fingers: dragging right spreads them, the photo zooms
     // further (its sun grows into the middle of the picture).
-    QTest::qWait(300);
+    ASSERT_TRUE(dt::test::waitUntilStill<QImage>(mirror, 150)); // the first zoom has come to rest
     const QImage before = sim->display()->frame();
     const QPoint from = upAgain.center() - QPoint(0, upAgain.height() / 6);
     QTest::mousePress(view, Qt::LeftButton, Qt::ControlModifier, from);
@@ -168,7 +168,7 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
         QMouseEvent move(QEvent::MouseMove, from + QPoint(step * 12, 0), view->mapToGlobal(from + QPoint(step * 12, 0)),
                          Qt::NoButton, Qt::LeftButton, Qt::ControlModifier);
         QCoreApplication::sendEvent(view, &move);
-        QTest::qWait(20);
+        dt::test::pace(20); // a finger's moves, at about 50 Hz
     }
     QTest::mouseRelease(view, Qt::LeftButton, Qt::ControlModifier, from + QPoint(72, 0));
     EXPECT_TRUE(waitUntil([&] { return sim->display()->frame() != before; }, 5000));

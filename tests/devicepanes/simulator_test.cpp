@@ -70,9 +70,11 @@ QString titleOn(const Simulator &sim)
     return titleOn(sim, std::nullopt, std::nullopt);
 }
 QPointF firstButton(const QImage &frame);
-void spinBriefly()
+// Until the device's picture has not changed for a moment: the page the
+// title already names has finished drawing.
+void settle(const Simulator &sim)
 {
-    QTest::qWait(100);
+    dt::test::waitUntilStill<QImage>([&] { return sim.display() ? sim.display()->frame() : QImage(); }, 100, 3000);
 }
 
 TEST_F(SimulatorTest, everyProfileBootsToItsHomeScreenAndShutsDownCompletely)
@@ -149,7 +151,7 @@ TEST_F(SimulatorTest, aTapOpensAnAppAndTheHomeButtonReturns)
     DeviceDisplay *display = sim->display();
     display->movePointer({frame.width() / 2, (top + bottom) / 2});
     display->pressButton(1, true);
-    QTest::qWait(32);
+    dt::test::pace(32); // a finger's dwell: what makes a press a tap
     display->pressButton(1, false);
     EXPECT_TRUE(waitUntil([&] { return pixel(*sim, 3, 3) == counter; }, 5000)) << pixel(*sim, 3, 3).name().toStdString();
 
@@ -191,7 +193,7 @@ TEST_F(SimulatorTest, gesturesAndTextReachTheAppInOrder)
         return rendered(*sim) && titleOn(*sim) == QStringLiteral("Home") && pixel(*sim, 3, 3) == home
             && firstButton(sim->display()->frame()).y() > 0;
     }, 25000)) << sim->failure().toStdString() << titleOn(*sim).toStdString();
-    spinBriefly(); // the rest of the page
+    settle(*sim); // the rest of the page
     dt::devices::DeviceInput *input = sim->input();
     ASSERT_TRUE(input);
     // Volume up twice, queued behind a tap on nothing: counted in order.
@@ -314,7 +316,7 @@ TEST_F(SimulatorTest, tenTapsCountTen)
         return rendered(*sim) && titleOn(*sim) == QStringLiteral("Home") && pixel(*sim, 3, 3) == home
             && firstButton(sim->display()->frame()).y() > 0;
     }, 25000)) << sim->failure().toStdString();
-    spinBriefly();
+    settle(*sim);
     sim->input()->tap(firstButton(sim->display()->frame())); // Counter
     ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Counter: 0"); }, 5000));
     // The title changes before the page is drawn: wait for its picture.
@@ -334,7 +336,7 @@ TEST_F(SimulatorTest, aWatchCountsWithItsCrown)
         return rendered(*sim) && titleOn(*sim) == QStringLiteral("Home") && pixel(*sim, 3, 3) == home
             && firstButton(sim->display()->frame()).y() > 0;
     }, 25000)) << sim->failure().toStdString();
-    spinBriefly();
+    settle(*sim);
     sim->input()->tap(firstButton(sim->display()->frame()));
     ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Counter: 0"); }, 5000));
     sim->input()->wheel({0.5, 0.3}, 3);
@@ -375,7 +377,7 @@ TEST_F(SimulatorTest, twoRealFingersZoomThePhotoAndNothingFromTheNetworkDoes)
     const QColor photoPage(0x20, 0x26, 0x2e);
     ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Photo: 100%") && pixel(*sim, 3, 3) == photoPage; }, 5000))
         << titleOn(*sim).toStdString();
-    spinBriefly();
+    settle(*sim);
 
     // The touch port is not on this machine's network: the same frames
     // sent to it from outside the device touch nothing.
@@ -385,8 +387,8 @@ TEST_F(SimulatorTest, twoRealFingersZoomThePhotoAndNothingFromTheNetworkDoes)
         const std::string bytes = dt::devices::tuioCursorFrame({{900, 0.5f - spread, 0.4f}, {901, 0.5f + spread, 0.4f}}, frame);
         outside.writeDatagram(bytes.data(), qint64(bytes.size()), QHostAddress::LocalHost, dt::devices::PrivateNetwork::kTouchPort);
     }
-    QTest::qWait(300);
-    EXPECT_EQ(titleOn(*sim), QStringLiteral("Photo: 100%"));
+    EXPECT_TRUE(dt::test::nothingHappensFor(300, [&] { return titleOn(*sim) != QStringLiteral("Photo: 100%"); }))
+        << titleOn(*sim).toStdString();
 
     // Fingers spread apart three times as far: about three times the zoom.
     ASSERT_TRUE(sim->input()->pinch({0.4, 0.35}, {0.6, 0.35}, {0.2, 0.35}, {0.8, 0.35}, 300));
@@ -418,7 +420,7 @@ TEST_F(SimulatorTest, aSwipeScrollsTheListLikeAFinger)
     ASSERT_TRUE(list);
     sim->input()->tap(*list);
     ASSERT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("List: Item 1"); }, 5000)) << titleOn(*sim).toStdString();
-    spinBriefly();
+    settle(*sim);
     // Up the screen: the list moves with it (and on, after the release).
     EXPECT_GT(sim->input()->swipe({0.5, 0.75}, {0.5, 0.25}, 300), 5);
     int top = 0;
@@ -427,7 +429,7 @@ TEST_F(SimulatorTest, aSwipeScrollsTheListLikeAFinger)
         return top >= 6;
     }, 5000)) << titleOn(*sim).toStdString();
     // And back down: towards the first item again.
-    QTest::qWait(1500); // the fling comes to rest
+    ASSERT_TRUE(dt::test::waitUntilStill<QString>([&] { return titleOn(*sim); }, 300, 8000)); // the fling comes to rest
     top = titleOn(*sim).section(QStringLiteral("Item "), 1).toInt();
     sim->input()->swipe({0.5, 0.25}, {0.5, 0.75}, 300);
     EXPECT_TRUE(waitUntil([&] { return titleOn(*sim).section(QStringLiteral("Item "), 1).toInt() < top; }, 5000))
@@ -470,7 +472,10 @@ TEST_F(SimulatorTest, aKeptDeviceRunsOnAndTheNextBootAttachesItAsItWas)
     // This deviceterm goes, keeping the device: every process runs on.
     ASSERT_TRUE(first->keepRunning());
     first.reset();
-    QTest::qWait(300);
+    // Anything that were to stop them has had its chance.
+    EXPECT_TRUE(dt::test::nothingHappensFor(300, [&] {
+        return std::any_of(groups.begin(), groups.end(), [](qint64 group) { return ::kill(-pid_t(group), 0) != 0; });
+    }));
     for (qint64 group : groups)
         EXPECT_EQ(::kill(-pid_t(group), 0), 0) << group;
     EXPECT_TRUE(dt::devices::readKept(record.udid));
@@ -492,12 +497,12 @@ TEST_F(SimulatorTest, aKeptDeviceRunsOnAndTheNextBootAttachesItAsItWas)
     ASSERT_TRUE(second.multitouch(&why)) << why.toStdString();
     second.input()->key(0x1008ff18); // home
     ASSERT_TRUE(waitUntil([&] { return titleOn(second) == QStringLiteral("Home"); }, 5000));
-    QTest::qWait(200);
+    settle(second);
     const auto photo = buttonCentre(second, QStringLiteral("Photo"));
     ASSERT_TRUE(photo);
     second.input()->tap(*photo);
     ASSERT_TRUE(waitUntil([&] { return titleOn(second) == QStringLiteral("Photo: 100%"); }, 5000));
-    QTest::qWait(200);
+    settle(second);
     second.input()->pinch({0.4, 0.35}, {0.6, 0.35}, {0.3, 0.35}, {0.7, 0.35}, 200);
     EXPECT_TRUE(waitUntil([&] { return titleOn(second) != QStringLiteral("Photo: 100%"); }, 5000));
 

@@ -177,7 +177,8 @@ TEST_F(GuiOnX, aPersonOpensAnOrchestratorTabFromTheKeyboardAndRevokesItFromTheMe
     EXPECT_EQ(keyMarkerPixels(screenshot()), 0);
     xdotool({QStringLiteral("key"), QStringLiteral("ctrl+shift+o")});
     EXPECT_TRUE(waitUntil([&] { return keyMarkerPixels(screenshot()) > 10; }, 10000)) << "no key marker on the new tab";
-    QTest::qWait(500); // the new tab's shell starts
+    // The new tab's shell has started once its screen (the prompt) is still.
+    ASSERT_TRUE(dt::test::waitUntilStill<QImage>([&] { return screenshot(); }, 300, 10000));
     typeLine(QStringLiteral("cd %1; echo $DEVICETERM_SESSION_ROLE > role; deviceterm tab capture > cap 2> err1; echo $? > st1")
                  .arg(tmp.path()));
     EXPECT_EQ(statusOf(QStringLiteral("st1")), "0") << contentOf(QStringLiteral("err1")).toStdString();
@@ -188,9 +189,10 @@ TEST_F(GuiOnX, aPersonOpensAnOrchestratorTabFromTheKeyboardAndRevokesItFromTheMe
     // Alt+letter for its programs, so the menu is opened with the mouse
     // (the menu bar's layout is fixed by the bundled font), the item chosen
     // by its mnemonic.
+    const QImage menuClosed = screenshot();
     xdotool({QStringLiteral("mousemove"), QStringLiteral("--window"), window, QStringLiteral("140"), QStringLiteral("8"),
              QStringLiteral("click"), QStringLiteral("1")});
-    QTest::qWait(300);
+    ASSERT_TRUE(waitUntil([&] { return screenshot() != menuClosed; }, 5000)) << "the Shell menu did not open";
     xdotool({QStringLiteral("key"), QStringLiteral("g")});
     EXPECT_TRUE(waitUntil([&] { return keyMarkerPixels(screenshot()) == 0; }, 10000)) << "the key marker stayed";
     typeLine(QStringLiteral("deviceterm tab capture > /dev/null 2> err2; echo $? > st2"));
