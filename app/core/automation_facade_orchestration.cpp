@@ -1,0 +1,85 @@
+// The automation port's orchestration family: typing into and reading
+// another tab, only with a live grant, always audited first.
+
+#include "automation_facade.h"
+#include "automation_facade_support.h"
+#include "app/audit/audit_log.h"
+#include "terminal/terminal_session.h"
+#include "typing_queue.h"
+
+#include <QDateTime>
+
+namespace dt::app {
+
+using dt::rpc::Error;
+using facade_support::nonEmpty;
+namespace code = dt::rpc::code;
+
+void AutomationFacade::cancelTyping(const std::function<bool(const QString &)> &matches, TabId targetTab)
+{
+    for (TabId t : m_workspace.allTabs()) {
+        if (targetTab && t != targetTab)
+            continue;
+        for (PaneId p : m_workspace.tab(t)->layout.panes())
+            if (dt::terminal::TerminalSession *s = m_workspace.session(p))
+                if (auto *queue = s->findChild<TypingQueue *>(QString(), Qt::FindDirectChildrenOnly))
+                    queue->cancel(matches);
+    }
+}
+
+bool AutomationFacade::hasOrchestrationGrant(const std::string &sessionId)
+{
+    const Workspace::Pane *pane = paneBySession(sessionId);
+    return pane && m_workspace.hasOrchestrationGrant(pane->id);
+}
+
+std::optional<Error> AutomationFacade::sendInput(const std::string &caller, Handle tab, const std::string &bytes,
+                                                 int typeDelayMillis)
+{
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    const Workspace::Pane *target = t ? m_workspace.pane(t->primary) : nullptr;
+    if (!target)
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
+    if (target->exited || !target->session || !target->session->isRunning())
+        return Error{code::InvalidParams, "the tab's terminal is not running"};
+    // The source as the model spells it, whatever case the caller used.
+    const Workspace::Pane *sourcePane = paneBySession(caller);
+    const QString source = sourcePane ? sourcePane->identity.sessionIdString() : QString::fromStdString(caller);
+    const QByteArray keystrokes = keystrokesFor(QByteArray::fromStdString(bytes));
+    TypingQueue &queue = TypingQueue::of(*target->session);
+    if (!queue.accepts(keystrokes.size(), typeDelayMillis))
+        return dt::rpc::intentError(dt::rpc::intent::MutationFailed,
+                                    "the tab already has " + std::to_string(queue.pendingBytes())
+                                        + " bytes waiting to be typed, and at most 1 MiB may wait; send again once it has typed them");
+    // Recorded before it is typed: input that cannot be audited is not sent.
+    dt::audit::Record record;
+    record.time = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
+    record.sourceSession = source.toStdString();
+    record.targetSession = target->identity.sessionIdString().toStdString();
+    record.bytes = bytes;
+    record.typeDelayMillis = typeDelayMillis;
+    std::string why;
+    if (!dt::audit::append(m_auditLogPath, record, &why))
+        return Error{code::ServerError, "input not sent: " + why};
+    queue.type(keystrokes, typeDelayMillis, source);
+    return std::nullopt;
+}
+
+std::variant<std::string, Error> AutomationFacade::capture(Handle tab, int scrollbackLines)
+{
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    const Workspace::Pane *primary = t ? m_workspace.pane(t->primary) : nullptr;
+    if (!primary || !primary->session)
+        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
+    const dt::term::Terminal &terminal = primary->session->terminal();
+    // Blank rows under the last text carry nothing, and saving a capture
+    // should not leave a page of empty lines.
+    std::string screen = terminal.screenText();
+    while (screen.size() >= 2 && screen.compare(screen.size() - 2, 2, "\n\n") == 0)
+        screen.pop_back();
+    if (screen == "\n")
+        screen.clear();
+    return terminal.historyText(scrollbackLines) + screen;
+}
+
+} // namespace dt::app
