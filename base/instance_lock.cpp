@@ -9,6 +9,17 @@
 
 namespace dt::base {
 
+namespace {
+// Who holds a write lock on the file open at `fd`, 0 if nobody.
+pid_t holderOfLock(int fd)
+{
+    struct flock probe {};
+    probe.l_type = F_WRLCK;
+    probe.l_whence = SEEK_SET; // l_start = l_len = 0: the whole file
+    return ::fcntl(fd, F_GETLK, &probe) == 0 && probe.l_type != F_UNLCK ? probe.l_pid : 0;
+}
+} // namespace
+
 std::unique_ptr<InstanceLock> InstanceLock::claim(const std::string &socketPath, pid_t *holder, std::string *error)
 {
     if (holder)
@@ -27,11 +38,8 @@ std::unique_ptr<InstanceLock> InstanceLock::claim(const std::string &socketPath,
         return std::unique_ptr<InstanceLock>(new InstanceLock(fd));
     const int why = errno;
     if (why == EACCES || why == EAGAIN) {
-        struct flock probe {};
-        probe.l_type = F_WRLCK;
-        probe.l_whence = SEEK_SET;
-        if (holder && ::fcntl(fd, F_GETLK, &probe) == 0 && probe.l_type != F_UNLCK)
-            *holder = probe.l_pid;
+        if (holder)
+            *holder = holderOfLock(fd);
         if (error)
             error->clear();
     } else if (error) {
@@ -46,12 +54,9 @@ pid_t InstanceLock::holderOf(const std::string &socketPath)
     const int fd = ::open(lockPathFor(socketPath).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0)
         return 0;
-    struct flock probe {};
-    probe.l_type = F_WRLCK;
-    probe.l_whence = SEEK_SET;
-    const bool held = ::fcntl(fd, F_GETLK, &probe) == 0 && probe.l_type != F_UNLCK;
+    const pid_t holder = holderOfLock(fd);
     ::close(fd);
-    return held ? probe.l_pid : 0;
+    return holder;
 }
 
 InstanceLock::~InstanceLock()

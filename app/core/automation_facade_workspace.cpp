@@ -14,6 +14,16 @@ namespace dt::app {
 
 using dt::rpc::Error;
 using facade_support::nonEmpty;
+
+namespace {
+// The model refused because the object is gone: the contract's not-found.
+std::optional<Error> notFoundUnless(bool done, const char *what)
+{
+    if (done)
+        return std::nullopt;
+    return dt::rpc::intentError(dt::rpc::intent::NotFound, std::string(what) + " not found");
+}
+} // namespace
 namespace code = dt::rpc::code;
 
 // Typed once the shell has printed something (its prompt): bytes typed
@@ -85,30 +95,22 @@ AutomationFacade::Created AutomationFacade::splitTerminal(const std::string &cal
 
 std::optional<Error> AutomationFacade::closeTab(Handle tab, bool keepDevices)
 {
-    if (!m_workspace.closeTab(tab, keepDevices))
-        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
-    return std::nullopt;
+    return notFoundUnless(m_workspace.closeTab(tab, keepDevices), "tab");
 }
 
 std::optional<Error> AutomationFacade::closeTerminal(Handle terminal)
 {
-    if (!m_workspace.closePane(terminal))
-        return dt::rpc::intentError(dt::rpc::intent::NotFound, "pane not found");
-    return std::nullopt;
+    return notFoundUnless(m_workspace.closePane(terminal), "pane");
 }
 
 std::optional<Error> AutomationFacade::renameTab(Handle tab, const std::string &name)
 {
-    if (!m_workspace.renameTab(tab, QString::fromStdString(name)))
-        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
-    return std::nullopt;
+    return notFoundUnless(m_workspace.renameTab(tab, QString::fromStdString(name)), "tab");
 }
 
 std::optional<Error> AutomationFacade::selectTab(Handle tab)
 {
-    if (!m_workspace.selectTab(tab))
-        return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
-    return std::nullopt;
+    return notFoundUnless(m_workspace.selectTab(tab), "tab");
 }
 
 std::optional<Error> AutomationFacade::moveTab(const std::string &caller, Handle tab, std::optional<int> index,
@@ -135,9 +137,7 @@ std::optional<Error> AutomationFacade::moveTab(const std::string &caller, Handle
         if (raw > 0 && target == t->window && w->tabs.indexOf(tab) < raw)
             --raw;
     }
-    if (!m_workspace.moveTab(tab, target, raw))
-        return dt::rpc::intentError(dt::rpc::intent::NotFound, "window not found");
-    return std::nullopt;
+    return notFoundUnless(m_workspace.moveTab(tab, target, raw), "window");
 }
 
 std::variant<int, Error> AutomationFacade::openWindow(const std::string &caller)
@@ -173,16 +173,12 @@ std::optional<Error> AutomationFacade::closeWindow(const std::string &caller, Ha
             if (!visibleTo(caller, t))
                 return dt::rpc::intentError(dt::rpc::intent::MutationFailed,
                                             "the window also holds a tab you cannot see; close your own tabs instead");
-    if (!m_workspace.closeWindow(window))
-        return dt::rpc::intentError(dt::rpc::intent::NotFound, "window not found");
-    return std::nullopt;
+    return notFoundUnless(m_workspace.closeWindow(window), "window");
 }
 
 std::optional<Error> AutomationFacade::focusWindow(Handle window)
 {
-    if (!m_workspace.focusWindow(window))
-        return dt::rpc::intentError(dt::rpc::intent::NotFound, "window not found");
-    return std::nullopt;
+    return notFoundUnless(m_workspace.focusWindow(window), "window");
 }
 
 std::variant<bool, Error> AutomationFacade::setTabPrivate(const std::string &caller, Handle tab, bool isPrivate)

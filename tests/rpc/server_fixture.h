@@ -1,0 +1,209 @@
+#pragma once
+
+// The automation server's test bench: a fake application port, a client on
+// a real socket, and a fixture with a server on a private socket (small
+// limits, long deadlines). Shared by server_test.cpp and
+// server_connections_test.cpp.
+
+#include "rpc/contract/envelope.h"
+#include "rpc/contract/framing.h"
+#include "rpc/server/automation_server.h"
+#include "support/wait_until.h"
+
+#include <QLocalSocket>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+namespace dt::test::server {
+
+using namespace dt::rpc;
+using dt::test::waitUntil;
+
+// A session id of the contract's shape (a UUID in lower case).
+inline const std::string kS1 = "5f0c2a4e-8d1b-4c6e-9a37-1b2c3d4e5f60";
+
+// Accepts any session with cap "good" from this very process only (or from
+// `insider`, a pid the test says runs "in the tab").
+struct FakePort : AutomationPort {
+    bool stillThere = true;
+    pid_t insider = 0;
+    std::optional<Error> authenticate(const std::string &sessionId, const std::string &cap, pid_t peer) override
+    {
+        if (cap != "good" || (peer != getpid() && (peer != insider || insider == 0)))
+            return Error{code::Unauthorized, "invalid sessionId or cap"};
+        return std::nullopt;
+    }
+    std::optional<Error> recheck(const std::string &, pid_t) override
+    {
+        if (!stillThere)
+            return Error{code::Unauthorized, "session closed"};
+        return std::nullopt;
+    }
+    std::string role(const std::string &) override { return "agent"; }
+    std::vector<TabRow> tabRows(const std::optional<std::string> &) override { return {}; }
+    std::vector<WindowRow> windowRows(const std::optional<std::string> &, bool) override { return {}; }
+    std::optional<TabInfo> tabInfo(const std::string &, Handle) override { return std::nullopt; }
+    Resolved resolveTab(const std::string &, const std::string &) override { return Handle(1); }
+    Resolved resolveTerminal(const std::string &, const std::string &) override { return Handle(1); }
+    Resolved resolveWindow(const std::string &, const std::string &) override { return Handle(1); }
+    Created openTab(Handle, const std::string &, const std::string &) override { return NewTerminal{"s2", "abc123"}; }
+    Created splitTerminal(const std::string &, Handle, const std::string &, const std::string &) override { return NewTerminal{"s3", "def456"}; }
+    int tabsClosed = 0;
+    std::optional<Error> closeTab(Handle, bool) override
+    {
+        ++tabsClosed;
+        return std::nullopt;
+    }
+    std::optional<Error> closeTerminal(Handle) override { return std::nullopt; }
+    std::optional<Error> renameTab(Handle, const std::string &) override { return std::nullopt; }
+    std::optional<Error> selectTab(Handle) override { return std::nullopt; }
+    std::optional<Error> moveTab(const std::string &, Handle, std::optional<int>, std::optional<Handle>) override { return std::nullopt; }
+    std::variant<int, Error> openWindow(const std::string &) override { return 2; }
+    std::vector<WindowLaunch> launches;
+    std::optional<Error> openLaunchWindow(const WindowLaunch &launch) override
+    {
+        launches.push_back(launch);
+        return std::nullopt;
+    }
+    std::optional<Error> closeWindow(const std::string &, Handle) override { return std::nullopt; }
+    std::optional<Error> focusWindow(Handle) override { return std::nullopt; }
+    std::variant<bool, Error> setTabPrivate(const std::string &, Handle, bool) override { return true; }
+    bool granted = false;
+    bool hasOrchestrationGrant(const std::string &) override { return granted; }
+    std::string typed;
+    int typedDelay = -1;
+    std::optional<Error> sendInput(const std::string &, Handle, const std::string &bytes, int delay) override
+    {
+        typed += bytes;
+        typedDelay = delay;
+        return std::nullopt;
+    }
+    std::variant<std::string, Error> capture(Handle, int history) override
+    {
+        return "screen" + std::string(history > 0 ? "+history" : "") + "\n";
+    }
+    // One device pane, "pane1", owned by s1.
+    std::vector<PaneRow> paneRows(const std::string &) override { return {*paneRow(7)}; }
+    std::vector<DeviceRow> deviceRows(const std::optional<std::string> &) override { return {}; }
+    std::variant<PaneRow, Error> bootDevice(const std::string &, const std::string &) override { return *paneRow(7); }
+    std::optional<Error> shutdownDevice(const std::string &, const std::string &) override { return std::nullopt; }
+    std::variant<int64_t, Error> launchOnDevice(const std::string &, const std::string &, const std::vector<std::string> &) override
+    {
+        return int64_t(42);
+    }
+    Resolved resolveDevicePane(const std::string &, const std::string &ref) override
+    {
+        if (ref.empty() || ref == "pane1")
+            return Handle(7);
+        return Error{code::InvalidParams, "unknown paneId '" + ref + "'"};
+    }
+    std::optional<PaneRow> paneRow(Handle) override
+    {
+        PaneRow row;
+        row.paneId = "PANE-1";
+        row.udid = "UDID-1";
+        row.state = "rendering";
+        row.shortId = "pane1";
+        return row;
+    }
+    std::optional<PaneInfo> paneInfo(Handle) override { return std::nullopt; }
+    std::optional<Error> closeDevicePane(Handle, bool) override { return std::nullopt; }
+    // Answers at once, or (holdAx) when the test releases it, as the real
+    // facade does from its worker.
+    bool holdAx = false;
+    std::vector<std::function<void()>> heldAx;
+    void accessibility(Handle, const AxQuery &q, AxAnswer done) override
+    {
+        Json answer{{"tree", {{"role", "AXSweepRoot"}, {"step", q.step}}}};
+        if (holdAx)
+            heldAx.push_back([done, answer] { done(answer); });
+        else
+            done(answer);
+    }
+    std::variant<std::string, Error> rotate(Handle, const std::string &to) override { return to; }
+    std::vector<Gesture> gestures;
+    std::variant<int, Error> deviceInput(Handle, const Gesture &g) override
+    {
+        gestures.push_back(g);
+        return g.kind == Gesture::Kind::Swipe ? (g.durationMs / 16) : 0;
+    }
+};
+
+class Client {
+public:
+    explicit Client(const QString &path)
+    {
+        m_socket.connectToServer(path);
+        m_socket.waitForConnected(2000);
+    }
+    bool connected() const { return m_socket.state() == QLocalSocket::ConnectedState; }
+    void sendRaw(const std::string &bytes) { m_socket.write(bytes.data(), static_cast<qint64>(bytes.size())); m_socket.flush(); }
+    void send(const Request &r) { sendRaw(encodeFrame(encode(r))); }
+    std::optional<Json> receive(int timeoutMs = 3000)
+    {
+        waitUntil([&] {
+            const QByteArray b = m_socket.readAll();
+            m_decoder.feed(b.constData(), static_cast<size_t>(b.size()));
+            if (auto f = m_decoder.next()) {
+                m_frames.push_back(*f);
+                return true;
+            }
+            return !m_frames.empty() || m_socket.state() != QLocalSocket::ConnectedState;
+        }, timeoutMs);
+        if (m_frames.empty())
+            return std::nullopt;
+        Json j = Json::parse(m_frames.front());
+        m_frames.erase(m_frames.begin());
+        return j;
+    }
+    Json call(const std::string &method, Json params = Json::object())
+    {
+        send(Request{++m_id, method, std::move(params)});
+        auto r = receive();
+        return r ? *r : Json();
+    }
+    QLocalSocket &socket() { return m_socket; }
+
+private:
+    QLocalSocket m_socket;
+    FrameDecoder m_decoder;
+    std::vector<std::string> m_frames;
+    uint32_t m_id = 0;
+};
+
+class ServerTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        dispatcher = std::make_unique<Dispatcher>(port);
+        dispatcher->add("tabs.list", Scope::Session, [](CallContext &, const Json &) -> HandlerResult { return Json::array(); });
+        dispatcher->add("tab.sendInput", Scope::Orchestration, [](CallContext &, const Json &) -> HandlerResult {
+            return Json{{"ok", true}};
+        });
+        dispatcher->add("test.big", Scope::DaemonWide, [](CallContext &, const Json &) -> HandlerResult {
+            return Json{{"blob", std::string(256 * 1024, 'x')}};
+        });
+        dispatcher->add("test.throws", Scope::DaemonWide, [](CallContext &, const Json &p) -> HandlerResult {
+            return Json{{"n", p.at("n").get<int>()}};
+        });
+        server = std::make_unique<AutomationServer>(*dispatcher, limits);
+        path = dir.filePath(QStringLiteral("test.sock"));
+        QString error;
+        ASSERT_TRUE(server->listen(path, &error)) << error.toStdString();
+    }
+
+    QTemporaryDir dir;
+    FakePort port;
+    // Deadlines long enough for any test's own pauses; the deadline tests
+    // make a server of their own.
+    AutomationServer::Limits limits{.maxConnections = 4, .maxUnauthenticated = 3, .maxPendingOutput = 1024 * 1024,
+                                    .unauthenticatedIdleMs = 60000, .authenticatedIdleMs = 60000};
+    std::unique_ptr<Dispatcher> dispatcher;
+    std::unique_ptr<AutomationServer> server;
+    QString path;
+};
+
+} // namespace dt::test::server
