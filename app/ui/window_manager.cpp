@@ -46,6 +46,10 @@ WindowManager::WindowManager(dt::app::Workspace &workspace, const MainWindow::Ap
         // first tab meanwhile would see a grid that changes at once.
         w->ensurePolished();
         w->resizeToGrid(m_grid.width(), m_grid.height());
+        // Its first terminal starts with the grid the window is sized for:
+        // a program that reads its size at once (stty size) must not see
+        // the default grid the view corrects a moment later.
+        m_workspace.setDefaultGrid(m_grid.height(), m_grid.width());
         w->show();
         w->resizeToGrid(m_grid.width(), m_grid.height()); // the same size, now with the shown chrome's measures
     });
