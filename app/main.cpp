@@ -12,6 +12,8 @@
 #include "ui/window_manager.h"
 
 #include <QApplication>
+#include <QDeadlineTimer>
+#include <QWindow>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -87,6 +89,16 @@ int main(int argc, char *argv[])
     // The window is shown and sized before its first tab opens, so the first
     // program starts with the final grid rather than being resized at once.
     const auto window = workspace.openWindow();
+    // Let the window reach the screen at its final size before the first
+    // program starts: the display server answers a new window's map and
+    // resize later, and until then the view could pass a passing size on to
+    // a program that reads its grid at once. Bounded: a second at most.
+    if (QWidget *shown = windows.window(window)) {
+        QDeadlineTimer deadline(1000);
+        while (!deadline.hasExpired() && !(shown->windowHandle() && shown->windowHandle()->isExposed()))
+            QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 20);
+        QCoreApplication::processEvents(); // what the expose brought (the final geometry)
+    }
     dt::app::TerminalLaunch launch;
     launch.program = options.command.value(0);
     launch.arguments = options.command.mid(1);

@@ -40,18 +40,12 @@ WindowManager::WindowManager(dt::app::Workspace &workspace, const MainWindow::Ap
     connect(&m_workspace, &dt::app::Workspace::windowOpened, this, [this](dt::app::WindowId id) {
         auto *w = new MainWindow(m_workspace, id, m_appearance, m_config);
         m_windows.insert(id, w);
-        // Sized before it is mapped: a window shown at its default size and
-        // resized after could still report that default size back (the
-        // X server answers the map later), and a program starting in its
-        // first tab meanwhile would see a grid that changes at once.
-        w->ensurePolished();
+        w->show();
         w->resizeToGrid(m_grid.width(), m_grid.height());
         // Its first terminal starts with the grid the window is sized for:
         // a program that reads its size at once (stty size) must not see
         // the default grid the view corrects a moment later.
         m_workspace.setDefaultGrid(m_grid.height(), m_grid.width());
-        w->show();
-        w->resizeToGrid(m_grid.width(), m_grid.height()); // the same size, now with the shown chrome's measures
     });
     connect(&m_workspace, &dt::app::Workspace::windowClosed, this, [this](dt::app::WindowId id) {
         if (QPointer<MainWindow> w = m_windows.take(id); w) {
