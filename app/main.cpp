@@ -2,14 +2,14 @@
 // automation service over it and the windows, and runs the event loop. The
 // widgets (app/ui) and the automation server (rpc/server) meet only here.
 
-#include "compose/automation_service.h"
-#include "compose/gui_options.h"
-#include "compose/single_instance.h"
-#include "core/config.h"
-#include "core/quit_on_signal.h"
-#include "core/session_directory.h"
-#include "core/workspace.h"
-#include "ui/window_manager.h"
+#include "app/compose/automation_service.h"
+#include "app/compose/gui_options.h"
+#include "app/compose/single_instance.h"
+#include "app/core/config.h"
+#include "app/core/quit_on_signal.h"
+#include "app/core/session_directory.h"
+#include "app/core/workspace.h"
+#include "app/ui/window_manager.h"
 
 #include <QApplication>
 #include <QDeadlineTimer>

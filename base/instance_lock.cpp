@@ -1,6 +1,6 @@
 // The single-instance lock beside the automation socket (see the header).
 
-#include "instance_lock.h"
+#include "base/instance_lock.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "xdg_paths.h"
+#include "base/xdg_paths.h"
 
 #include <cerrno>
 #include <cstdlib>

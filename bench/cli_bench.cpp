@@ -97,7 +97,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < requests; ++i) {
             QElapsedTimer t;
             t.start();
-            c.call("tabs.list", dt::rpc::Json::object(), &why);
+            c.call(dt::rpc::method::TabsList, dt::rpc::Json::object(), &why);
             latency.push_back(t.nsecsElapsed() / 1e3);
         }
         seconds = total.nsecsElapsed() / 1e9;

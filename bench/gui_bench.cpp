@@ -294,7 +294,7 @@ int main(int argc, char **argv)
         std::string why;
         if (!c.open(socket.toStdString(), &why))
             return;
-        while (flooding.load(std::memory_order_relaxed) && c.call("tabs.list", dt::rpc::Json::object(), &why))
+        while (flooding.load(std::memory_order_relaxed) && c.call(dt::rpc::method::TabsList, dt::rpc::Json::object(), &why))
             served.fetch_add(1, std::memory_order_relaxed);
     });
     QThread::msleep(200);

@@ -8,10 +8,10 @@
 //
 //   bench_pane_paint [--samples N]
 
-#include "core/workspace.h"
+#include "app/core/workspace.h"
 #include "device_bench_support.h"
 #include "devicepanes/simulator.h"
-#include "ui/device_pane_view.h"
+#include "app/ui/device_pane_view.h"
 
 #include <QApplication>
 #include <QImage>

@@ -8,7 +8,7 @@
 #include "corpus.h"
 #include "terminal/core/terminal.h"
 #include "terminal/terminal_session.h"
-#include "ui/terminal_view.h"
+#include "app/ui/terminal_view.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

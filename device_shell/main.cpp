@@ -2,7 +2,7 @@
 // It fills the device's display (there is no window manager there) and
 // reads its family (watch, phone, pad, tv) from DEVICETERM_DEVICE_FAMILY.
 
-#include "shell_window.h"
+#include "device_shell/shell_window.h"
 
 #include <QApplication>
 #include <QScreen>

@@ -1,4 +1,4 @@
-#include "photo_view.h"
+#include "device_shell/photo_view.h"
 
 #include <QGestureEvent>
 #include <QPainter>

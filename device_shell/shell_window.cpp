@@ -1,6 +1,6 @@
-#include "shell_window.h"
+#include "device_shell/shell_window.h"
 
-#include "photo_view.h"
+#include "device_shell/photo_view.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -1,4 +1,4 @@
-#include "accessibility_bridge.h"
+#include "devicepanes/accessibility_bridge.h"
 
 #include <QDBusArgument>
 #include <QDBusConnection>

@@ -1,6 +1,6 @@
-#include "device_display.h"
+#include "devicepanes/device_display.h"
 
-#include "display_cookie.h"
+#include "devicepanes/display_cookie.h"
 
 #include <QFile>
 #include <QSocketNotifier>

@@ -1,6 +1,6 @@
-#include "device_input.h"
+#include "devicepanes/device_input.h"
 
-#include "device_display.h"
+#include "devicepanes/device_display.h"
 
 #include <QList>
 #include <QSet>

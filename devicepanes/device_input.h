@@ -1,6 +1,6 @@
 #pragma once
 
-#include "tuio_frame.h"
+#include "devicepanes/tuio_frame.h"
 
 #include <QElapsedTimer>
 #include <QObject>

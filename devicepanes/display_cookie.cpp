@@ -3,7 +3,7 @@
 // display number, auth name and auth data, each a big-endian u16 length
 // followed by that many bytes.
 
-#include "display_cookie.h"
+#include "devicepanes/display_cookie.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,6 +1,6 @@
-#include "lifeline.h"
+#include "devicepanes/lifeline.h"
 
-#include "store/device_processes.h"
+#include "devicepanes/store/device_processes.h"
 
 #include <cerrno>
 #include <csignal>

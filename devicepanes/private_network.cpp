@@ -1,4 +1,4 @@
-#include "private_network.h"
+#include "devicepanes/private_network.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -2,13 +2,13 @@
 // order, watching them, and the state the pane shows. Stopping them is in
 // simulator_stop.cpp, keeping and attaching again in simulator_keep.cpp.
 
-#include "simulator.h"
+#include "devicepanes/simulator.h"
 
-#include "display_cookie.h"
+#include "devicepanes/display_cookie.h"
 
-#include "lifeline.h"
-#include "private_network.h"
-#include "store/device_processes.h"
+#include "devicepanes/lifeline.h"
+#include "devicepanes/private_network.h"
+#include "devicepanes/store/device_processes.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "device_display.h"
-#include "device_input.h"
-#include "store/device_profile.h"
-#include "store/device_store.h"
-#include "store/kept_device.h"
+#include "devicepanes/device_display.h"
+#include "devicepanes/device_input.h"
+#include "devicepanes/store/device_profile.h"
+#include "devicepanes/store/device_store.h"
+#include "devicepanes/store/kept_device.h"
 
 #include <QObject>
 #include <QProcess>

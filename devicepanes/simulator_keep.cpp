@@ -2,10 +2,10 @@
 // in the next deviceterm: the part of Simulator that deals with processes
 // that are not (or no longer) our children.
 
-#include "lifeline.h"
-#include "private_network.h"
-#include "simulator.h"
-#include "store/device_processes.h"
+#include "devicepanes/lifeline.h"
+#include "devicepanes/private_network.h"
+#include "devicepanes/simulator.h"
+#include "devicepanes/store/device_processes.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,9 +1,9 @@
 // Stopping a device's processes: shutdown, the groups still its own, and
 // the start-up sweep of what a deviceterm that died left behind.
 
-#include "lifeline.h"
-#include "simulator.h"
-#include "store/device_processes.h"
+#include "devicepanes/lifeline.h"
+#include "devicepanes/simulator.h"
+#include "devicepanes/store/device_processes.h"
 
 #include <QDir>
 #include <QElapsedTimer>

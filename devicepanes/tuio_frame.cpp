@@ -1,4 +1,4 @@
-#include "tuio_frame.h"
+#include "devicepanes/tuio_frame.h"
 
 #include <lo/lo.h>
 

@@ -1,4 +1,4 @@
-#include "key_mapping.h"
+#include "terminal/key_mapping.h"
 
 #include <QList>
 

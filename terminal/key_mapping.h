@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/terminal.h"
+#include "terminal/core/terminal.h"
 
 #include <QString>
 #include <Qt>

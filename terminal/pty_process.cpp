@@ -1,4 +1,4 @@
-#include "pty_process.h"
+#include "terminal/pty_process.h"
 
 #include <QFileInfo>
 #include <QLoggingCategory>

@@ -1,4 +1,4 @@
-#include "shell_environment.h"
+#include "terminal/shell_environment.h"
 
 #include <QFileInfo>
 

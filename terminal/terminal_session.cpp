@@ -1,6 +1,6 @@
-#include "terminal_session.h"
+#include "terminal/terminal_session.h"
 
-#include "shell_environment.h"
+#include "terminal/shell_environment.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/terminal.h"
-#include "pty_process.h"
+#include "terminal/core/terminal.h"
+#include "terminal/pty_process.h"
 
 #include <QMap>
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "audit_log.h"
+#include "app/audit/audit_log.h"
 
 #include "base/xdg_paths.h"
 

@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "app/cli/cli.h"
 
 #include <algorithm>
 #include <cstring>
@@ -81,7 +81,7 @@ dt::rpc::Connection *Context::connect()
         return nullptr;
     }
     if (inTab() && !m_authenticated) {
-        const auto r = m_connection->call("session.authenticate", {{"sessionId", m_sessionId}, {"cap", m_capability}}, &why);
+        const auto r = m_connection->call(method::SessionAuthenticate, {{"sessionId", m_sessionId}, {"cap", m_capability}}, &why);
         if (!r) {
             error(why);
             m_connection.reset();
@@ -97,7 +97,7 @@ dt::rpc::Connection *Context::connect()
     return &*m_connection;
 }
 
-std::optional<Json> Context::call(const std::string &method, const Json &params)
+std::optional<Json> Context::call(const MethodSpec &method, const Json &params)
 {
     dt::rpc::Connection *connection = connect();
     if (!connection)
@@ -197,28 +197,29 @@ const std::vector<Verb> &verbs()
 {
     static const std::vector<Verb> table = {
         {{"help"}, "help", "show this list", runHelp},
-        {{"version"}, "version [--json]", "versions of the CLI, the running deviceterm and the wire protocol", runVersion},
-        {{"tabs", "list"}, "tabs list [--json]", "every live terminal session", runTabsList},
-        {{"tabs", "current"}, "tabs current [--json]", "this tab's session (inside a tab)", runTabsCurrent},
-        {{"windows", "list"}, "windows list [--all] [--json]", "this tab's window, or with --all every window", runWindowsList},
-        {{"tab", "info"}, "tab info [--tab REF] [--json]", "a tab (this one by default): session, short id, name, role", runTabInfo},
+        {{"version"}, "version [--json]", "versions of the CLI, the running deviceterm and the wire protocol", runVersion, {method::DaemonPing}},
+        {{"tabs", "list"}, "tabs list [--json]", "every live terminal session", runTabsList, {method::TabsList}},
+        {{"tabs", "current"}, "tabs current [--json]", "this tab's session (inside a tab)", runTabsCurrent, {method::TabsList}},
+        {{"windows", "list"}, "windows list [--all] [--json]", "this tab's window, or with --all every window", runWindowsList, {method::WindowsList}},
+        {{"tab", "info"}, "tab info [--tab REF] [--json]", "a tab (this one by default): session, short id, name, role", runTabInfo, {method::TabInfo}},
         {{"tab", "set-private"}, "tab set-private true|false [--tab REF]",
-         "hide a tab you have a terminal in from every other session (or show it again)", runTabSetPrivate},
+         "hide a tab you have a terminal in from every other session (or show it again)", runTabSetPrivate, {method::TabSetPrivate}},
         {{"tab", "send-input"}, "tab send-input [--tab REF] [--type-delay MS] [--] TEXT…",
-         "type TEXT into a tab (\\n is Enter; needs an orchestrator tab)", runTabSendInput},
+         "type TEXT into a tab (\\n is Enter; needs an orchestrator tab)", runTabSendInput, {method::TabSendInput}},
         {{"tab", "capture"}, "tab capture [--tab REF] [--scrollback N]",
-         "a tab's visible screen as text (needs an orchestrator tab)", runTabCapture},
+         "a tab's visible screen as text (needs an orchestrator tab)", runTabCapture, {method::TabCapture}},
         {{"sim", "create"}, "sim create NAME --profile watch|phone|pad|tv [--qt-touch] [-- APP ARGS…]",
          "make a virtual device (its app: the device shell unless given; --qt-touch: a Qt app gets real "
          "multi-finger touch and no network)",
          runSimCreate},
         {{"sim", "list"}, "sim list [--json]", "the virtual devices you made, and which are booted", runSimList},
         {{"sim", "delete"}, "sim delete UDID|NAME", "forget a virtual device that is shut down", runSimDelete},
-        {{"events"}, "events", "follow workspace events as JSON lines (inside a tab)", runEvents},
-        {{"doctor"}, "doctor [--json]", "check this shell's automation setup and the running deviceterm", runDoctor},
+        {{"events"}, "events", "follow workspace events as JSON lines (inside a tab)", runEvents, {method::DaemonEvents}},
+        {{"doctor"}, "doctor [--json]", "check this shell's automation setup and the running deviceterm", runDoctor,
+         {method::DaemonPing, method::TabsList, method::SessionAuthenticate, method::DaemonCapabilities}},
         {{"dump-config"}, "dump-config [--json]", "every config key, its value and where it comes from", runDumpConfig},
         {{"with-pane"}, "with-pane [--pane REF] -- COMMAND [ARGS…]", "run COMMAND aimed at a device pane; exits with its status",
-         runWithPane},
+         runWithPane, {method::PanesList}},
         {{"agents"}, "agents", "a guide for coding agents and scripts in a deviceterm tab", runAgents},
         {{"completions"}, "completions install bash|zsh|fish", "install shell completions for deviceterm", runCompletions},
     };

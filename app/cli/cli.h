@@ -12,6 +12,8 @@
 namespace dt::cli {
 
 using dt::rpc::Json;
+using dt::rpc::MethodSpec;
+namespace method = dt::rpc::method;
 
 // What every verb gets: its operands, the global flags, the session the
 // shell is in (from the tab's environment) and a way to reach the server.
@@ -39,8 +41,9 @@ public:
     // Connects (and, inside a tab, authenticates). On failure prints the
     // reason and returns null.
     dt::rpc::Connection *connect();
-    // Calls a method; on any failure prints the error and returns nullopt.
-    std::optional<Json> call(const std::string &method, const Json &params = Json::object());
+    // Calls a method of the contract; on any failure prints the error and
+    // returns nullopt.
+    std::optional<Json> call(const MethodSpec &method, const Json &params = Json::object());
 
     // Output: JSON (sorted keys, trailing newline) or text, on stdout.
     void printJson(const Json &value) const;
@@ -72,14 +75,18 @@ private:
     bool m_authenticated = false;
 };
 
-// One command: the words that name it ("tabs list"), what it does, and
-// the function that runs it (returning the exit status).
+// One command: the words that name it ("tabs list"), what it does, the
+// function that runs it (returning the exit status) and the contract
+// methods it sends. Inside a tab the connection also sends
+// session.authenticate, for every verb (kConnectionSends).
 struct Verb {
     std::vector<std::string> words;
     const char *usage;
     const char *summary;
     std::function<int(Context &)> run;
+    std::vector<MethodSpec> sends = {};
 };
+inline constexpr MethodSpec kConnectionSends = method::SessionAuthenticate;
 
 const std::vector<Verb> &verbs();
 

@@ -3,7 +3,7 @@
 // daemon-wide verbs, outside one). No Qt: it links only the RPC contract and
 // client, and starts in a few milliseconds.
 
-#include "cli.h"
+#include "app/cli/cli.h"
 
 #include <cstdio>
 #include <cstring>

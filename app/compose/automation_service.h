@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/automation_facade.h"
-#include "core/workspace.h"
+#include "app/core/automation_facade.h"
+#include "app/core/workspace.h"
 #include "rpc/server/automation_server.h"
 #include "rpc/server/dispatcher.h"
 

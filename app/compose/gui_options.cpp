@@ -1,9 +1,9 @@
 // deviceterm-gui's options: parsed, checked, merged with the config file.
 
-#include "gui_options.h"
+#include "app/compose/gui_options.h"
 
-#include "ui/terminal_theme.h"
-#include "ui/window_manager.h"
+#include "app/ui/terminal_theme.h"
+#include "app/ui/window_manager.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/config.h"
-#include "core/workspace.h"
-#include "ui/main_window.h"
+#include "app/core/config.h"
+#include "app/core/workspace.h"
+#include "app/ui/main_window.h"
 
 #include <QSize>
 #include <QStringList>

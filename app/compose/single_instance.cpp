@@ -1,9 +1,9 @@
 // A second launch hands its window to the running instance (see the header
 // and base/instance_lock.h).
 
-#include "single_instance.h"
+#include "app/compose/single_instance.h"
 
-#include "core/forwarded_launch.h"
+#include "app/core/forwarded_launch.h"
 
 #include <cstdio>
 #include <string>

@@ -1,6 +1,6 @@
 // Accessibility queries on a worker thread (see the header).
 
-#include "accessibility_queries.h"
+#include "app/core/accessibility_queries.h"
 
 #include <QElapsedTimer>
 #include <QSet>

@@ -2,8 +2,8 @@
 // authentication and provenance, who may see what, queries and references.
 // The other families live beside it (automation_facade_*.cpp).
 
-#include "automation_facade.h"
-#include "automation_facade_support.h"
+#include "app/core/automation_facade.h"
+#include "app/core/automation_facade_support.h"
 
 #include "app/audit/audit_log.h"
 #include "rpc/server/peer_provenance.h"

@@ -2,7 +2,7 @@
 
 #include "devicepanes/accessibility_bridge.h"
 #include "rpc/server/automation_port.h"
-#include "workspace.h"
+#include "app/core/workspace.h"
 
 #include <QHash>
 #include <QSet>

@@ -1,9 +1,9 @@
 // The automation port's device family: booting, panes, input, rotation and
 // accessibility of the devices a session drives.
 
-#include "automation_facade.h"
-#include "automation_facade_support.h"
-#include "accessibility_queries.h"
+#include "app/core/automation_facade.h"
+#include "app/core/automation_facade_support.h"
+#include "app/core/accessibility_queries.h"
 #include "devicepanes/store/device_store.h"
 
 #include <QThreadPool>

@@ -1,11 +1,11 @@
 // The automation port's orchestration family: typing into and reading
 // another tab, only with a live grant, always audited first.
 
-#include "automation_facade.h"
-#include "automation_facade_support.h"
+#include "app/core/automation_facade.h"
+#include "app/core/automation_facade_support.h"
 #include "app/audit/audit_log.h"
 #include "terminal/terminal_session.h"
-#include "typing_queue.h"
+#include "app/core/typing_queue.h"
 
 #include <QDateTime>
 

@@ -1,8 +1,8 @@
 // The automation port's workspace mutations: tabs, terminals and windows
 // opened, closed, renamed, moved; privacy.
 
-#include "automation_facade.h"
-#include "automation_facade_support.h"
+#include "app/core/automation_facade.h"
+#include "app/core/automation_facade_support.h"
 #include "terminal/terminal_session.h"
 
 #include <QFileInfo>

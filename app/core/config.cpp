@@ -1,6 +1,6 @@
-#include "config.h"
+#include "app/core/config.h"
 
-#include "config_keys.h"
+#include "app/config/config_keys.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "device_manager.h"
+#include "app/core/device_manager.h"
 
 namespace dt::app {
 

@@ -1,6 +1,6 @@
 // A second launch hands its window to the running instance (see the header).
 
-#include "forwarded_launch.h"
+#include "app/core/forwarded_launch.h"
 
 #include "base/instance_lock.h"
 #include "rpc/client/connection.h"
@@ -26,7 +26,7 @@ std::string forwardLaunch(const std::string &socketPath, pid_t holder, const std
     dt::rpc::Json params{{"cwd", cwd}};
     if (!command.empty())
         params["command"] = command;
-    const auto answer = connection.call("daemon.openWindow", params, &why, 5000);
+    const auto answer = connection.call(dt::rpc::method::DaemonOpenWindow, params, &why, 5000);
     if (!answer)
         return who + " did not answer: " + why;
     if (answer->error)

@@ -1,4 +1,4 @@
-#include "session_directory.h"
+#include "app/core/session_directory.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,4 +1,4 @@
-#include "session_identity.h"
+#include "app/core/session_identity.h"
 
 #include <QCryptographicHash>
 #include <QRandomGenerator>

@@ -1,4 +1,4 @@
-#include "split_tree.h"
+#include "app/core/split_tree.h"
 
 #include <algorithm>
 #include <functional>

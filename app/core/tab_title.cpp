@@ -1,4 +1,4 @@
-#include "tab_title.h"
+#include "app/core/tab_title.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "typing_queue.h"
+#include "app/core/typing_queue.h"
 
 #include "terminal/terminal_session.h"
 

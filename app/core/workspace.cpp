@@ -1,7 +1,7 @@
-#include "workspace.h"
+#include "app/core/workspace.h"
 
-#include "session_directory.h"
-#include "tab_title.h"
+#include "app/core/session_directory.h"
+#include "app/core/tab_title.h"
 #include "terminal/terminal_session.h"
 
 #include <QDir>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "device_manager.h"
-#include "session_identity.h"
-#include "split_tree.h"
+#include "app/core/device_manager.h"
+#include "app/core/session_identity.h"
+#include "app/core/split_tree.h"
 
 #include <QMap>
 #include <QObject>

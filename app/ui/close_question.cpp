@@ -1,9 +1,9 @@
 // The close questions' one dialog (see the header).
 
-#include "close_question.h"
+#include "app/ui/close_question.h"
 
-#include "core/config.h"
-#include "nested_loop.h"
+#include "app/core/config.h"
+#include "app/ui/nested_loop.h"
 
 #include <QCheckBox>
 #include <QMessageBox>

@@ -1,4 +1,4 @@
-#include "device_menu.h"
+#include "app/ui/device_menu.h"
 
 #include "devicepanes/store/device_profile.h"
 #include "devicepanes/store/device_store.h"

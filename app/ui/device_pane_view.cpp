@@ -1,6 +1,6 @@
-#include "device_pane_view.h"
+#include "app/ui/device_pane_view.h"
 
-#include "device_menu.h"
+#include "app/ui/device_menu.h"
 
 #include "devicepanes/simulator.h"
 #include "devicepanes/store/device_store.h"

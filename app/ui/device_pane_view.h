@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/workspace.h"
+#include "app/core/workspace.h"
 
 #include <QPointer>
 #include <QTimer>

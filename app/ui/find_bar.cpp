@@ -1,7 +1,7 @@
-#include "find_bar.h"
+#include "app/ui/find_bar.h"
 
 #include "terminal/terminal_session.h"
-#include "terminal_view.h"
+#include "app/ui/terminal_view.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,8 +1,8 @@
 // The confirmation a grant needs from a person (see the header).
 
-#include "grant_confirmation.h"
+#include "app/ui/grant_confirmation.h"
 
-#include "nested_loop.h"
+#include "app/ui/nested_loop.h"
 
 #include <QEvent>
 #include <QMessageBox>

@@ -2,21 +2,21 @@
 // the tab context menu and the dialogs it opens. Its close guard is in
 // main_window_close.cpp.
 
-#include "main_window.h"
+#include "app/ui/main_window.h"
 
-#include "grant_confirmation.h"
+#include "app/ui/grant_confirmation.h"
 
-#include "action_ids.h"
-#include "core/config.h"
-#include "nested_loop.h"
-#include "running_devices_question.h"
-#include "device_menu.h"
-#include "find_bar.h"
-#include "settings_dialog.h"
-#include "tab_bar.h"
-#include "tab_view.h"
+#include "app/ui/action_ids.h"
+#include "app/core/config.h"
+#include "app/ui/nested_loop.h"
+#include "app/ui/running_devices_question.h"
+#include "app/ui/device_menu.h"
+#include "app/ui/find_bar.h"
+#include "app/ui/settings_dialog.h"
+#include "app/ui/tab_bar.h"
+#include "app/ui/tab_view.h"
 #include "terminal/terminal_session.h"
-#include "terminal_view.h"
+#include "app/ui/terminal_view.h"
 
 #include <QAction>
 #include <QApplication>

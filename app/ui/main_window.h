@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/workspace.h"
-#include "running_devices_question.h"
-#include "terminal_theme.h"
+#include "app/core/workspace.h"
+#include "app/ui/running_devices_question.h"
+#include "app/ui/terminal_theme.h"
 
 #include <QFontDatabase>
 #include <QHash>

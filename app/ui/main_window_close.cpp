@@ -1,11 +1,11 @@
 // MainWindow's close guard: which panes a close takes, and the one question
 // it may ask first (running devices, running programs, a split tab).
 
-#include "main_window.h"
+#include "app/ui/main_window.h"
 
-#include "close_question.h"
-#include "core/config.h"
-#include "running_devices_question.h"
+#include "app/ui/close_question.h"
+#include "app/core/config.h"
+#include "app/ui/running_devices_question.h"
 #include "terminal/terminal_session.h"
 
 namespace dt::ui {

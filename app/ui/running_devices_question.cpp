@@ -1,8 +1,8 @@
-#include "running_devices_question.h"
+#include "app/ui/running_devices_question.h"
 
-#include "core/config.h"
-#include "core/workspace.h"
-#include "nested_loop.h"
+#include "app/core/config.h"
+#include "app/core/workspace.h"
+#include "app/ui/nested_loop.h"
 
 #include <QCheckBox>
 #include <QMessageBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/split_tree.h"
+#include "app/core/split_tree.h"
 
 #include <QList>
 

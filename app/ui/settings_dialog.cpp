@@ -1,6 +1,6 @@
-#include "settings_dialog.h"
+#include "app/ui/settings_dialog.h"
 
-#include "core/config.h"
+#include "app/core/config.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,4 +1,4 @@
-#include "tab_bar.h"
+#include "app/ui/tab_bar.h"
 
 #include <QDragEnterEvent>
 #include <QMimeData>

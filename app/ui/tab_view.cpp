@@ -1,8 +1,8 @@
-#include "tab_view.h"
+#include "app/ui/tab_view.h"
 
-#include "device_pane_view.h"
+#include "app/ui/device_pane_view.h"
 #include "terminal/terminal_session.h"
-#include "terminal_view.h"
+#include "app/ui/terminal_view.h"
 
 #include <QSplitter>
 #include <QVBoxLayout>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/workspace.h"
-#include "terminal_theme.h"
+#include "app/core/workspace.h"
+#include "app/ui/terminal_theme.h"
 
 #include <QFont>
 #include <QFontDatabase>

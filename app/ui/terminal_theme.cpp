@@ -1,4 +1,4 @@
-#include "terminal_theme.h"
+#include "app/ui/terminal_theme.h"
 
 namespace dt::ui {
 

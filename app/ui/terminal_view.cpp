@@ -1,7 +1,7 @@
-#include "terminal_view.h"
+#include "app/ui/terminal_view.h"
 
 #include "terminal/terminal_session.h"
-#include "terminal_view_fonts.h"
+#include "app/ui/terminal_view_fonts.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -3,7 +3,7 @@
 #include "terminal/core/search.h"
 #include "terminal/core/selection.h"
 #include "terminal/terminal_session.h"
-#include "terminal_theme.h"
+#include "app/ui/terminal_theme.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "terminal_view.h"
+#include "app/ui/terminal_view.h"
 
 #include <QFont>
 

@@ -1,6 +1,6 @@
 #include "terminal/key_mapping.h"
 #include "terminal/terminal_session.h"
-#include "terminal_view.h"
+#include "app/ui/terminal_view.h"
 
 #include <QApplication>
 #include <QInputMethodEvent>

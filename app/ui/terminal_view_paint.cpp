@@ -1,6 +1,6 @@
 #include "terminal/terminal_session.h"
-#include "terminal_view.h"
-#include "terminal_view_fonts.h"
+#include "app/ui/terminal_view.h"
+#include "app/ui/terminal_view_fonts.h"
 
 #include <QFontMetricsF>
 #include <QPaintEvent>

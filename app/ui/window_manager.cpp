@@ -1,6 +1,6 @@
-#include "window_manager.h"
+#include "app/ui/window_manager.h"
 
-#include "core/config.h"
+#include "app/core/config.h"
 
 #include <QTimer>
 

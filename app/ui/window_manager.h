@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/workspace.h"
-#include "main_window.h"
+#include "app/core/workspace.h"
+#include "app/ui/main_window.h"
 
 namespace dt::app {
 class Config;

@@ -1,4 +1,4 @@
-#include "device_processes.h"
+#include "devicepanes/store/device_processes.h"
 
 #include <cstring>
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-#include "device_profile.h"
+#include "devicepanes/store/device_profile.h"
 
 namespace dt::devices {
 

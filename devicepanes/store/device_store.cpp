@@ -1,6 +1,6 @@
-#include "device_store.h"
+#include "devicepanes/store/device_store.h"
 
-#include "device_profile.h"
+#include "devicepanes/store/device_profile.h"
 
 #include "base/xdg_paths.h"
 

@@ -1,7 +1,7 @@
-#include "kept_device.h"
+#include "devicepanes/store/kept_device.h"
 
-#include "device_processes.h"
-#include "device_store.h"
+#include "devicepanes/store/device_processes.h"
+#include "devicepanes/store/device_store.h"
 
 #include <nlohmann/json.hpp>
 

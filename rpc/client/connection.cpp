@@ -1,4 +1,4 @@
-#include "connection.h"
+#include "rpc/client/connection.h"
 
 #include "rpc/contract/framing.h"
 
@@ -108,11 +108,11 @@ std::optional<std::string> Connection::readFrame(int timeoutMs, std::string *err
     }
 }
 
-std::optional<Response> Connection::call(const std::string &method, const Json &params, std::string *error,
+std::optional<Response> Connection::call(const MethodSpec &method, const Json &params, std::string *error,
                                          int timeoutMs)
 {
     const uint32_t id = m_nextId++;
-    if (!writeAll(encodeFrame(encode(Request{id, method, params})))) {
+    if (!writeAll(encodeFrame(encode(Request{id, std::string(method.name), params})))) {
         *error = "deviceterm closed the connection";
         return std::nullopt;
     }

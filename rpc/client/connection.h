@@ -1,6 +1,7 @@
 #pragma once
 
 #include "rpc/contract/envelope.h"
+#include "rpc/contract/methods.h"
 
 #include <optional>
 #include <string>
@@ -21,7 +22,7 @@ public:
 
     // Sends one request and waits (up to `timeoutMs`) for its response;
     // events on other streams are skipped. nullopt with `error` on failure.
-    std::optional<Response> call(const std::string &method, const Json &params, std::string *error,
+    std::optional<Response> call(const MethodSpec &method, const Json &params, std::string *error,
                                  int timeoutMs = 10000);
 
     // For streams: the next event frame (waiting indefinitely with

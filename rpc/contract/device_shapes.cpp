@@ -1,6 +1,6 @@
-#include "device_shapes.h"
+#include "rpc/contract/device_shapes.h"
 
-#include "json_fields.h"
+#include "rpc/contract/json_fields.h"
 
 namespace dt::rpc {
 

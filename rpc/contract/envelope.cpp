@@ -1,4 +1,4 @@
-#include "envelope.h"
+#include "rpc/contract/envelope.h"
 
 #include <limits>
 

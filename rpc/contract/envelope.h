@@ -1,6 +1,6 @@
 #pragma once
 
-#include "errors.h"
+#include "rpc/contract/errors.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "framing.h"
+#include "rpc/contract/framing.h"
 
 namespace dt::rpc {
 

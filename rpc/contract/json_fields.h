@@ -1,6 +1,6 @@
 #pragma once
 
-#include "envelope.h"
+#include "rpc/contract/envelope.h"
 
 #include <optional>
 #include <string>

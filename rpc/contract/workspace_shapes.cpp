@@ -1,6 +1,6 @@
-#include "workspace_shapes.h"
+#include "rpc/contract/workspace_shapes.h"
 
-#include "json_fields.h"
+#include "rpc/contract/json_fields.h"
 
 namespace dt::rpc {
 

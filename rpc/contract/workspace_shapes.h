@@ -1,7 +1,7 @@
 #pragma once
 
-#include "device_shapes.h"
-#include "envelope.h"
+#include "rpc/contract/device_shapes.h"
+#include "rpc/contract/envelope.h"
 
 #include <optional>
 #include <string>

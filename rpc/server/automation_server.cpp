@@ -1,6 +1,6 @@
-#include "automation_server.h"
+#include "rpc/server/automation_server.h"
 
-#include "peer_provenance.h"
+#include "rpc/server/peer_provenance.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "dispatcher.h"
+#include "rpc/server/dispatcher.h"
 #include "rpc/contract/framing.h"
 
 #include <QLocalServer>

@@ -1,8 +1,9 @@
-#include "dispatcher.h"
+#include "rpc/server/dispatcher.h"
 
-#include "rpc/contract/version.h"
+#include "rpc/contract/wire_version.h"
 
 #include <cctype>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace dt::rpc {
@@ -40,10 +41,10 @@ std::optional<std::string> canonicalSessionId(std::string id)
 
 Dispatcher::Dispatcher(AutomationPort &port) : m_port(port)
 {
-    add("daemon.ping", Scope::DaemonWide, [](CallContext &, const Json &) -> HandlerResult {
+    add(method::DaemonPing, [](CallContext &, const Json &) -> HandlerResult {
         return Json{{"pid", static_cast<int64_t>(::getpid())}, {"version", kWireVersion}};
     });
-    add("daemon.capabilities", Scope::DaemonWide, [this](CallContext &c, const Json &) -> HandlerResult {
+    add(method::DaemonCapabilities, [this](CallContext &c, const Json &) -> HandlerResult {
         Json out{{"allowedMethods", allowedMethods(c)}, {"wireVersion", kWireVersion}};
         // Optional keys are left out rather than sent as null.
         if (c.sessionId)
@@ -52,18 +53,27 @@ Dispatcher::Dispatcher(AutomationPort &port) : m_port(port)
     });
     // The event stream: the answer acknowledges it, and events follow as
     // evt frames carrying this request's id (see AutomationServer::publish).
-    add("daemon.events", Scope::Session, [](CallContext &c, const Json &) -> HandlerResult {
+    add(method::DaemonEvents, [](CallContext &c, const Json &) -> HandlerResult {
         c.eventStream = c.requestId;
         return Json{{"ok", true}};
     });
     // Intercepted here rather than in a handler: it changes the connection.
-    add("session.authenticate", Scope::DaemonWide,
-        [this](CallContext &c, const Json &params) { return authenticate(c, params); });
+    add(method::SessionAuthenticate, [this](CallContext &c, const Json &params) { return authenticate(c, params); });
 }
 
-void Dispatcher::add(const std::string &method, Scope scope, Handler handler)
+void Dispatcher::add(const MethodSpec &method, Handler handler)
 {
-    m_methods[method] = Entry{scope, std::move(handler)};
+    if (const MethodSpec *known = findMethod(method.name); known && known->scope != method.scope)
+        throw std::logic_error("the contract gives " + std::string(method.name) + " another scope");
+    m_methods[std::string(method.name)] = Entry{method.scope, std::move(handler)};
+}
+
+std::vector<std::string> Dispatcher::registeredMethods() const
+{
+    std::vector<std::string> out;
+    for (const auto &entry : m_methods)
+        out.push_back(entry.first);
+    return out;
 }
 
 HandlerResult Dispatcher::authenticate(CallContext &context, const Json &params)

@@ -1,8 +1,9 @@
 #pragma once
 
-#include "automation_port.h"
-#include "peer_provenance.h"
+#include "rpc/server/automation_port.h"
+#include "rpc/server/peer_provenance.h"
 #include "rpc/contract/envelope.h"
+#include "rpc/contract/methods.h"
 
 #include <functional>
 #include <map>
@@ -12,13 +13,6 @@
 #include <vector>
 
 namespace dt::rpc {
-
-// Who may call a method (checked before any handler runs).
-enum class Scope {
-    DaemonWide, // any connection
-    Session, // an authenticated session whose caller still runs in its terminal
-    Orchestration, // a session with a live orchestration grant, checked on every request
-};
 
 // The caller of one request, as the connection knows it.
 struct CallContext {
@@ -51,7 +45,13 @@ class Dispatcher {
 public:
     explicit Dispatcher(AutomationPort &port);
 
-    void add(const std::string &method, Scope scope, Handler handler);
+    // Registers a handler under a method of the contract (rpc/contract/
+    // methods.h), with the scope the contract gives it. A name the contract
+    // has with another scope is a programming error (std::logic_error);
+    // names it lacks are for tests.
+    void add(const MethodSpec &method, Handler handler);
+    // Every registered method, sorted.
+    std::vector<std::string> registeredMethods() const;
     // The response to one request (for notifications the result is dropped),
     // or the work that will produce it (see Later).
     struct Deferred {

@@ -1,4 +1,4 @@
-#include "peer_provenance.h"
+#include "rpc/server/peer_provenance.h"
 
 #include <cerrno>
 #include <cstdio>

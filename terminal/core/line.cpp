@@ -1,4 +1,4 @@
-#include "line.h"
+#include "terminal/core/line.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cell.h"
+#include "terminal/core/cell.h"
 
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "screen_buffer.h"
+#include "terminal/core/screen_buffer.h"
 
 #include <algorithm>
 

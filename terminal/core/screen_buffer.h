@@ -1,6 +1,6 @@
 #pragma once
 
-#include "line.h"
+#include "terminal/core/line.h"
 
 #include <vector>
 

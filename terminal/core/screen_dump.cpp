@@ -1,4 +1,4 @@
-#include "screen_dump.h"
+#include "terminal/core/screen_dump.h"
 
 #include <cstdio>
 

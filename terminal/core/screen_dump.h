@@ -1,6 +1,6 @@
 #pragma once
 
-#include "terminal.h"
+#include "terminal/core/terminal.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "scrollback.h"
+#include "terminal/core/scrollback.h"
 
 #include <algorithm>
 #include <cstring>

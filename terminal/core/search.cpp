@@ -1,6 +1,6 @@
-#include "search.h"
+#include "terminal/core/search.h"
 
-#include "terminal.h"
+#include "terminal/core/terminal.h"
 
 namespace dt::term {
 

@@ -1,6 +1,6 @@
-#include "selection.h"
+#include "terminal/core/selection.h"
 
-#include "terminal.h"
+#include "terminal/core/terminal.h"
 
 #include <algorithm>
 #include <cwctype>

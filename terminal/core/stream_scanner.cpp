@@ -1,4 +1,4 @@
-#include "stream_scanner.h"
+#include "terminal/core/stream_scanner.h"
 
 #include <cstring>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "terminal.h"
+#include "terminal/core/terminal.h"
 
 #include <vterm.h>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "cell.h"
-#include "line.h"
-#include "screen_buffer.h"
-#include "scrollback.h"
-#include "stream_scanner.h"
+#include "terminal/core/cell.h"
+#include "terminal/core/line.h"
+#include "terminal/core/screen_buffer.h"
+#include "terminal/core/scrollback.h"
+#include "terminal/core/stream_scanner.h"
 
 #include <cstdint>
 #include <functional>

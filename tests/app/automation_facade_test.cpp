@@ -1,9 +1,9 @@
 // The automation facade on a real workspace with real shells: what a
 // caller's request does to the terminals a person sees.
 
-#include "core/automation_facade.h"
-#include "core/typing_queue.h"
-#include "core/workspace.h"
+#include "app/core/automation_facade.h"
+#include "app/core/typing_queue.h"
+#include "app/core/workspace.h"
 #include "support/wait_until.h"
 #include "terminal/terminal_session.h"
 

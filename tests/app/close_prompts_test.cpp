@@ -2,16 +2,16 @@
 // split tab, quitting), "Don't ask again" and the settings dialog that
 // writes the same config: a real window offscreen with real shells.
 
-#include "core/config.h"
-#include "core/workspace.h"
+#include "app/core/config.h"
+#include "app/core/workspace.h"
 #include "support/processes.h"
 #include "support/wait_until.h"
 #include "terminal/terminal_session.h"
-#include "ui/action_ids.h"
-#include "ui/main_window.h"
-#include "ui/settings_dialog.h"
-#include "ui/terminal_view.h"
-#include "ui/window_manager.h"
+#include "app/ui/action_ids.h"
+#include "app/ui/main_window.h"
+#include "app/ui/settings_dialog.h"
+#include "app/ui/terminal_view.h"
+#include "app/ui/window_manager.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,4 +1,4 @@
-#include "core/config.h"
+#include "app/core/config.h"
 #include "support/wait_until.h"
 
 #include <QFile>

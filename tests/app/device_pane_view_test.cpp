@@ -1,15 +1,15 @@
 // A device booted from the Device menu into a tab: its pane shows the
 // device's screen, and a click on the pane is a tap on the device.
 
-#include "core/workspace.h"
+#include "app/core/workspace.h"
 #include "devicepanes/simulator.h"
 #include "devicepanes/store/device_store.h"
 #include "support/shell_buttons.h"
 #include "support/wait_until.h"
-#include "ui/device_menu.h"
-#include "ui/device_pane_view.h"
-#include "ui/main_window.h"
-#include "ui/window_manager.h"
+#include "app/ui/device_menu.h"
+#include "app/ui/device_pane_view.h"
+#include "app/ui/main_window.h"
+#include "app/ui/window_manager.h"
 
 #include <QTemporaryDir>
 #include <QPushButton>
@@ -181,7 +181,7 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
 
 } // namespace
 
-#include "core/automation_facade.h"
+#include "app/core/automation_facade.h"
 #include "terminal/terminal_session.h"
 
 #include <QAction>

@@ -1,16 +1,16 @@
 // Windows, tabs and splits as the user drives them (actions and keys,
 // offscreen), checked against both the model and the widget tree.
 
-#include "core/workspace.h"
+#include "app/core/workspace.h"
 #include "support/processes.h"
 #include "support/wait_until.h"
 #include "terminal/terminal_session.h"
-#include "ui/action_ids.h"
-#include "ui/find_bar.h"
-#include "ui/main_window.h"
-#include "ui/tab_view.h"
-#include "ui/terminal_view.h"
-#include "ui/window_manager.h"
+#include "app/ui/action_ids.h"
+#include "app/ui/find_bar.h"
+#include "app/ui/main_window.h"
+#include "app/ui/tab_view.h"
+#include "app/ui/terminal_view.h"
+#include "app/ui/window_manager.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -429,7 +429,7 @@ TEST_F(WindowTest, everyShortcutBelongsToAnActionAndTheTerminalKeepsTheRest)
 
 } // namespace
 
-#include "ui/tab_bar.h"
+#include "app/ui/tab_bar.h"
 
 #include <QMimeData>
 

@@ -3,7 +3,7 @@
 
 #include "support/wait_until.h"
 #include "terminal/terminal_session.h"
-#include "ui/terminal_view.h"
+#include "app/ui/terminal_view.h"
 
 #include <QApplication>
 #include <QClipboard>

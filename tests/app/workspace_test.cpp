@@ -1,9 +1,9 @@
 // The workspace model with real sessions: every mutation, ids, capabilities,
 // titles, session directories.
 
-#include "core/session_directory.h"
-#include "core/tab_title.h"
-#include "core/workspace.h"
+#include "app/core/session_directory.h"
+#include "app/core/tab_title.h"
+#include "app/core/workspace.h"
 #include "support/wait_until.h"
 #include "terminal/terminal_session.h"
 
@@ -277,7 +277,7 @@ TEST(TabTitle, sanitisesControlBidiAndInvisibleCharactersAndCapsBytes)
 
 } // namespace
 
-#include "core/automation_facade.h"
+#include "app/core/automation_facade.h"
 
 namespace {
 

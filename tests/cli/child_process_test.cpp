@@ -1,6 +1,6 @@
 // with-pane's child handling: the status a shell would report.
 
-#include "child_process.h"
+#include "app/cli/child_process.h"
 
 #include <gtest/gtest.h>
 

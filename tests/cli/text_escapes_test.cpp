@@ -1,4 +1,4 @@
-#include "text_escapes.h"
+#include "app/cli/text_escapes.h"
 
 #include <gtest/gtest.h>
 

@@ -5,8 +5,12 @@
 #   terminal, devicepanes, rpc     no QtWidgets (terminal: no QtGui either)
 #   everything outside app/ui      no QtWidgets (device_shell: a separate program;
 #                                  app/main.cpp and app/compose: the composition root)
-#   app/ui                         no "rpc/server/…" include: the widgets never see
-#                                  the automation server (the composition root wires it)
+# and project includes ("…"), which are spelled from the repository root
+# ("app/core/workspace.h", never "workspace.h" or "core/workspace.h") and
+# may name only the folders the table below allows each folder (the
+# README's source-layout table says the same in words). In particular
+# app/ui never includes rpc/…: the widgets never see the automation server
+# (the composition root wires it).
 # Qt headers are recognised by name against the installed modules' header
 # lists, so <QWidget> is caught as well as <QtWidgets/QWidget>.
 cmake_minimum_required(VERSION 3.25)
@@ -24,6 +28,52 @@ function(module_headers module out)
 endfunction()
 module_headers(QtWidgets WIDGET_HEADERS)
 module_headers(QtGui GUI_HEADERS)
+
+# folder = the folders its files may include, besides itself. The longest
+# folder that prefixes a path is the one it belongs to.
+set(MODULES
+    "base="
+    "terminal/core="
+    "terminal=terminal/core"
+    "rpc/contract="
+    "rpc/client=rpc/contract"
+    "rpc/server=rpc/contract"
+    "app/audit=base"
+    "app/config="
+    "app/cli=app/audit,app/config,base,devicepanes/store,rpc/client,rpc/contract"
+    "devicepanes/store=base"
+    "devicepanes=base,devicepanes/store"
+    "device_shell="
+    "app/core=app/audit,app/config,base,devicepanes,devicepanes/store,rpc/client,rpc/contract,rpc/server,terminal,terminal/core"
+    "app/ui=app/config,app/core,base,devicepanes,devicepanes/store,terminal,terminal/core"
+    "app/compose=*"
+    "app/main.cpp=*"
+)
+
+# The module (table folder) a path belongs to, or "" for none.
+function(module_of path out)
+    set(best "")
+    foreach(entry ${MODULES})
+        string(REGEX REPLACE "=.*" "" folder "${entry}")
+        string(LENGTH "${folder}" n)
+        string(LENGTH "${best}" b)
+        if((path STREQUAL folder OR path MATCHES "^${folder}/") AND n GREATER b)
+            set(best "${folder}")
+        endif()
+    endforeach()
+    set(${out} "${best}" PARENT_SCOPE)
+endfunction()
+
+function(allowed_of module out)
+    foreach(entry ${MODULES})
+        if(entry MATCHES "^${module}=(.*)$")
+            string(REPLACE "," ";" allowed "${CMAKE_MATCH_1}")
+            set(${out} "${module};${allowed}" PARENT_SCOPE)
+            return()
+        endif()
+    endforeach()
+    set(${out} "" PARENT_SCOPE)
+endfunction()
 
 set(violations "")
 file(GLOB_RECURSE sources RELATIVE ${ROOT} ${ROOT}/*.h ${ROOT}/*.cpp)
@@ -55,12 +105,21 @@ foreach(source ${sources})
             list(APPEND violations "${source}: <${header}> (QtWidgets only in app/ui, the composition root and the device shell)")
         endif()
     endforeach()
-    # Project includes ("…"), by folder.
+    # Project includes ("…"): spelled from the root, and allowed by the table.
+    module_of("${source}" from)
+    allowed_of("${from}" allowed)
     file(STRINGS ${ROOT}/${source} project_includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
     foreach(line ${project_includes})
         string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" header "${line}")
-        if(source MATCHES "^app/ui/" AND header MATCHES "^rpc/server/")
+        module_of("${header}" to)
+        if(to STREQUAL "")
+            list(APPEND violations "${source}: \"${header}\" (spell project includes from the repository root)")
+        elseif(from STREQUAL "")
+            list(APPEND violations "${source}: \"${header}\" (this folder is not in the layering table)")
+        elseif(from MATCHES "^app/ui" AND to MATCHES "^rpc/")
             list(APPEND violations "${source}: \"${header}\" (app/ui never sees the automation server)")
+        elseif(NOT "*" IN_LIST allowed AND NOT to IN_LIST allowed)
+            list(APPEND violations "${source}: \"${header}\" (${from} may not include ${to})")
         endif()
     endforeach()
 endforeach()

@@ -155,13 +155,13 @@ TEST_F(ServerTest, anAuthenticatedConnectionDiesWithTheProcessThatOpenedIt)
     const auto accepted = rawCall(c.fd, "session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
     ASSERT_TRUE(accepted);
     EXPECT_EQ((*accepted)["result"]["ok"], true);
-    EXPECT_EQ((*rawCall(c.fd, "tabs.list", Json::object()))["result"], Json::array());
+    EXPECT_EQ((*rawCall(c.fd, "tab.info", Json::object()))["result"], Json::array());
     // The process that connected exits; whoever keeps the socket is no one.
     ASSERT_EQ(::write(ready[0], "x", 1), 1);
     ASSERT_EQ(::waitpid(c.connectedBy, nullptr, 0), c.connectedBy);
     ::close(ready[0]);
     ::close(ready[1]);
-    const auto after = rawCall(c.fd, "tabs.list", Json::object());
+    const auto after = rawCall(c.fd, "tab.info", Json::object());
     ASSERT_TRUE(after);
     EXPECT_EQ((*after)["error"]["code"], code::Unauthorized);
 }
@@ -237,7 +237,7 @@ TEST_F(ServerTest, idleStrangersCannotLockATabsCliOut)
         // A tab's CLI still gets in: it displaces the oldest silent stranger.
         Client cli(path);
         EXPECT_EQ(cli.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
-        EXPECT_EQ(cli.call("tabs.list")["result"], Json::array()) << round;
+        EXPECT_EQ(cli.call("tab.info")["result"], Json::array()) << round;
         EXPECT_TRUE(waitUntil([&] { return idle[round]->socket().state() == QLocalSocket::UnconnectedState; }));
         idle.push_back(std::make_unique<Client>(path)); // the flood goes on
     }
@@ -250,7 +250,7 @@ TEST_F(ServerTest, idleStrangersCannotLockATabsCliOut)
         chatty.push_back(std::make_unique<Client>(path));
         EXPECT_EQ(chatty.back()->call("daemon.ping")["type"], "res");
     }
-    EXPECT_EQ(session.call("tabs.list")["result"], Json::array());
+    EXPECT_EQ(session.call("tab.info")["result"], Json::array());
     EXPECT_TRUE(waitUntil([&] { return chatty.front()->socket().state() == QLocalSocket::UnconnectedState; }));
     EXPECT_LE(server->connectionCount(), 4 + 1); // one may be waiting to be freed
 }
@@ -280,8 +280,8 @@ TEST_F(ServerTest, whenSessionsFillEveryPlaceTheOneHoldingMostGivesOneUp)
     EXPECT_EQ(newcomer.call("session.authenticate", {{"sessionId", session(3)}, {"cap", "good"}})["result"]["ok"], true);
     EXPECT_TRUE(waitUntil([&] { return greedy[1]->socket().state() == QLocalSocket::UnconnectedState; }));
     EXPECT_EQ(greedy.front()->socket().state(), QLocalSocket::ConnectedState);
-    EXPECT_EQ(modest.call("tabs.list")["result"], Json::array());
-    EXPECT_EQ(greedy[2]->call("tabs.list")["result"], Json::array());
+    EXPECT_EQ(modest.call("tab.info")["result"], Json::array());
+    EXPECT_EQ(greedy[2]->call("tab.info")["result"], Json::array());
 }
 
 TEST_F(ServerTest, whenEverySessionHoldsOnePlaceANewcomerIsRefused)
@@ -294,7 +294,7 @@ TEST_F(ServerTest, whenEverySessionHoldsOnePlaceANewcomerIsRefused)
     Client extra(path);
     EXPECT_TRUE(waitUntil([&] { return extra.socket().state() == QLocalSocket::UnconnectedState; }));
     for (auto &c : clients)
-        EXPECT_EQ(c->call("tabs.list")["result"], Json::array());
+        EXPECT_EQ(c->call("tab.info")["result"], Json::array());
     clients.pop_back();
     ASSERT_TRUE(waitUntil([&] { return server->connectionCount() == 3; }));
     Client next(path);

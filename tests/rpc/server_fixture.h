@@ -30,7 +30,7 @@ inline const std::string kS1 = "5f0c2a4e-8d1b-4c6e-9a37-1b2c3d4e5f60";
 struct FakePort : AutomationPort {
     bool stillThere = true;
     pid_t insider = 0;
-    std::optional<Error> authenticate(const std::string &sessionId, const std::string &cap, pid_t peer) override
+    std::optional<Error> authenticate(const std::string &, const std::string &cap, pid_t peer) override
     {
         if (cap != "good" || (peer != getpid() && (peer != insider || insider == 0)))
             return Error{code::Unauthorized, "invalid sessionId or cap"};
@@ -179,14 +179,14 @@ protected:
     void SetUp() override
     {
         dispatcher = std::make_unique<Dispatcher>(port);
-        dispatcher->add("tabs.list", Scope::Session, [](CallContext &, const Json &) -> HandlerResult { return Json::array(); });
-        dispatcher->add("tab.sendInput", Scope::Orchestration, [](CallContext &, const Json &) -> HandlerResult {
+        dispatcher->add(method::TabInfo, [](CallContext &, const Json &) -> HandlerResult { return Json::array(); });
+        dispatcher->add(method::TabSendInput, [](CallContext &, const Json &) -> HandlerResult {
             return Json{{"ok", true}};
         });
-        dispatcher->add("test.big", Scope::DaemonWide, [](CallContext &, const Json &) -> HandlerResult {
+        dispatcher->add(MethodSpec{"test.big", Scope::DaemonWide}, [](CallContext &, const Json &) -> HandlerResult {
             return Json{{"blob", std::string(256 * 1024, 'x')}};
         });
-        dispatcher->add("test.throws", Scope::DaemonWide, [](CallContext &, const Json &p) -> HandlerResult {
+        dispatcher->add(MethodSpec{"test.throws", Scope::DaemonWide}, [](CallContext &, const Json &p) -> HandlerResult {
             return Json{{"n", p.at("n").get<int>()}};
         });
         server = std::make_unique<AutomationServer>(*dispatcher, limits);

@@ -3,7 +3,7 @@
 // client sees them. Connections themselves (who opened them, limits,
 // deadlines, slow answers) are in server_connections_test.cpp.
 
-#include "rpc/contract/version.h"
+#include "rpc/contract/wire_version.h"
 #include "rpc/server/handlers/devices.h"
 #include "rpc/server/handlers/orchestration.h"
 #include "rpc/server/handlers/privacy.h"
@@ -75,24 +75,24 @@ TEST_F(ServerTest, anOversizeFrameIsRefusedAndTheConnectionClosed)
 TEST_F(ServerTest, sessionMethodsNeedAuthenticationThatIsCheckedAgainEachTime)
 {
     Client c(path);
-    EXPECT_EQ(c.call("tabs.list")["error"]["code"], code::Unauthorized);
+    EXPECT_EQ(c.call("tab.info")["error"]["code"], code::Unauthorized);
     EXPECT_EQ(c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "bad"}})["error"]["code"], code::Unauthorized);
     EXPECT_EQ(c.call("session.authenticate", {{"sessionId", kS1}})["error"]["code"], code::InvalidParams);
     const Json before = c.call("daemon.capabilities")["result"];
     EXPECT_FALSE(before.contains("role")); // absent, not null
     EXPECT_EQ(before["allowedMethods"], Json({"daemon.capabilities", "daemon.ping", "session.authenticate", "test.big", "test.throws"}));
     EXPECT_EQ(c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
-    EXPECT_EQ(c.call("tabs.list")["result"], Json::array());
+    EXPECT_EQ(c.call("tab.info")["result"], Json::array());
     const Json after = c.call("daemon.capabilities")["result"];
     EXPECT_EQ(after["role"], "agent");
-    EXPECT_NE(std::find(after["allowedMethods"].begin(), after["allowedMethods"].end(), "tabs.list"), after["allowedMethods"].end());
+    EXPECT_NE(std::find(after["allowedMethods"].begin(), after["allowedMethods"].end(), "tab.info"), after["allowedMethods"].end());
     EXPECT_EQ(std::find(after["allowedMethods"].begin(), after["allowedMethods"].end(), "tab.sendInput"), after["allowedMethods"].end());
     EXPECT_EQ(c.call("tab.sendInput")["error"]["code"], code::RoleViolation);
     // The session goes away: the next scoped call fails and stays failed.
     port.stillThere = false;
-    EXPECT_EQ(c.call("tabs.list")["error"]["code"], code::Unauthorized);
+    EXPECT_EQ(c.call("tab.info")["error"]["code"], code::Unauthorized);
     port.stillThere = true;
-    EXPECT_EQ(c.call("tabs.list")["error"]["code"], code::Unauthorized);
+    EXPECT_EQ(c.call("tab.info")["error"]["code"], code::Unauthorized);
 }
 
 TEST_F(ServerTest, sessionIdsAreUuidsInAnyCaseAndOneWordingRefusesEveryWrongCap)

@@ -2,7 +2,8 @@
 // gestures that drive a device pane. Each maps its words onto one server
 // method; table-driven, as they differ only in that mapping.
 
-#include "cli.h"
+#include "app/cli/cli.h"
+#include "rpc/contract/limits.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -48,7 +49,7 @@ struct Spec {
     std::vector<std::string> words;
     const char *usage;
     const char *summary;
-    const char *method;
+    MethodSpec method;
     std::vector<std::string> valued;
     size_t positionals; // exactly this many words (SIZE_MAX: one or more)
     std::function<bool(Context &, Json &)> params;
@@ -84,6 +85,10 @@ int run(Context &c, const Spec &s)
             text += (text.empty() ? "" : " ") + w;
         if (text.empty()) {
             c.error(std::string("usage: deviceterm ") + s.usage);
+            return 1;
+        }
+        if (text.size() > dt::rpc::limit::kDeviceTextBytes) {
+            c.error("text: at most 256 KiB per call; send it in parts");
             return 1;
         }
         if (!c.inTab())
@@ -164,14 +169,14 @@ bool holdOption(Context &c, Json &p)
 const std::vector<Spec> &specs()
 {
     static const std::vector<Spec> table = {
-        {{"sim", "boot"}, "sim boot DEVICE", "boot a virtual device and mirror it beside this terminal", "device.boot", {}, 1,
+        {{"sim", "boot"}, "sim boot DEVICE", "boot a virtual device and mirror it beside this terminal", method::DeviceBoot, {}, 1,
          [](Context &c, Json &p) {
              p["device"] = c.positionals()[0];
              return true;
          },
          false},
         {{"sim", "launch"}, "sim launch DEVICE -- PROGRAM [ARGS…]", "start another program on a running device of yours",
-         "device.launch", {}, SIZE_MAX,
+         method::DeviceLaunch, {}, SIZE_MAX,
          [](Context &c, Json &p) {
              if (c.positionals().size() < 2) {
                  c.error("usage: deviceterm sim launch DEVICE -- PROGRAM [ARGS…]");
@@ -183,34 +188,34 @@ const std::vector<Spec> &specs()
          },
          false},
         {{"sim", "shutdown"}, "sim shutdown DEVICE", "shut down a device this session booted (its pane closes)",
-         "device.shutdown", {}, 1,
+         method::DeviceShutdown, {}, 1,
          [](Context &c, Json &p) {
              p["device"] = c.positionals()[0];
              return true;
          },
          false},
         {{"device", "attach"}, "device attach DEVICE", "mirror a device of this session here again (booting it if needed)",
-         "device.boot", {}, 1,
+         method::DeviceBoot, {}, 1,
          [](Context &c, Json &p) {
              p["device"] = c.positionals()[0];
              return true;
          },
          false},
-        {{"pane", "info"}, "pane info [--pane REF]", "a device pane: ids, family, the tab's session", "pane.info", {}, 0, nullptr},
-        {{"tap"}, "tap X Y [--pane REF]", "tap at a point (fractions of the screen, 0 to 1)", "pane.input.tap", {}, 2,
+        {{"pane", "info"}, "pane info [--pane REF]", "a device pane: ids, family, the tab's session", method::PaneInfo, {}, 0, nullptr},
+        {{"tap"}, "tap X Y [--pane REF]", "tap at a point (fractions of the screen, 0 to 1)", method::PaneInputTap, {}, 2,
          [](Context &c, Json &p) { return point(c, p, 0, "x", "y"); }},
-        {{"long-press"}, "long-press X Y [--duration MS] [--pane REF]", "press and hold at a point", "pane.input.longPress",
+        {{"long-press"}, "long-press X Y [--duration MS] [--pane REF]", "press and hold at a point", method::PaneInputLongPress,
          {"--duration"}, 2, [](Context &c, Json &p) { return point(c, p, 0, "x", "y") && durationOption(c, p); }},
         {{"swipe"}, "swipe X1 Y1 X2 Y2 [--duration MS] [--hold MS] [--pane REF]",
-         "drag from one point to another (under 32 ms: one tap-shaped press and release)", "pane.input.swipe", {"--duration", "--hold"}, 4,
+         "drag from one point to another (under 32 ms: one tap-shaped press and release)", method::PaneInputSwipe, {"--duration", "--hold"}, 4,
          [](Context &c, Json &p) {
              return point(c, p, 0, "fromX", "fromY") && point(c, p, 2, "toX", "toY") && durationOption(c, p)
                  && holdOption(c, p);
          }},
         {{"app-switcher"}, "app-switcher [--pane REF]", "swipe up from the bottom edge (the shell goes home)",
-         "pane.input.appSwitcher", {}, 0, nullptr},
-        {{"text"}, "text TEXT… [--pane REF]", "type text into the device (any Unicode)", "pane.input.text", {}, SIZE_MAX, nullptr},
-        {{"key"}, "key CODE [--pane REF]", "press and release a key by X keysym (48 or 0x30 is '0')", "pane.input.key", {}, 1,
+         method::PaneInputAppSwitcher, {}, 0, nullptr},
+        {{"text"}, "text TEXT… [--pane REF]", "type text into the device (any Unicode)", method::PaneInputText, {}, SIZE_MAX, nullptr},
+        {{"key"}, "key CODE [--pane REF]", "press and release a key by X keysym (48 or 0x30 is '0')", method::PaneInputKey, {}, 1,
          [](Context &c, Json &p) {
              const std::string &w = c.positionals()[0];
              char *end = nullptr;
@@ -222,14 +227,14 @@ const std::vector<Spec> &specs()
              p["keyCode"] = v;
              return true;
          }},
-        {{"button"}, "button home|lock|volume-up|volume-down|back [--pane REF]", "press a hardware button", "pane.input.button", {},
+        {{"button"}, "button home|lock|volume-up|volume-down|back [--pane REF]", "press a hardware button", method::PaneInputButton, {},
          1,
          [](Context &c, Json &p) {
              p["button"] = c.positionals()[0];
              return true;
          }},
         {{"rotate"}, "rotate portrait|landscape-left|landscape-right|portrait-upside-down|left|right [--pane REF]",
-         "turn the device to an orientation, or a quarter left or right", "pane.input.rotate", {}, 1,
+         "turn the device to an orientation, or a quarter left or right", method::PaneInputRotate, {}, 1,
          [](Context &c, Json &p) {
              // Any spelling: landscape-left, landscape_left, landscapeLeft, landscapeleft.
              std::string word;
@@ -253,11 +258,11 @@ const std::vector<Spec> &specs()
              return false;
          }},
         {{"ax", "tree"}, "ax tree [--pane REF]", "the device app's accessibility tree (JSON; frames are fractions of the screen)",
-         "pane.ax.tree", {}, 0, nullptr, true, true},
-        {{"ax", "point"}, "ax point X Y [--pane REF]", "the element at a point (JSON)", "pane.ax.point", {}, 2,
+         method::PaneAxTree, {}, 0, nullptr, true, true},
+        {{"ax", "point"}, "ax point X Y [--pane REF]", "the element at a point (JSON)", method::PaneAxPoint, {}, 2,
          [](Context &c, Json &p) { return point(c, p, 0, "x", "y"); }, true, true},
         {{"ax", "sweep"}, "ax sweep [--step S] [--pane REF]", "elements found on a grid of points, each once (JSON)",
-         "pane.ax.sweep", {"--step"}, 0,
+         method::PaneAxSweep, {"--step"}, 0,
          [](Context &c, Json &p) {
              if (auto s = c.option("--step")) {
                  char *end = nullptr;
@@ -272,13 +277,13 @@ const std::vector<Spec> &specs()
          },
          true, true},
         {{"pinch"}, "pinch F1X F1Y F2X F2Y TF1X TF1Y TF2X TF2Y [--duration MS] [--pane REF]",
-         "two fingers, each from one point to another (spread: zoom in); needs a multitouch pane", "pane.input.pinch",
+         "two fingers, each from one point to another (spread: zoom in); needs a multitouch pane", method::PaneInputPinch,
          {"--duration"}, 8,
          [](Context &c, Json &p) {
              return point(c, p, 0, "fromF1X", "fromF1Y") && point(c, p, 2, "fromF2X", "fromF2Y")
                  && point(c, p, 4, "toF1X", "toF1Y") && point(c, p, 6, "toF2X", "toF2Y") && durationOption(c, p);
          }},
-        {{"crown"}, "crown DELTA [--pane REF]", "turn a watch's crown by DELTA clicks (negative: back)", "pane.input.crown", {},
+        {{"crown"}, "crown DELTA [--pane REF]", "turn a watch's crown by DELTA clicks (negative: back)", method::PaneInputCrown, {},
          1,
          [](Context &c, Json &p) {
              char *end = nullptr;
@@ -299,7 +304,7 @@ const std::vector<Spec> &specs()
 void addDeviceVerbs(std::vector<Verb> &verbs)
 {
     for (const Spec &s : specs())
-        verbs.push_back({s.words, s.usage, s.summary, [&s](Context &c) { return run(c, s); }});
+        verbs.push_back({s.words, s.usage, s.summary, [&s](Context &c) { return run(c, s); }, {s.method}});
 }
 
 } // namespace dt::cli

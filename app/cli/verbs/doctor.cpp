@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "app/cli/cli.h"
 
 #include "app/audit/audit_log.h"
 #include "base/instance_lock.h"
@@ -94,7 +94,7 @@ int runDoctor(Context &c)
                                      : "no deviceterm running at " + path + "; start deviceterm-gui"});
     } else {
         checks.push_back({"Daemon socket", "ok", dt::rpc::defaultSocketPath()});
-        const auto ping = probe.call("daemon.ping", Json::object(), &why, 3000);
+        const auto ping = probe.call(method::DaemonPing, Json::object(), &why, 3000);
         if (!ping || ping->error || !ping->result) {
             checks.push_back({"Daemon ping", "fail", ping && ping->error ? ping->error->msg : why});
         } else {
@@ -102,7 +102,7 @@ int runDoctor(Context &c)
                               "wireVersion=" + ping->result->value("version", std::string()) + " pid="
                                   + std::to_string(ping->result->value("pid", 0))});
             if (!session.empty()) {
-                const auto tabs = probe.call("tabs.list", Json::object(), &why, 3000);
+                const auto tabs = probe.call(method::TabsList, Json::object(), &why, 3000);
                 bool live = false;
                 if (tabs && tabs->result)
                     for (const Json &row : *tabs->result)
@@ -118,13 +118,13 @@ int runDoctor(Context &c)
                 checks.push_back(live ? Check{"Session live in daemon", "ok", session}
                                       : Check{"Session live in daemon", "fail",
                                               "deviceterm does not know this session; open a fresh tab"});
-                const auto auth = probe.call("session.authenticate", {{"sessionId", session}, {"cap", cap}}, &why, 3000);
+                const auto auth = probe.call(method::SessionAuthenticate, {{"sessionId", session}, {"cap", cap}}, &why, 3000);
                 if (!auth || auth->error) {
                     checks.push_back({"Session authenticates (cap + provenance)", "fail",
                                       auth && auth->error ? auth->error->msg : why});
                 } else {
                     checks.push_back({"Session authenticates (cap + provenance)", "ok", "accepted"});
-                    if (const auto caps = probe.call("daemon.capabilities", Json::object(), &why, 3000);
+                    if (const auto caps = probe.call(method::DaemonCapabilities, Json::object(), &why, 3000);
                         caps && caps->result) {
                         if (caps->result->contains("role"))
                             report["role"] = (*caps->result)["role"];
@@ -166,7 +166,7 @@ int runDoctor(Context &c)
             std::printf("  %-8s %-42s %s\n", ("[" + k.status + "]").c_str(), k.name.c_str(), k.detail.c_str());
         if (report.contains("role") && report.contains("allowedMethods")) {
             const Json &allowed = report["allowedMethods"];
-            const bool granted = std::find(allowed.begin(), allowed.end(), "tab.sendInput") != allowed.end();
+            const bool granted = std::find(allowed.begin(), allowed.end(), method::TabSendInput.name) != allowed.end();
             std::printf("\nPermissions\n  role: %s, %zu methods allowed\n  orchestration: %s\n",
                         report["role"].get<std::string>().c_str(), allowed.size(),
                         granted ? "granted (tab.sendInput, tab.capture)" : "not granted");

@@ -1,6 +1,6 @@
-#include "cli.h"
+#include "app/cli/cli.h"
 
-#include "core/config_keys.h"
+#include "app/config/config_keys.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "app/cli/cli.h"
 
 #include <cstdio>
 
@@ -13,7 +13,7 @@ int runEvents(Context &c)
         return 1;
     if (!c.inTab())
         return c.notInTab("events");
-    if (!c.call("daemon.events"))
+    if (!c.call(method::DaemonEvents))
         return 1;
     dt::rpc::Connection *connection = c.connect();
     std::string why;

@@ -1,7 +1,7 @@
 // sim create, sim list, sim delete: the device set on disk. They need no
 // running deviceterm (booting does).
 
-#include "cli.h"
+#include "app/cli/cli.h"
 #include "devicepanes/store/device_profile.h"
 #include "devicepanes/store/device_store.h"
 #include "devicepanes/store/kept_device.h"

@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "app/cli/cli.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -29,7 +29,7 @@ int runTabCapture(Context &c)
     }
     if (!c.inTab())
         return c.notInTab("tab capture");
-    const auto result = c.call("tab.capture", params);
+    const auto result = c.call(method::TabCapture, params);
     if (!result)
         return 1;
     if (c.json()) {

@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "app/cli/cli.h"
 
 namespace dt::cli {
 
@@ -15,7 +15,7 @@ int runTabInfo(Context &c)
     Json params = Json::object();
     if (const auto tab = c.option("--tab"))
         params["tab"] = *tab;
-    const auto info = c.call("tab.info", params);
+    const auto info = c.call(method::TabInfo, params);
     if (!info)
         return 1;
     if (c.json()) {

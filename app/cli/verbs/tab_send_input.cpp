@@ -1,12 +1,13 @@
-#include "cli.h"
-#include "text_escapes.h"
+#include "app/cli/cli.h"
+#include "app/cli/text_escapes.h"
+#include "rpc/contract/limits.h"
 
 #include <algorithm>
 
 namespace dt::cli {
 
 namespace {
-constexpr int kMaxTypeDelay = 1000; // ms; the server caps it as well
+constexpr int kMaxTypeDelay = dt::rpc::limit::kTypeDelayMillis; // the server caps it as well
 
 // A non-negative whole number of milliseconds, capped; nullopt otherwise.
 std::optional<int> typeDelay(const std::string &text)
@@ -48,7 +49,7 @@ int runTabSendInput(Context &c)
     }
     if (!c.inTab())
         return c.notInTab("tab send-input");
-    const auto receipt = c.call("tab.sendInput", params);
+    const auto receipt = c.call(method::TabSendInput, params);
     if (!receipt)
         return 1;
     if (c.json()) {

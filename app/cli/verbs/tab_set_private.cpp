@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "app/cli/cli.h"
 
 #include <algorithm>
 #include <cctype>
@@ -39,7 +39,7 @@ int runTabSetPrivate(Context &c)
     Json params{{"isPrivate", *wanted}};
     if (auto ref = c.option("--tab"))
         params["tab"] = *ref;
-    const auto receipt = c.call("tab.setPrivate", params);
+    const auto receipt = c.call(method::TabSetPrivate, params);
     if (!receipt)
         return 1;
     if (c.json()) {

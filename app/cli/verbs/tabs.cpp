@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "app/cli/cli.h"
 
 #include <cstdio>
 
@@ -25,7 +25,7 @@ int runTabsList(Context &c)
 {
     if (!c.acceptOnly())
         return 1;
-    const auto rows = c.call("tabs.list");
+    const auto rows = c.call(method::TabsList);
     if (!rows)
         return 1;
     if (c.json())
@@ -41,7 +41,7 @@ int runTabsCurrent(Context &c)
         return 1;
     if (!c.inTab())
         return c.notInTab("tabs current");
-    const auto rows = c.call("tabs.list");
+    const auto rows = c.call(method::TabsList);
     if (!rows)
         return 1;
     for (const Json &row : *rows) {

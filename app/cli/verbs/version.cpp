@@ -1,6 +1,6 @@
-#include "cli.h"
+#include "app/cli/cli.h"
 
-#include "rpc/contract/version.h"
+#include "rpc/contract/wire_version.h"
 
 #include <fstream>
 
@@ -35,7 +35,7 @@ int runVersion(Context &c)
     dt::rpc::Connection probe;
     std::string why;
     if (probe.open(dt::rpc::defaultSocketPath(), &why)) {
-        const auto r = probe.call("daemon.ping", Json::object(), &why, 2000);
+        const auto r = probe.call(method::DaemonPing, Json::object(), &why, 2000);
         if (r && r->result && r->result->contains("version"))
             report["daemon"] = (*r->result)["version"];
     }

@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "app/cli/cli.h"
 
 #include <cstdio>
 
@@ -8,7 +8,7 @@ int runWindowsList(Context &c)
 {
     if (!c.acceptOnly({"--all"}))
         return 1;
-    const auto rows = c.call("windows.list", {{"all", c.flag("--all")}});
+    const auto rows = c.call(method::WindowsList, {{"all", c.flag("--all")}});
     if (!rows)
         return 1;
     if (c.json()) {

@@ -1,5 +1,5 @@
-#include "child_process.h"
-#include "cli.h"
+#include "app/cli/child_process.h"
+#include "app/cli/cli.h"
 
 namespace dt::cli {
 
@@ -30,7 +30,7 @@ int runWithPane(Context &c)
     }
     if (!c.inTab())
         return c.notInTab("with-pane");
-    const auto panes = c.call("panes.list");
+    const auto panes = c.call(method::PanesList);
     if (!panes)
         return 1;
     std::vector<Json> matches;

@@ -1,8 +1,8 @@
 // The workspace verbs: each maps its options onto one server method and
 // prints the receipt. Table-driven, since they differ only in that mapping.
 
-#include "cli.h"
-#include "core/config_keys.h"
+#include "app/cli/cli.h"
+#include "app/config/config_keys.h"
 
 #include <climits>
 #include <cstdlib>
@@ -32,7 +32,7 @@ struct Spec {
     std::vector<std::string> words;
     const char *usage;
     const char *summary;
-    const char *method;
+    MethodSpec method;
     std::vector<std::string> valued;
     std::vector<std::string> switches;
     // Fills params from the parsed options; false stops with exit 1.
@@ -112,17 +112,17 @@ const std::vector<Spec> &specs()
 {
     static const std::vector<Spec> table = {
         {{"tab", "open"}, "tab open [--window W] [--cwd DIR] [--cmd CMD]", "open a tab (in this window by default)",
-         "tab.open", {"--window", "--cwd", "--cmd"}, {},
+         method::TabOpen, {"--window", "--cwd", "--cmd"}, {},
          [](Context &c, Json &p) { return copyRef(c, p, "--window", "window") && launchOptions(c, p); },
          {"window", "shortId"}},
         {{"tab", "close"}, "tab close [--tab REF] [--mode detach|shutdown]", "close a tab (this one by default)",
-         "tab.close", {"--tab", "--mode"}, {},
+         method::TabClose, {"--tab", "--mode"}, {},
          [](Context &c, Json &p) {
              copyRef(c, p, "--tab", "tab");
              return copyMode(c, p);
          },
          {"tab", "mode"}},
-        {{"tab", "rename"}, "tab rename [--tab REF] [NAME…]", "name a tab; no name: automatic title again", "tab.rename",
+        {{"tab", "rename"}, "tab rename [--tab REF] [NAME…]", "name a tab; no name: automatic title again", method::TabRename,
          {"--tab"}, {},
          [](Context &c, Json &p) {
              copyRef(c, p, "--tab", "tab");
@@ -133,10 +133,10 @@ const std::vector<Spec> &specs()
              return true;
          },
          {"tab", "name"}},
-        {{"tab", "select"}, "tab select [--tab REF]", "bring a tab to the front of its window", "tab.select", {"--tab"}, {},
+        {{"tab", "select"}, "tab select [--tab REF]", "bring a tab to the front of its window", method::TabSelect, {"--tab"}, {},
          [](Context &c, Json &p) { return copyRef(c, p, "--tab", "tab"); }, {"tab"}},
         {{"tab", "move"}, "tab move [--tab REF] [--to N] [--to-window W]", "reorder a tab or move it to another window",
-         "tab.move", {"--tab", "--to", "--to-window"}, {},
+         method::TabMove, {"--tab", "--to", "--to-window"}, {},
          [](Context &c, Json &p) {
              copyRef(c, p, "--tab", "tab");
              if (auto to = c.option("--to")) {
@@ -157,7 +157,7 @@ const std::vector<Spec> &specs()
          },
          {"tab", "toWindow", "toIndex"}},
         {{"pane", "open"}, "pane open --terminal [--tab REF] [--cwd DIR] [--cmd CMD]", "split a terminal into the tab",
-         "pane.open", {"--tab", "--cwd", "--cmd"}, {"--terminal"},
+         method::PaneOpen, {"--tab", "--cwd", "--cmd"}, {"--terminal"},
          [](Context &c, Json &p) {
              if (!c.flag("--terminal")) {
                  c.error("pane open needs --terminal (device panes come later)");
@@ -169,29 +169,29 @@ const std::vector<Spec> &specs()
          },
          {"tab", "shortId"}},
         {{"pane", "close"}, "pane close [--pane REF] [--mode detach|shutdown]", "close a pane (this terminal by default)",
-         "pane.close", {"--pane", "--mode"}, {},
+         method::PaneClose, {"--pane", "--mode"}, {},
          [](Context &c, Json &p) {
              copyRef(c, p, "--pane", "pane");
              return copyMode(c, p);
          },
          {"pane", "mode"}},
-        {{"pane", "rename"}, "pane rename [--pane REF] [NAME]", "not supported yet (exits 1, intent.internalError)", "pane.rename", {"--pane"}, {}, nullptr, {}},
-        {{"pane", "move"}, "pane move [--pane REF] --to-tab REF", "not supported yet (exits 1, intent.internalError)", "pane.move", {"--pane", "--to-tab"}, {},
+        {{"pane", "rename"}, "pane rename [--pane REF] [NAME]", "not supported yet (exits 1, intent.internalError)", method::PaneRename, {"--pane"}, {}, nullptr, {}},
+        {{"pane", "move"}, "pane move [--pane REF] --to-tab REF", "not supported yet (exits 1, intent.internalError)", method::PaneMove, {"--pane", "--to-tab"}, {},
          nullptr, {}},
-        {{"window", "open"}, "window open", "open a window with one tab", "window.open", {}, {}, nullptr, {"index"}},
+        {{"window", "open"}, "window open", "open a window with one tab", method::WindowOpen, {}, {}, nullptr, {"index"}},
         {{"window", "close"}, "window close [--window W] [--mode detach|shutdown]", "close a window (this one by default)",
-         "window.close", {"--window", "--mode"}, {},
+         method::WindowClose, {"--window", "--mode"}, {},
          [](Context &c, Json &p) {
              copyRef(c, p, "--window", "window");
              return copyMode(c, p);
          },
          {"window", "mode"}},
-        {{"window", "focus"}, "window focus [--window W]", "bring a window to the front", "window.focus", {"--window"}, {},
+        {{"window", "focus"}, "window focus [--window W]", "bring a window to the front", method::WindowFocus, {"--window"}, {},
          [](Context &c, Json &p) { return copyRef(c, p, "--window", "window"); }, {"window"}},
-        {{"panes", "list"}, "panes list [--json]", "this session's device panes", "panes.list", {}, {}, nullptr, {},
+        {{"panes", "list"}, "panes list [--json]", "this session's device panes", method::PanesList, {}, {}, nullptr, {},
          {{"SHORT", "shortId"}, {"NAME", "name"}, {"FAMILY", "family"}, {"STATE", "state"}, {"DISPLAY", "display"},
           {"UDID", "udid"}}},
-        {{"devices", "list"}, "devices list [--json]", "devices this session owns or sees", "devices.list", {}, {}, nullptr, {},
+        {{"devices", "list"}, "devices list [--json]", "devices this session owns or sees", method::DevicesList, {}, {}, nullptr, {},
          {{"NAME", "name"}, {"KIND", "kind"}, {"STATE", "state"}, {"ATTACHED", "attached"}, {"ID", "id"},
           {"OWNER", "ownerSessionId"}}},
     };
@@ -203,7 +203,7 @@ const std::vector<Spec> &specs()
 void addWorkspaceVerbs(std::vector<Verb> &table)
 {
     for (const Spec &s : specs())
-        table.push_back({s.words, s.usage, s.summary, [&s](Context &c) { return run(c, s); }});
+        table.push_back({s.words, s.usage, s.summary, [&s](Context &c) { return run(c, s); }, {s.method}});
 }
 
 } // namespace dt::cli

@@ -1,15 +1,12 @@
-#include "devices.h"
+#include "rpc/server/handlers/devices.h"
 
-#include "handler_params.h"
+#include "rpc/server/handlers/handler_params.h"
+#include "rpc/contract/limits.h"
 
 #include <algorithm>
 #include <cstdio>
 
 namespace dt::rpc {
-
-namespace {
-constexpr size_t kMaxDeviceTextBytes = 256 * 1024;
-}
 
 namespace {
 
@@ -54,9 +51,10 @@ Json receiptBase(AutomationPort &port, Handle pane)
 // Resolves the pane, builds the gesture from the params and dispatches it.
 using GestureBuilder = std::function<std::optional<Error>(const Json &params, Gesture &gesture, Json &receipt)>;
 
-void addGesture(Dispatcher &d, AutomationPort &port, const std::string &method, GestureBuilder build)
+void addGesture(Dispatcher &d, AutomationPort &port, const MethodSpec &method, GestureBuilder build)
 {
-    d.add(method, Scope::Session, [&port, method, build](CallContext &c, const Json &p) -> HandlerResult {
+    const bool swipe = method.name == method::PaneInputSwipe.name;
+    d.add(method, [&port, swipe, build](CallContext &c, const Json &p) -> HandlerResult {
         const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));
         if (auto *e = std::get_if<Error>(&pane))
             return *e;
@@ -68,7 +66,7 @@ void addGesture(Dispatcher &d, AutomationPort &port, const std::string &method, 
         if (auto *e = std::get_if<Error>(&dispatched))
             return *e;
         Json receipt = receiptBase(port, std::get<Handle>(pane));
-        if (method == "pane.input.swipe") {
+        if (swipe) {
             const int steps = std::get<int>(dispatched);
             extra["dispatched"] = steps > 0 ? "drag" : "tap";
             extra["steps"] = steps;
@@ -95,7 +93,7 @@ std::optional<Error> point(const Json &p, Gesture &g, Json &receipt)
 
 void addDevices(Dispatcher &d, AutomationPort &port)
 {
-    d.add("device.boot", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::DeviceBoot, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const std::string device = stringParam(p, "device");
         if (device.empty())
             return Error{code::InvalidParams, "device.boot needs a device (udid or name)"};
@@ -106,7 +104,7 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         j["ok"] = true;
         return j;
     });
-    d.add("device.shutdown", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::DeviceShutdown, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const std::string device = stringParam(p, "device");
         if (device.empty())
             return Error{code::InvalidParams, "device.shutdown needs a device (udid or name)"};
@@ -114,30 +112,31 @@ void addDevices(Dispatcher &d, AutomationPort &port)
             return *e;
         return Json{{"ok", true}, {"device", device}};
     });
-    d.add("device.launch", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::DeviceLaunch, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const std::string device = stringParam(p, "device");
-        auto it = p.find("command");
-        if (device.empty() || it == p.end() || !it->is_array() || it->empty())
+        if (device.empty() || !p.contains("command"))
             return Error{code::InvalidParams, "device.launch needs a device and a command (an array of words)"};
-        const auto command = it->get<std::vector<std::string>>();
+        std::vector<std::string> command;
+        if (auto e = commandParam(p, command))
+            return *e;
         auto pid = port.launchOnDevice(*c.sessionId, device, command);
         if (auto *e = std::get_if<Error>(&pid))
             return *e;
         return Json{{"ok", true}, {"device", device}, {"pid", std::get<int64_t>(pid)}};
     });
-    d.add("panes.list", Scope::Session, [&port](CallContext &c, const Json &) -> HandlerResult {
+    d.add(method::PanesList, [&port](CallContext &c, const Json &) -> HandlerResult {
         Json rows = Json::array();
         for (const PaneRow &row : port.paneRows(*c.sessionId))
             rows.push_back(toJson(row));
         return rows;
     });
-    d.add("devices.list", Scope::Session, [&port](CallContext &c, const Json &) -> HandlerResult {
+    d.add(method::DevicesList, [&port](CallContext &c, const Json &) -> HandlerResult {
         Json rows = Json::array();
         for (const DeviceRow &row : port.deviceRows(c.sessionId))
             rows.push_back(toJson(row));
         return rows;
     });
-    d.add("pane.info", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::PaneInfo, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));
         if (auto *e = std::get_if<Error>(&pane))
             return *e;
@@ -147,7 +146,7 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         return toJson(*info);
     });
 
-    d.add("pane.input.rotate", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::PaneInputRotate, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));
         if (auto *e = std::get_if<Error>(&pane))
             return *e;
@@ -164,8 +163,8 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         return receipt;
     });
     using AxQuery = AutomationPort::AxQuery;
-    auto addAx = [&d, &port](const std::string &method, std::function<std::optional<Error>(const Json &, AxQuery &)> build) {
-        d.add(method, Scope::Session, [&port, build](CallContext &c, const Json &p) -> HandlerResult {
+    auto addAx = [&d, &port](const MethodSpec &method, std::function<std::optional<Error>(const Json &, AxQuery &)> build) {
+        d.add(method, [&port, build](CallContext &c, const Json &p) -> HandlerResult {
             const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));
             if (auto *e = std::get_if<Error>(&pane))
                 return *e;
@@ -178,11 +177,11 @@ void addDevices(Dispatcher &d, AutomationPort &port)
             }};
         });
     };
-    addAx("pane.ax.tree", [](const Json &, AxQuery &q) -> std::optional<Error> {
+    addAx(method::PaneAxTree, [](const Json &, AxQuery &q) -> std::optional<Error> {
         q.kind = AxQuery::Kind::Tree;
         return std::nullopt;
     });
-    addAx("pane.ax.point", [](const Json &p, AxQuery &q) -> std::optional<Error> {
+    addAx(method::PaneAxPoint, [](const Json &p, AxQuery &q) -> std::optional<Error> {
         q.kind = AxQuery::Kind::Point;
         const auto x = coordinate(p, "x"), y = coordinate(p, "y");
         if (!x || !y)
@@ -191,21 +190,21 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         q.y = *y;
         return std::nullopt;
     });
-    addAx("pane.ax.sweep", [](const Json &p, AxQuery &q) -> std::optional<Error> {
+    addAx(method::PaneAxSweep, [](const Json &p, AxQuery &q) -> std::optional<Error> {
         q.kind = AxQuery::Kind::Sweep;
         if (auto it = p.find("step"); it != p.end()) {
             if (!it->is_number())
                 return Error{code::InvalidParams, "step must be a number"};
-            q.step = std::clamp(it->get<double>(), 0.02, 0.5);
+            q.step = std::clamp(it->get<double>(), limit::kSweepStepMin, limit::kSweepStepMax);
         }
         return std::nullopt;
     });
 
-    addGesture(d, port, "pane.input.tap", [](const Json &p, Gesture &g, Json &r) {
+    addGesture(d, port, method::PaneInputTap, [](const Json &p, Gesture &g, Json &r) {
         g.kind = Gesture::Kind::Tap;
         return point(p, g, r);
     });
-    addGesture(d, port, "pane.input.longPress", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+    addGesture(d, port, method::PaneInputLongPress, [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
         g.kind = Gesture::Kind::LongPress;
         if (auto e = point(p, g, r))
             return e;
@@ -217,7 +216,7 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         r["durationMs"] = *ms;
         return std::nullopt;
     });
-    addGesture(d, port, "pane.input.swipe", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+    addGesture(d, port, method::PaneInputSwipe, [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
         g.kind = Gesture::Kind::Swipe;
         const auto x1 = coordinate(p, "fromX"), y1 = coordinate(p, "fromY"), x2 = coordinate(p, "toX"), y2 = coordinate(p, "toY");
         if (!x1 || !y1 || !x2 || !y2)
@@ -236,14 +235,14 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         return std::nullopt;
     });
     // The system's "all apps" gesture: a swipe up from the bottom edge.
-    addGesture(d, port, "pane.input.appSwitcher", [](const Json &, Gesture &g, Json &r) -> std::optional<Error> {
+    addGesture(d, port, method::PaneInputAppSwitcher, [](const Json &, Gesture &g, Json &r) -> std::optional<Error> {
         g.kind = Gesture::Kind::Swipe;
         g.x = 0.5, g.y = 0.99, g.toX = 0.5, g.toY = 0.55, g.durationMs = 300;
         r["x"] = 0.5;
         r["y"] = 0.99;
         return std::nullopt;
     });
-    addGesture(d, port, "pane.input.key", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+    addGesture(d, port, method::PaneInputKey, [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
         g.kind = Gesture::Kind::Key;
         auto it = p.find("keyCode");
         if (it == p.end() || !it->is_number_integer() || it->get<int64_t>() <= 0 || it->get<int64_t>() > 0x1fffffff)
@@ -255,19 +254,19 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         r["down"] = false; // pressed and released: nothing is left held
         return std::nullopt;
     });
-    addGesture(d, port, "pane.input.text", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+    addGesture(d, port, method::PaneInputText, [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
         g.kind = Gesture::Kind::Text;
         auto it = p.find("text");
         if (it == p.end() || !it->is_string() || it->get_ref<const std::string &>().empty())
             return Error{code::InvalidParams, "text must be a non-empty string"};
         // Typed a key at a time: a bound keeps what waits in memory small.
-        if (it->get_ref<const std::string &>().size() > kMaxDeviceTextBytes)
+        if (it->get_ref<const std::string &>().size() > limit::kDeviceTextBytes)
             return Error{code::InvalidParams, "text must be at most 256 KiB; send it in parts"};
         g.text = it->get<std::string>();
         r["bytes"] = g.text.size(); // never the text itself
         return std::nullopt;
     });
-    addGesture(d, port, "pane.input.button", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+    addGesture(d, port, method::PaneInputButton, [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
         g.kind = Gesture::Kind::Button;
         g.text = stringParam(p, "button");
         if (g.text.empty())
@@ -277,7 +276,7 @@ void addDevices(Dispatcher &d, AutomationPort &port)
     });
     // Two fingers, each from one point to another (the app must take real
     // touches: the pane's multitouch capability).
-    addGesture(d, port, "pane.input.pinch", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+    addGesture(d, port, method::PaneInputPinch, [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
         g.kind = Gesture::Kind::Pinch;
         const char *keys[] = {"fromF1X", "fromF1Y", "fromF2X", "fromF2Y", "toF1X", "toF1Y", "toF2X", "toF2Y"};
         double *into[] = {&g.x, &g.y, &g.x2, &g.y2, &g.toX, &g.toY, &g.toX2, &g.toY2};
@@ -296,7 +295,7 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         r["durationMs"] = *ms;
         return std::nullopt;
     });
-    addGesture(d, port, "pane.input.crown", [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
+    addGesture(d, port, method::PaneInputCrown, [](const Json &p, Gesture &g, Json &r) -> std::optional<Error> {
         g.kind = Gesture::Kind::Crown;
         auto it = p.find("delta");
         if (it == p.end() || !it->is_number())

@@ -1,6 +1,7 @@
-#include "orchestration.h"
+#include "rpc/server/handlers/orchestration.h"
 
-#include "handler_params.h"
+#include "rpc/server/handlers/handler_params.h"
+#include "rpc/contract/limits.h"
 
 namespace dt::rpc {
 
@@ -8,7 +9,7 @@ using Handle = AutomationPort::Handle;
 
 void addOrchestration(Dispatcher &d, AutomationPort &port)
 {
-    d.add("tab.sendInput", Scope::Orchestration, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::TabSendInput, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const auto text = p.find("text");
         if (text == p.end() || !text->is_string() || text->get_ref<const std::string &>().empty())
             return Error{code::InvalidParams, "tab.sendInput needs a non-empty text"};
@@ -16,7 +17,7 @@ void addOrchestration(Dispatcher &d, AutomationPort &port)
         if (auto it = p.find("typeDelayMillis"); it != p.end()) {
             if (!it->is_number_integer() || it->get<int64_t>() < 0)
                 return Error{code::InvalidParams, "typeDelayMillis must be a non-negative integer"};
-            delay = static_cast<int>(std::min<int64_t>(it->get<int64_t>(), kMaxTypeDelayMillis));
+            delay = static_cast<int>(std::min<int64_t>(it->get<int64_t>(), limit::kTypeDelayMillis));
         }
         const std::string ref = refParam(p, "tab");
         const auto tab = port.resolveTab(*c.sessionId, ref);
@@ -31,12 +32,12 @@ void addOrchestration(Dispatcher &d, AutomationPort &port)
             receipt["typeDelayMillis"] = delay;
         return receipt;
     });
-    d.add("tab.capture", Scope::Orchestration, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::TabCapture, [&port](CallContext &c, const Json &p) -> HandlerResult {
         int history = 0;
         if (auto it = p.find("scrollback"); it != p.end()) {
             if (!it->is_number_integer() || it->get<int64_t>() < 0)
                 return Error{code::InvalidParams, "scrollback must be a non-negative integer"};
-            history = static_cast<int>(std::min<int64_t>(it->get<int64_t>(), 1'000'000));
+            history = static_cast<int>(std::min<int64_t>(it->get<int64_t>(), limit::kCaptureScrollbackLines));
         }
         const auto tab = port.resolveTab(*c.sessionId, refParam(p, "tab"));
         if (auto *e = std::get_if<Error>(&tab))

@@ -8,7 +8,4 @@ namespace dt::rpc {
 // GUI granted orchestration.
 void addOrchestration(Dispatcher &dispatcher, AutomationPort &port);
 
-// The ceiling of paced typing, also for callers that skip the CLI.
-inline constexpr int kMaxTypeDelayMillis = 1000;
-
 } // namespace dt::rpc

@@ -1,12 +1,12 @@
-#include "privacy.h"
+#include "rpc/server/handlers/privacy.h"
 
-#include "handler_params.h"
+#include "rpc/server/handlers/handler_params.h"
 
 namespace dt::rpc {
 
 void addPrivacy(Dispatcher &d, AutomationPort &port)
 {
-    d.add("tab.setPrivate", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::TabSetPrivate, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const auto wanted = p.find("isPrivate");
         if (wanted == p.end() || !wanted->is_boolean())
             return Error{code::InvalidParams, "tab.setPrivate needs isPrivate: true or false"};

@@ -1,6 +1,6 @@
-#include "workspace_mutations.h"
+#include "rpc/server/handlers/workspace_mutations.h"
 
-#include "handler_params.h"
+#include "rpc/server/handlers/handler_params.h"
 
 namespace dt::rpc {
 
@@ -35,7 +35,7 @@ std::optional<Error> badCloseMode(const Json &params)
 
 void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
 {
-    d.add("tab.open", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::TabOpen, [&port](CallContext &c, const Json &p) -> HandlerResult {
         // Tabs opened from here are always ordinary: asking for more is
         // refused outright rather than quietly downgraded.
         if (const std::string role = stringParam(p, "role"); !role.empty() && role != "agent")
@@ -51,7 +51,7 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         const auto &n = std::get<AutomationPort::NewTerminal>(created);
         return Json{{"ok", true}, {"window", windowRef}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
     });
-    d.add("tab.close", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::TabClose, [&port](CallContext &c, const Json &p) -> HandlerResult {
         if (auto e = badCloseMode(p))
             return *e;
         const std::string ref = refParam(p, "tab");
@@ -61,7 +61,7 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         return receiptOr(port.closeTab(std::get<Handle>(tab), closeMode(p) == "detach"),
                          {{"ok", true}, {"tab", ref}, {"mode", closeMode(p)}});
     });
-    d.add("tab.rename", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::TabRename, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const std::string ref = refParam(p, "tab");
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
@@ -72,14 +72,14 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
             receipt["name"] = name;
         return receiptOr(port.renameTab(std::get<Handle>(tab), name), receipt);
     });
-    d.add("tab.select", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::TabSelect, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const std::string ref = refParam(p, "tab");
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
         return receiptOr(port.selectTab(std::get<Handle>(tab)), {{"ok", true}, {"tab", ref}});
     });
-    d.add("tab.move", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::TabMove, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const std::string ref = refParam(p, "tab");
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
@@ -108,7 +108,7 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
             receipt["toWindow"] = windowRef;
         return receiptOr(port.moveTab(*c.sessionId, std::get<Handle>(tab), index, window), receipt);
     });
-    d.add("pane.open", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::PaneOpen, [&port](CallContext &c, const Json &p) -> HandlerResult {
         if (!p.value("terminal", false))
             return Error{code::InvalidParams, "pane.open supports terminal panes only (terminal: true)"};
         const std::string ref = refParam(p, "tab");
@@ -121,7 +121,7 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         const auto &n = std::get<AutomationPort::NewTerminal>(created);
         return Json{{"ok", true}, {"tab", ref}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
     });
-    d.add("pane.close", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::PaneClose, [&port](CallContext &c, const Json &p) -> HandlerResult {
         if (auto e = badCloseMode(p))
             return *e;
         const std::string ref = refParam(p, "pane");
@@ -137,20 +137,20 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         }
         return receiptOr(port.closeTerminal(std::get<Handle>(pane)), receipt);
     });
-    for (const char *method : {"pane.rename", "pane.move"}) {
-        const std::string name = method;
-        d.add(name, Scope::Session, [name](CallContext &, const Json &) -> HandlerResult {
+    for (const MethodSpec &method : {method::PaneRename, method::PaneMove}) {
+        const std::string name(method.name);
+        d.add(method, [name](CallContext &, const Json &) -> HandlerResult {
             return intentError(intent::InternalError, "internal: " + name + " is not implemented");
         });
     }
-    d.add("window.open", Scope::Session, [&port](CallContext &c, const Json &) -> HandlerResult {
+    d.add(method::WindowOpen, [&port](CallContext &c, const Json &) -> HandlerResult {
         const auto index = port.openWindow(*c.sessionId);
         if (auto *e = std::get_if<Error>(&index))
             return *e;
         // Beyond the original, additively: where the window went.
         return Json{{"ok", true}, {"index", std::get<int>(index)}};
     });
-    d.add("window.close", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::WindowClose, [&port](CallContext &c, const Json &p) -> HandlerResult {
         if (auto e = badCloseMode(p))
             return *e;
         const std::string ref = refParam(p, "window");
@@ -159,7 +159,7 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
             return *e;
         return receiptOr(port.closeWindow(*c.sessionId, std::get<Handle>(w)), {{"ok", true}, {"window", ref}, {"mode", closeMode(p)}});
     });
-    d.add("window.focus", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::WindowFocus, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const std::string ref = refParam(p, "window");
         const auto w = port.resolveWindow(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&w))

@@ -1,20 +1,20 @@
-#include "workspace_queries.h"
+#include "rpc/server/handlers/workspace_queries.h"
 
-#include "handler_params.h"
+#include "rpc/server/handlers/handler_params.h"
 
 namespace dt::rpc {
 
 void addWorkspaceQueries(Dispatcher &dispatcher, AutomationPort &port)
 {
     // Daemon-wide: out of a tab every row has current: false.
-    dispatcher.add("tabs.list", Scope::DaemonWide, [&port](CallContext &c, const Json &) -> HandlerResult {
+    dispatcher.add(method::TabsList, [&port](CallContext &c, const Json &) -> HandlerResult {
         Json rows = Json::array();
         for (const TabRow &row : port.tabRows(c.sessionId))
             rows.push_back(toJson(row));
         return rows;
     });
     // Daemon-wide too; without `all`, a caller outside any tab owns no window.
-    dispatcher.add("windows.list", Scope::DaemonWide, [&port](CallContext &c, const Json &params) -> HandlerResult {
+    dispatcher.add(method::WindowsList, [&port](CallContext &c, const Json &params) -> HandlerResult {
         bool all = false;
         if (auto it = params.find("all"); it != params.end()) {
             if (!it->is_boolean())
@@ -26,7 +26,7 @@ void addWorkspaceQueries(Dispatcher &dispatcher, AutomationPort &port)
             rows.push_back(toJson(row));
         return rows;
     });
-    dispatcher.add("tab.info", Scope::Session, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    dispatcher.add(method::TabInfo, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const std::string ref = refParam(p, "tab");
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))

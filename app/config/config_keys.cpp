@@ -1,4 +1,4 @@
-#include "config_keys.h"
+#include "app/config/config_keys.h"
 
 #include <cstdlib>
 #include <fstream>

@@ -1,0 +1,28 @@
+#pragma once
+
+// The bounds the contract puts on method parameters. The server enforces
+// them for every caller; the CLI checks the same numbers first so that its
+// user gets the message before a round trip. (Frame size and nesting are
+// bounds of the wire itself: framing.h and envelope.h.)
+
+#include <cstddef>
+#include <cstdint>
+
+namespace dt::rpc::limit {
+
+// tab.sendInput: paced typing waits at most this long between characters;
+// larger delays are capped, not refused.
+inline constexpr int kTypeDelayMillis = 1000;
+// tab.capture: history lines beyond this are capped.
+inline constexpr int64_t kCaptureScrollbackLines = 1'000'000;
+// pane.input.text: bytes of UTF-8 per request.
+inline constexpr size_t kDeviceTextBytes = 256 * 1024;
+// pane.ax.sweep: the grid step, as a fraction of the screen, is clamped here.
+inline constexpr double kSweepStepMin = 0.02;
+inline constexpr double kSweepStepMax = 0.5;
+// daemon.openWindow: a working directory, and a command line.
+inline constexpr size_t kLaunchPathBytes = 4096;
+inline constexpr size_t kLaunchArguments = 1024;
+inline constexpr size_t kLaunchCommandBytes = 256 * 1024;
+
+} // namespace dt::rpc::limit

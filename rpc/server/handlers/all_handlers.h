@@ -1,0 +1,11 @@
+#pragma once
+
+#include "rpc/server/dispatcher.h"
+
+namespace dt::rpc {
+
+// Registers the handler of every method in the contract's table (the
+// dispatcher itself answers daemon.* and session.authenticate).
+void addAllHandlers(Dispatcher &dispatcher, AutomationPort &port);
+
+} // namespace dt::rpc

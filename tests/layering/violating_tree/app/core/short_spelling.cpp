@@ -1,0 +1,2 @@
+// A project header spelled from this folder rather than from the root.
+#include "workspace.h"

@@ -1,0 +1,2 @@
+// The terminal model reaching up into the workspace: not allowed.
+#include "app/core/workspace.h"
