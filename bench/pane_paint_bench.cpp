@@ -29,7 +29,7 @@ void measure(dt::app::Workspace &ws, dt::app::WindowId window, const std::string
     const dt::app::TabId tab = ws.openTab(window, sh);
     const std::string udid = "BE7C4000-0000-4000-8000-0000000001" + std::to_string(10 + n);
     const dt::app::PaneId pane = ws.openDevicePane(ws.tab(tab)->primary, dt::devices::DeviceRecord{udid, "Bench", family, {}});
-    Simulator *sim = ws.devices().device(QString::fromStdString(udid));
+    dt::devices::DeviceBackend *sim = ws.devices().device(QString::fromStdString(udid));
     if (!sim || !waitFor([&] { return sim->state() == Simulator::State::Rendering; }, 25000)) {
         std::fprintf(stderr, "%s did not boot\n", family.c_str());
         return;

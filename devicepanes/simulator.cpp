@@ -27,23 +27,8 @@ namespace {
 constexpr int kBootBudget = 20000; // ms, from Xvfb's start to the app's first picture
 } // namespace
 
-const char *Simulator::stateName(State s)
-{
-    switch (s) {
-    case State::Booting:
-        return "booting";
-    case State::Rendering:
-        return "rendering";
-    case State::Shutdown:
-        return "shutdown";
-    case State::Failed:
-        return "failed";
-    }
-    return "failed";
-}
-
 Simulator::Simulator(DeviceRecord record, Tools tools, QObject *parent)
-    : QObject(parent), m_record(std::move(record)), m_profile(profileNamed(m_record.family).value_or(DeviceProfile{"phone", 390, 844})),
+    : DeviceBackend(parent), m_record(std::move(record)), m_profile(profileNamed(m_record.family).value_or(DeviceProfile{"phone", 390, 844})),
       m_tools(std::move(tools))
 {
     m_bootDeadline.setSingleShot(true);
@@ -370,39 +355,63 @@ QSize Simulator::naturalSize() const
     return {m_profile.width, m_profile.height};
 }
 
+bool Simulator::press(DeviceButton button, QString *why)
+{
+    // XF86 keys: what a Linux device's hardware buttons send.
+    static const std::pair<DeviceButton, uint32_t> keysyms[] = {
+        {DeviceButton::Home, 0x1008ff18}, // XF86HomePage
+        {DeviceButton::Lock, 0x1008ff2a}, // XF86PowerOff
+        {DeviceButton::VolumeUp, 0x1008ff13}, // XF86AudioRaiseVolume
+        {DeviceButton::VolumeDown, 0x1008ff11}, // XF86AudioLowerVolume
+        {DeviceButton::Back, 0x1008ff26}, // XF86Back
+    };
+    if (!m_input || m_state != State::Rendering) {
+        *why = QStringLiteral("the device is not running");
+        return false;
+    }
+    for (const auto &[b, keysym] : keysyms)
+        if (b == button) {
+            if (m_input->key(keysym))
+                return true;
+            break;
+        }
+    *why = QStringLiteral("the device's keyboard has no key for '%1'").arg(QLatin1String(deviceButtonName(button)));
+    return false;
+}
+
 bool Simulator::rotate(Orientation to, QString *why)
 {
     if (!m_display) {
         *why = QStringLiteral("the device is not running");
         return false;
     }
-    const bool sideways = to == Orientation::LandscapeLeft || to == Orientation::LandscapeRight;
-    const QSize size = sideways ? naturalSize().transposed() : naturalSize();
+    const QSize size = isSideways(to) ? naturalSize().transposed() : naturalSize();
     if (!m_display->setScreenSize(size, why))
         return false;
     m_orientation = to;
     return true;
 }
 
-Simulator::Orientation Simulator::quarterTurn(Orientation from, bool left)
-{
-    using O = Orientation;
-    static const O leftOf[] = {O::LandscapeLeft, O::PortraitUpsideDown, O::Portrait, O::LandscapeRight};
-    static const O rightOf[] = {O::LandscapeRight, O::Portrait, O::PortraitUpsideDown, O::LandscapeLeft};
-    return left ? leftOf[int(from)] : rightOf[int(from)];
-}
-
-Simulator::Orientation Simulator::orientation() const
+Orientation Simulator::orientation() const
 {
     // What the screen shows decides; the last request only tells the two
     // orientations of one shape apart.
     if (!m_display)
         return m_orientation;
     const bool sideways = m_display->size() != naturalSize();
-    const bool askedSideways = m_orientation == Orientation::LandscapeLeft || m_orientation == Orientation::LandscapeRight;
-    if (sideways == askedSideways)
+    if (sideways == isSideways(m_orientation))
         return m_orientation;
     return sideways ? Orientation::LandscapeLeft : Orientation::Portrait;
+}
+
+DeviceBackend::Capabilities Simulator::capabilities() const
+{
+    Capabilities c;
+    c.accessibility = true;
+    c.crown = m_profile.family == "watch";
+    c.rotate = true;
+    c.multitouch = multitouch();
+    return c;
 }
 
 void Simulator::setState(State s)

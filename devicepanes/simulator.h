@@ -1,12 +1,10 @@
 #pragma once
 
+#include "devicepanes/device_backend.h"
 #include "devicepanes/device_display.h"
 #include "devicepanes/device_input.h"
-#include "devicepanes/store/device_profile.h"
-#include "devicepanes/store/device_store.h"
 #include "devicepanes/store/kept_device.h"
 
-#include <QObject>
 #include <QProcess>
 #include <QSet>
 #include <QSocketNotifier>
@@ -24,10 +22,10 @@ class Lifeline;
 // directory: its own X server (Xvfb, framebuffer in a file), session bus,
 // accessibility bus and the app, each in its own process group so that
 // shutting down leaves nothing behind (the buses spawn helpers of their own).
-class Simulator : public QObject {
+// The device backend of virtual devices.
+class Simulator : public DeviceBackend {
     Q_OBJECT
 public:
-    enum class State { Booting, Rendering, Shutdown, Failed };
 
     struct Tools { // where the programs are; tests point these elsewhere
         QString xvfb = QStringLiteral("Xvfb");
@@ -43,40 +41,41 @@ public:
 
     // Starts the device, or attaches it when an earlier deviceterm kept it
     // running (keepRunning()).
-    void boot();
+    void boot() override;
     // Stops every process (the app first, the display last) and removes the
     // device's runtime directory.
-    void shutdown();
+    void shutdown() override;
 
-    const DeviceRecord &record() const { return m_record; }
-    const DeviceProfile &profile() const { return m_profile; }
-    State state() const { return m_state; }
-    bool isUp() const { return m_state == State::Booting || m_state == State::Rendering; }
-    QString failure() const { return m_failure; }
-    QString displayName() const { return m_displayName; } // ":N" once known
+    const DeviceRecord &record() const override { return m_record; }
+    const DeviceProfile &profile() const override { return m_profile; }
+    State state() const override { return m_state; }
+    QString failure() const override { return m_failure; }
+    Capabilities capabilities() const override;
+    QString displayName() const override { return m_displayName; } // ":N" once known
     // The display's cookie file, for every client of the display.
-    QString xauthorityPath() const { return m_runtime.isEmpty() ? QString() : m_runtime + QStringLiteral("/Xauthority"); }
+    QString xauthorityPath() const override
+    {
+        return m_runtime.isEmpty() ? QString() : m_runtime + QStringLiteral("/Xauthority");
+    }
     QString runtimeDirectory() const { return m_runtime; }
-    DeviceDisplay *display() const { return m_display.get(); }
-    DeviceInput *input() const { return m_input.get(); } // once the display is open
+    DeviceDisplay *display() const override { return m_display.get(); }
+    DeviceInput *input() const override { return m_input.get(); } // once the display is open
+    // The device's own session bus, where its accessibility bus is found.
     QString sessionBus() const { return m_busAddress; }
+    QString accessibilityBus() const override { return m_busAddress; }
     // Process groups still running (empty once shut down).
     std::vector<qint64> processGroups() const;
 
-    static const char *stateName(State s);
-
-    enum class Orientation { Portrait, LandscapeLeft, LandscapeRight, PortraitUpsideDown };
+    // A button is its XF86 key on the device's keyboard.
+    bool press(DeviceButton button, QString *why) override;
     // Turns the screen (a RandR mode of the swapped size); false with `why`.
-    bool rotate(Orientation to, QString *why);
+    bool rotate(Orientation to, QString *why) override;
     // As observed on the screen.
-    Orientation orientation() const;
-    // A quarter turn from `from`: left goes portrait, landscape left,
-    // upside down, landscape right.
-    static Orientation quarterTurn(Orientation from, bool left);
+    Orientation orientation() const override;
     QSize naturalSize() const;
     // Starts another program on the device (beside its app); its pid, or 0
     // with `why`.
-    qint64 launch(const QStringList &command, QString *why);
+    qint64 launch(const QStringList &command, QString *why) override;
     // Kills what devices of a deviceterm that died left running, and
     // removes their directories. Call once at start-up.
     static void sweepOrphans();
@@ -84,19 +83,15 @@ public:
     // chose to keep it): its watchdog lets it be, and the next deviceterm's
     // boot() attaches it again. This object lets go of it (it reads as shut
     // down, without saying so). False when it is not running.
-    bool keepRunning();
+    bool keepRunning() override;
     // Real two-finger touch (pinch): the app is a Qt app that loaded the
     // touch plugin in its private network. Otherwise `why` says what is
     // missing.
-    bool multitouch(QString *why = nullptr) const;
+    bool multitouch(QString *why = nullptr) const override;
 
     // In words, for failures: "exited with status 3", "was stopped by
     // SIGTERM", "crashed (SIGSEGV)".
     static QString howItEnded(int exitCode, QProcess::ExitStatus status);
-
-signals:
-    void stateChanged(dt::devices::Simulator::State state);
-    void frameChanged(const QRegion &region);
 
 private:
     // `guest`: launched onto a running device; its fate is not the device's.

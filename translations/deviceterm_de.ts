@@ -126,6 +126,10 @@
         <source>%1 · running</source>
         <translation>%1 · läuft</translation>
     </message>
+    <message>
+        <source>Bac&amp;k</source>
+        <translation>&amp;Zurück</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::DevicePaneView</name>

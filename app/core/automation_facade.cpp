@@ -56,22 +56,22 @@ AutomationFacade::AutomationFacade(Workspace &workspace)
     // Device lifecycles: the owner hears about its panes, everyone about
     // boots and shutdowns.
     QObject::connect(&m_workspace.devices(), &DeviceManager::stateChanged, m_context.get(),
-                     [this](const QString &udid, dt::devices::Simulator::State state) {
+                     [this](const QString &udid, dt::devices::DeviceBackend::State state) {
                          const std::string id = udid.toStdString();
                          const std::string owner = m_workspace.devices().owner(udid).toStdString();
                          if (const Workspace::Pane *p = m_workspace.pane(m_workspace.devicePane(udid)); p && !owner.empty())
                              emitEvent({{"type", "pane.stateChanged"}, {"paneId", p->identity.sessionIdString().toUpper().toStdString()},
-                                        {"udid", id}, {"state", dt::devices::Simulator::stateName(state)}},
+                                        {"udid", id}, {"state", dt::devices::DeviceBackend::stateName(state)}},
                                        owner);
-                         if (state == dt::devices::Simulator::State::Shutdown || state == dt::devices::Simulator::State::Failed)
+                         if (state == dt::devices::DeviceBackend::State::Shutdown || state == dt::devices::DeviceBackend::State::Failed)
                              for (const QString &key : m_accessibility.keys())
                                  if (key.startsWith(udid + QLatin1Char('|')))
                                      m_accessibility.take(key)->cancel(); // a query still running ends
-                         if (state == dt::devices::Simulator::State::Rendering) {
+                         if (state == dt::devices::DeviceBackend::State::Rendering) {
                              emitEvent({{"type", "device.booted"}, {"udid", id}}, std::nullopt);
-                         } else if (state == dt::devices::Simulator::State::Shutdown) {
+                         } else if (state == dt::devices::DeviceBackend::State::Shutdown) {
                              emitEvent({{"type", "device.shutdown"}, {"udid", id}}, std::nullopt);
-                         } else if (state == dt::devices::Simulator::State::Failed) {
+                         } else if (state == dt::devices::DeviceBackend::State::Failed) {
                              // Down too, with why (the app crashed, the display died).
                              dt::rpc::Json e{{"type", "device.shutdown"}, {"udid", id}};
                              if (const auto *sim = m_workspace.devices().device(udid); sim && !sim->failure().isEmpty())

@@ -20,7 +20,7 @@ namespace code = dt::rpc::code;
 // --- devices -------------------------------------------------------------
 
 namespace {
-using dt::devices::Simulator;
+using dt::devices::DeviceBackend;
 
 QString paneIdOf(const Workspace::Pane &p)
 {
@@ -32,21 +32,11 @@ std::string capitalised(const std::string &s)
     return s.empty() ? s : std::string(1, char(std::toupper(static_cast<unsigned char>(s[0])))) + s.substr(1);
 }
 
-// X keysyms of the hardware buttons (XF86 keys), by the names the CLI takes.
-std::optional<uint32_t> buttonKeysym(const std::string &name)
+// A refusal of the device actions, as the contract says it.
+Error errorOf(const DeviceRefusal &refusal)
 {
-    static const std::pair<const char *, uint32_t> buttons[] = {
-        {"home", 0x1008ff18}, // XF86HomePage
-        {"lock", 0x1008ff2a}, // XF86PowerOff
-        {"power", 0x1008ff2a},
-        {"volume-up", 0x1008ff13}, // XF86AudioRaiseVolume
-        {"volume-down", 0x1008ff11}, // XF86AudioLowerVolume
-        {"back", 0x1008ff26}, // XF86Back
-    };
-    for (const auto &[n, sym] : buttons)
-        if (name == n)
-            return sym;
-    return std::nullopt;
+    return Error{refusal.reason == DeviceRefusal::Reason::Failed ? code::BridgeFailed : code::InvalidParams,
+                 refusal.message.toStdString()};
 }
 } // namespace
 
@@ -73,17 +63,18 @@ std::optional<dt::rpc::PaneRow> AutomationFacade::paneRow(Handle handle)
     row.udid = p->deviceUdid.toStdString();
     row.shortId = p->identity.shortId().toStdString();
     row.name = nonEmpty(p->name);
-    const Simulator *sim = m_workspace.devices().device(p->deviceUdid);
-    row.state = sim ? Simulator::stateName(sim->state()) : "shutdown";
+    const DeviceBackend *sim = m_workspace.devices().device(p->deviceUdid);
+    row.state = sim ? DeviceBackend::stateName(sim->state()) : "shutdown";
     if (sim) {
         row.family = sim->profile().family;
         row.display = nonEmpty(sim->displayName());
         if (row.display)
             row.xauthority = nonEmpty(sim->xauthorityPath());
-        row.capabilities.crown = sim->profile().family == "watch";
-        row.capabilities.accessibility = true;
-        row.capabilities.rotate = true;
-        row.capabilities.multitouch = sim->multitouch();
+        const DeviceBackend::Capabilities can = sim->capabilities();
+        row.capabilities.crown = can.crown;
+        row.capabilities.accessibility = can.accessibility;
+        row.capabilities.rotate = can.rotate;
+        row.capabilities.multitouch = can.multitouch;
     }
     return row;
 }
@@ -109,11 +100,11 @@ std::vector<dt::rpc::DeviceRow> AutomationFacade::deviceRows(const std::optional
     std::vector<dt::rpc::DeviceRow> rows;
     DeviceManager &devices = m_workspace.devices();
     for (const QString &udid : devices.booted()) {
-        const Simulator *sim = devices.device(udid);
+        const DeviceBackend *sim = devices.device(udid);
         dt::rpc::DeviceRow row;
         row.id = udid.toStdString();
         row.name = sim->record().name;
-        row.state = sim->state() == Simulator::State::Rendering ? "booted" : Simulator::stateName(sim->state());
+        row.state = sim->state() == DeviceBackend::State::Rendering ? "booted" : DeviceBackend::stateName(sim->state());
         // Attached and owned only as far as the caller may see: a device in
         // someone's private tab looks like one nobody has attached.
         const Workspace::Pane *pane = m_workspace.pane(m_workspace.devicePane(udid));
@@ -146,8 +137,8 @@ std::variant<dt::rpc::PaneRow, Error> AutomationFacade::bootDevice(const std::st
     const QString owner = m_workspace.devices().owner(udid);
     if (!owner.isEmpty() && owner.compare(own->identity.sessionIdString(), Qt::CaseInsensitive) != 0
         && paneBySession(owner.toStdString())) {
-        const Simulator *sim = m_workspace.devices().device(udid);
-        const bool up = sim && (sim->state() == Simulator::State::Booting || sim->state() == Simulator::State::Rendering);
+        const DeviceBackend *sim = m_workspace.devices().device(udid);
+        const bool up = sim && (sim->state() == DeviceBackend::State::Booting || sim->state() == DeviceBackend::State::Rendering);
         const Workspace::Pane *oldPane = m_workspace.pane(m_workspace.devicePane(udid));
         // Nothing of a tab the caller cannot see is closed for it.
         if (up || (oldPane && !visibleTo(caller, oldPane->tab)))
@@ -185,7 +176,7 @@ std::variant<int64_t, Error> AutomationFacade::launchOnDevice(const std::string 
     if (const auto *why = std::get_if<std::string>(&found))
         return Error{code::InvalidParams, *why};
     const QString udid = QString::fromStdString(std::get<dt::devices::DeviceRecord>(found).udid);
-    Simulator *sim = m_workspace.devices().device(udid);
+    DeviceBackend *sim = m_workspace.devices().device(udid);
     if (!sim || m_workspace.devices().owner(udid).compare(QString::fromStdString(caller), Qt::CaseInsensitive) != 0)
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "device '" + device + "' is not booted by this session");
     QStringList words;
@@ -242,7 +233,7 @@ AutomationFacade::Resolved AutomationFacade::resolveDevicePane(const std::string
 std::optional<dt::rpc::PaneInfo> AutomationFacade::paneInfo(Handle handle)
 {
     const Workspace::Pane *p = m_workspace.pane(handle);
-    const Simulator *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
+    const DeviceBackend *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
     if (!sim)
         return std::nullopt;
     dt::rpc::PaneInfo info;
@@ -262,10 +253,10 @@ std::optional<dt::rpc::PaneInfo> AutomationFacade::paneInfo(Handle handle)
 std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gesture &g)
 {
     const Workspace::Pane *p = m_workspace.pane(handle);
-    Simulator *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
-    if (!sim || sim->state() != Simulator::State::Rendering || !sim->input())
+    DeviceBackend *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
+    if (!sim || sim->state() != DeviceBackend::State::Rendering || !sim->input())
         return Error{code::InvalidParams, std::string("pane is not active (device state: ")
-                                              + (sim ? Simulator::stateName(sim->state()) : "shutdown") + ")"};
+                                              + (sim ? DeviceBackend::stateName(sim->state()) : "shutdown") + ")"};
     dt::devices::DeviceInput &input = *sim->input();
     using Kind = Gesture::Kind;
     switch (g.kind) {
@@ -290,15 +281,15 @@ std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gest
             return Error{code::InvalidParams, "unsupported character: the device cannot type this text"};
         return 0;
     case Kind::Button: {
-        const auto sym = buttonKeysym(g.text);
-        if (!sym)
+        const auto button = dt::devices::deviceButtonNamed(g.text);
+        if (!button)
             return Error{code::InvalidParams, "unknown button '" + g.text + "' (home, lock, volume-up, volume-down, back)"};
-        if (!input.key(*sym))
-            return Error{code::InvalidParams, "unsupported button: the device's keyboard has no key for '" + g.text + "'"};
+        if (auto refusal = m_workspace.devices().press(p->deviceUdid, *button))
+            return errorOf(*refusal);
         return 0;
     }
     case Kind::Crown:
-        if (sim->profile().family != "watch")
+        if (!sim->capabilities().crown)
             return Error{code::InvalidParams, "unsupported operation: only watches have a crown"};
         input.wheel({0.5, 0.5}, int(std::lround(g.delta)));
         return 0;
@@ -315,16 +306,16 @@ std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gest
 void AutomationFacade::accessibility(Handle handle, const AxQuery &q, AxAnswer done)
 {
     const Workspace::Pane *p = m_workspace.pane(handle);
-    Simulator *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
-    if (!sim || sim->state() != Simulator::State::Rendering || !sim->display()) {
+    DeviceBackend *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
+    if (!sim || sim->state() != DeviceBackend::State::Rendering || !sim->display()) {
         done(Error{code::InvalidParams, std::string("pane is not active (device state: ")
-                                            + (sim ? Simulator::stateName(sim->state()) : "shutdown") + ")"});
+                                            + (sim ? DeviceBackend::stateName(sim->state()) : "shutdown") + ")"});
         return;
     }
-    const QString key = p->deviceUdid + QLatin1Char('|') + sim->sessionBus();
+    const QString key = p->deviceUdid + QLatin1Char('|') + sim->accessibilityBus();
     auto bridge = m_accessibility.value(key);
     if (!bridge) {
-        bridge = std::make_shared<dt::devices::AccessibilityBridge>(sim->sessionBus(), sim->display()->size());
+        bridge = std::make_shared<dt::devices::AccessibilityBridge>(sim->accessibilityBus(), sim->display()->size());
         m_accessibility.insert(key, bridge);
     }
     // AT-SPI answers synchronously, each call up to 800 ms, a sweep up to
@@ -341,28 +332,19 @@ void AutomationFacade::accessibility(Handle handle, const AxQuery &q, AxAnswer d
 std::variant<std::string, Error> AutomationFacade::rotate(Handle handle, const std::string &to)
 {
     const Workspace::Pane *p = m_workspace.pane(handle);
-    Simulator *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
-    if (!sim || sim->state() != Simulator::State::Rendering)
-        return Error{code::InvalidParams, std::string("pane is not active (device state: ")
-                                              + (sim ? Simulator::stateName(sim->state()) : "shutdown") + ")"};
-    using O = Simulator::Orientation;
-    static const std::pair<const char *, O> names[] = {{"portrait", O::Portrait},
-                                                        {"landscapeLeft", O::LandscapeLeft},
-                                                        {"landscapeRight", O::LandscapeRight},
-                                                        {"portraitUpsideDown", O::PortraitUpsideDown}};
-    std::optional<O> target;
+    DeviceManager::Turn turn;
     if (to == "left" || to == "right")
-        target = Simulator::quarterTurn(sim->orientation(), to == "left");
-    for (const auto &[name, o] : names)
-        if (to == name)
-            target = o;
-    if (!target)
+        turn.left = to == "left";
+    else if (!(turn.to = dt::devices::orientationNamed(to)))
         return Error{code::InvalidParams, "unknown orientation '" + to
                                               + "' (portrait, landscapeLeft, landscapeRight, portraitUpsideDown, left, right)"};
-    QString why;
-    if (!sim->rotate(*target, &why))
-        return Error{code::BridgeFailed, "pane.rotate: " + why.toStdString()};
-    return std::string(names[int(sim->orientation())].first);
+    const auto now = m_workspace.devices().rotate(p && p->isDevice() ? p->deviceUdid : QString(), turn);
+    if (auto *refusal = std::get_if<DeviceRefusal>(&now)) {
+        if (refusal->reason == DeviceRefusal::Reason::Failed)
+            return Error{code::BridgeFailed, "pane.rotate: " + refusal->message.toStdString()};
+        return errorOf(*refusal);
+    }
+    return std::string(dt::devices::orientationName(std::get<dt::devices::Orientation>(now)));
 }
 
 } // namespace dt::app

@@ -2,6 +2,7 @@
 
 namespace dt::app {
 
+using dt::devices::DeviceBackend;
 using dt::devices::Simulator;
 
 DeviceManager::DeviceManager(Simulator::Tools tools, QObject *parent) : QObject(parent), m_tools(std::move(tools)) {}
@@ -14,17 +15,17 @@ DeviceManager::~DeviceManager()
     }
 }
 
-Simulator *DeviceManager::boot(const dt::devices::DeviceRecord &record, const QString &owner)
+DeviceBackend *DeviceManager::boot(const dt::devices::DeviceRecord &record, const QString &owner)
 {
     const QString udid = QString::fromStdString(record.udid);
     if (auto existing = m_devices.value(udid)) {
         // Up: as it is. Down (failed, shut down): the same device again.
-        if (existing->state() == Simulator::State::Shutdown || existing->state() == Simulator::State::Failed)
+        if (existing->state() == DeviceBackend::State::Shutdown || existing->state() == DeviceBackend::State::Failed)
             existing->boot();
         return existing.get();
     }
-    auto device = std::make_shared<Simulator>(record, m_tools);
-    connect(device.get(), &Simulator::stateChanged, this, [this, udid](Simulator::State s) { emit stateChanged(udid, s); });
+    std::shared_ptr<DeviceBackend> device = std::make_shared<Simulator>(record, m_tools);
+    connect(device.get(), &DeviceBackend::stateChanged, this, [this, udid](DeviceBackend::State s) { emit stateChanged(udid, s); });
     m_devices.insert(udid, device);
     m_owners.insert(udid, owner);
     device->boot();
@@ -49,7 +50,7 @@ QStringList DeviceManager::runningNames() const
 {
     QStringList out;
     for (const auto &device : std::as_const(m_devices))
-        if (device->state() == Simulator::State::Rendering)
+        if (device->state() == DeviceBackend::State::Rendering)
             out << QString::fromStdString(device->record().name);
     out.sort();
     return out;
@@ -74,9 +75,48 @@ QStringList DeviceManager::keepAllRunning()
     return kept;
 }
 
-Simulator *DeviceManager::device(const QString &udid) const
+DeviceBackend *DeviceManager::device(const QString &udid) const
 {
     return m_devices.value(udid).get();
+}
+
+std::variant<DeviceBackend *, DeviceRefusal> DeviceManager::running(const QString &udid) const
+{
+    DeviceBackend *device = m_devices.value(udid).get();
+    if (!device || device->state() != DeviceBackend::State::Rendering)
+        return DeviceRefusal{DeviceRefusal::Reason::NotRunning,
+                             QStringLiteral("pane is not active (device state: %1)")
+                                 .arg(QLatin1String(DeviceBackend::stateName(device ? device->state() : DeviceBackend::State::Shutdown)))};
+    return device;
+}
+
+std::optional<DeviceRefusal> DeviceManager::press(const QString &udid, dt::devices::DeviceButton button)
+{
+    const auto device = running(udid);
+    if (auto *refusal = std::get_if<DeviceRefusal>(&device))
+        return *refusal;
+    QString why;
+    if (!std::get<DeviceBackend *>(device)->press(button, &why))
+        return DeviceRefusal{DeviceRefusal::Reason::Unsupported, QStringLiteral("unsupported button: ") + why};
+    emit acted(udid, QLatin1String(dt::devices::deviceButtonName(button)));
+    return std::nullopt;
+}
+
+std::variant<dt::devices::Orientation, DeviceRefusal> DeviceManager::rotate(const QString &udid, Turn turn)
+{
+    const auto found = running(udid);
+    if (auto *refusal = std::get_if<DeviceRefusal>(&found))
+        return *refusal;
+    DeviceBackend *device = std::get<DeviceBackend *>(found);
+    if (!device->capabilities().rotate)
+        return DeviceRefusal{DeviceRefusal::Reason::Unsupported, QStringLiteral("unsupported operation: this device does not rotate")};
+    const auto to = turn.to.value_or(dt::devices::quarterTurn(device->orientation(), turn.left));
+    QString why;
+    if (!device->rotate(to, &why))
+        return DeviceRefusal{DeviceRefusal::Reason::Failed, why};
+    const auto now = device->orientation();
+    emit acted(udid, QStringLiteral("rotate:") + QLatin1String(dt::devices::orientationName(now)));
+    return now;
 }
 
 } // namespace dt::app

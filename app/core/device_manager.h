@@ -1,5 +1,6 @@
 #pragma once
 
+#include "devicepanes/device_backend.h"
 #include "devicepanes/simulator.h"
 
 #include <QHash>
@@ -7,13 +8,31 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
+#include <variant>
 
 namespace dt::app {
 
-// The virtual devices this app has booted, each with the session that owns
-// it (the terminal that booted it). Devices outlive their panes (a pane can
-// be closed with the device left running, and attached again) but not the
+// Why a device action did not happen.
+struct DeviceRefusal {
+    enum class Reason {
+        NotRunning, // no such device, or it is not rendering
+        Unsupported, // this device cannot do that
+        Failed, // it tried and failed
+    };
+    Reason reason;
+    QString message;
+};
+
+// The devices this app has booted, each with the session that owns it (the
+// terminal that booted it). Devices outlive their panes (a pane can be
+// closed with the device left running, and attached again) but not the
 // app: everything still running is shut down when the manager goes.
+//
+// The one place that knows which backend runs a device (virtual devices:
+// Simulator); everyone else sees the DeviceBackend port. Its actions
+// (press, rotate) are the one code path of the GUI's buttons and menu and
+// of the automation server.
 class DeviceManager : public QObject {
     Q_OBJECT
 public:
@@ -21,9 +40,19 @@ public:
     ~DeviceManager() override;
 
     // Boots the device (or returns it, if it is already up) for `owner`.
-    dt::devices::Simulator *boot(const dt::devices::DeviceRecord &record, const QString &owner);
+    dt::devices::DeviceBackend *boot(const dt::devices::DeviceRecord &record, const QString &owner);
     bool shutdown(const QString &udid);
-    dt::devices::Simulator *device(const QString &udid) const;
+    dt::devices::DeviceBackend *device(const QString &udid) const;
+
+    // Hardware actions on a running device.
+    std::optional<DeviceRefusal> press(const QString &udid, dt::devices::DeviceButton button);
+    // To an orientation, or (no `to`) a quarter turn left or right. The
+    // orientation it shows afterwards.
+    struct Turn {
+        std::optional<dt::devices::Orientation> to;
+        bool left = false;
+    };
+    std::variant<dt::devices::Orientation, DeviceRefusal> rotate(const QString &udid, Turn turn);
     QString owner(const QString &udid) const { return m_owners.value(udid); }
     void setOwner(const QString &udid, const QString &owner)
     {
@@ -49,11 +78,17 @@ public:
     QStringList keepAllRunning();
 
 signals:
-    void stateChanged(const QString &udid, dt::devices::Simulator::State state);
+    void stateChanged(const QString &udid, dt::devices::DeviceBackend::State state);
+    // After every action above, whoever asked: "home", "lock", …,
+    // "rotate:landscapeLeft".
+    void acted(const QString &udid, const QString &action);
 
 private:
+    // The running device `udid`, or why not.
+    std::variant<dt::devices::DeviceBackend *, DeviceRefusal> running(const QString &udid) const;
+
     dt::devices::Simulator::Tools m_tools;
-    QHash<QString, std::shared_ptr<dt::devices::Simulator>> m_devices;
+    QHash<QString, std::shared_ptr<dt::devices::DeviceBackend>> m_devices;
     QHash<QString, QString> m_owners;
 };
 

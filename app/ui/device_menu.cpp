@@ -50,26 +50,19 @@ void DeviceMenu::boot(const DeviceRecord &record)
     m_workspace.openDevicePane(owner, record);
 }
 
-void DeviceMenu::press(uint32_t keysym)
+// The device manager's actions, as the automation server's pane.input.*
+// calls them; a refusal (the device went down meanwhile) needs no answer
+// here: the pane shows the device's state.
+void DeviceMenu::press(dt::devices::DeviceButton button)
 {
-    const auto *p = m_workspace.pane(targetPane());
-    auto *sim = p ? m_workspace.devices().device(p->deviceUdid) : nullptr;
-    if (sim && sim->input())
-        sim->input()->key(keysym);
+    if (const auto *p = m_workspace.pane(targetPane()))
+        m_workspace.devices().press(p->deviceUdid, button);
 }
 
 void DeviceMenu::turn(bool left)
 {
-    const auto *p = m_workspace.pane(targetPane());
-    auto *sim = p ? m_workspace.devices().device(p->deviceUdid) : nullptr;
-    if (sim && sim->state() == dt::devices::Simulator::State::Rendering)
-        turnDevice(*sim, left);
-}
-
-void turnDevice(dt::devices::Simulator &sim, bool left)
-{
-    QString why;
-    sim.rotate(dt::devices::Simulator::quarterTurn(sim.orientation(), left), &why);
+    if (const auto *p = m_workspace.pane(targetPane()))
+        m_workspace.devices().rotate(p->deviceUdid, {std::nullopt, left});
 }
 
 void DeviceMenu::createDevice()
@@ -117,7 +110,7 @@ void DeviceMenu::rebuild()
         const QString udid = QString::fromStdString(r.udid);
         const auto *sim = m_workspace.devices().device(udid);
         const bool up = sim
-            && (sim->state() == dt::devices::Simulator::State::Booting || sim->state() == dt::devices::Simulator::State::Rendering);
+            && (sim->state() == dt::devices::DeviceBackend::State::Booting || sim->state() == dt::devices::DeviceBackend::State::Rendering);
         const bool shown = m_workspace.devicePane(udid) != 0;
         // Running without a pane (detached here, or kept by an earlier
         // deviceterm): choosing it attaches it.
@@ -133,13 +126,15 @@ void DeviceMenu::rebuild()
         bootMenu->addAction(tr("No devices yet"))->setEnabled(false);
     addSeparator();
     const bool hasPane = targetPane() != 0;
-    struct Button {
-        QString text;
-        uint32_t keysym;
-    };
-    for (const Button &b : {Button{tr("&Home"), 0x1008ff18}, Button{tr("&Lock"), 0x1008ff2a},
-                            Button{tr("Volume &Up"), 0x1008ff13}, Button{tr("Volume Do&wn"), 0x1008ff11}}) {
-        QAction *a = addAction(b.text, this, [this, sym = b.keysym] { press(sym); });
+    using dt::devices::DeviceButton;
+    for (const dt::devices::DeviceButtonName &b : dt::devices::deviceButtons()) {
+        const QString text = b.button == DeviceButton::Home       ? tr("&Home")
+                           : b.button == DeviceButton::Lock       ? tr("&Lock")
+                           : b.button == DeviceButton::VolumeUp   ? tr("Volume &Up")
+                           : b.button == DeviceButton::VolumeDown ? tr("Volume Do&wn")
+                                                                  : tr("Bac&k");
+        QAction *a = addAction(text, this, [this, button = b.button] { press(button); });
+        a->setObjectName(QStringLiteral("press-") + QLatin1String(b.name.data()));
         a->setEnabled(hasPane);
     }
     addSeparator();

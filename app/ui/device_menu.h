@@ -1,20 +1,13 @@
 #pragma once
 
 #include "app/core/workspace.h"
-#include "devicepanes/simulator.h"
+#include "devicepanes/device_button.h"
 
 #include <QMenu>
 
 #include <functional>
 
-namespace dt::devices {
-class Simulator;
-}
-
 namespace dt::ui {
-
-// A quarter turn left or right from where the device is now.
-void turnDevice(dt::devices::Simulator &sim, bool left);
 
 // The Device menu: make a device, boot one into the current tab (beside its
 // focused terminal), press its hardware buttons, shut it down. The items
@@ -32,7 +25,7 @@ public:
 private:
     void rebuild();
     void createDevice();
-    void press(uint32_t keysym);
+    void press(dt::devices::DeviceButton button);
     void turn(bool left);
 
     dt::app::Workspace &m_workspace;

@@ -18,7 +18,7 @@
 
 namespace dt::ui {
 
-using dt::devices::Simulator;
+using dt::devices::DeviceBackend;
 
 namespace {
 constexpr int kTitleHeight = 24;
@@ -89,18 +89,24 @@ DevicePaneView::DevicePaneView(dt::app::Workspace &workspace, dt::app::PaneId pa
         }
     });
     connect(m_close, &QPushButton::clicked, this, [this] { m_workspace.closePane(m_pane); });
-    // The device's own buttons, and turning it, one click away.
+    // The device's own buttons, and turning it, one click away: the device
+    // manager's actions, the same the automation server calls.
+    using dt::devices::DeviceButton;
     struct Tool {
         const char *name;
         QString icon;
         QString tip;
-        std::function<void(Simulator &)> act;
+        std::function<void(dt::app::DeviceManager &, const QString &udid)> act;
     };
     const Tool tools[] = {
-        {"deviceHome", QStringLiteral(":/icons/device-home.svg"), tr("Home button"), [](Simulator &s) { s.input()->key(0x1008ff18); }},
-        {"deviceLock", QStringLiteral(":/icons/device-lock.svg"), tr("Lock button"), [](Simulator &s) { s.input()->key(0x1008ff2a); }},
-        {"deviceRotateLeft", QStringLiteral(":/icons/device-rotate-left.svg"), tr("Rotate left"), [](Simulator &s) { turnDevice(s, true); }},
-        {"deviceRotateRight", QStringLiteral(":/icons/device-rotate-right.svg"), tr("Rotate right"), [](Simulator &s) { turnDevice(s, false); }},
+        {"deviceHome", QStringLiteral(":/icons/device-home.svg"), tr("Home button"),
+         [](dt::app::DeviceManager &d, const QString &u) { d.press(u, DeviceButton::Home); }},
+        {"deviceLock", QStringLiteral(":/icons/device-lock.svg"), tr("Lock button"),
+         [](dt::app::DeviceManager &d, const QString &u) { d.press(u, DeviceButton::Lock); }},
+        {"deviceRotateLeft", QStringLiteral(":/icons/device-rotate-left.svg"), tr("Rotate left"),
+         [](dt::app::DeviceManager &d, const QString &u) { d.rotate(u, {std::nullopt, true}); }},
+        {"deviceRotateRight", QStringLiteral(":/icons/device-rotate-right.svg"), tr("Rotate right"),
+         [](dt::app::DeviceManager &d, const QString &u) { d.rotate(u, {std::nullopt, false}); }},
     };
     for (const Tool &t : tools) {
         auto *b = new QToolButton(this);
@@ -108,13 +114,11 @@ DevicePaneView::DevicePaneView(dt::app::Workspace &workspace, dt::app::PaneId pa
         b->setIcon(QIcon(t.icon));
         b->setIconSize(QSize(16, 16));
         b->setToolTip(t.tip);
+        b->setAccessibleName(t.tip);
         b->setAutoRaise(true);
         b->setFocusPolicy(Qt::NoFocus);
         b->setFixedSize(kTitleHeight, kTitleHeight);
-        connect(b, &QToolButton::clicked, this, [this, act = t.act] {
-            if (Simulator *sim = m_followed; sim && sim->input() && sim->state() == Simulator::State::Rendering)
-                act(*sim);
-        });
+        connect(b, &QToolButton::clicked, this, [this, act = t.act] { act(m_workspace.devices(), udid()); });
         m_tools << b;
     }
     connect(&m_workspace.devices(), &dt::app::DeviceManager::stateChanged, this, [this](const QString &u) {
@@ -130,20 +134,20 @@ QString DevicePaneView::udid() const
     return p ? p->deviceUdid : QString();
 }
 
-Simulator *DevicePaneView::device() const
+DeviceBackend *DevicePaneView::device() const
 {
     return m_workspace.devices().device(udid());
 }
 
 void DevicePaneView::follow()
 {
-    Simulator *sim = device();
+    DeviceBackend *sim = device();
     if (sim != m_followed) {
         if (m_followed)
             m_followed->disconnect(this);
         m_followed = sim;
         if (sim)
-            connect(sim, &Simulator::frameChanged, this, [this](const QRegion &changed) {
+            connect(sim, &DeviceBackend::frameChanged, this, [this](const QRegion &changed) {
                 // A turned device changes shape: repaint the bezel too.
                 const QSize now = m_followed && m_followed->display() ? m_followed->display()->size() : QSize();
                 if (now != m_shownSize) {
@@ -177,12 +181,12 @@ void DevicePaneView::follow()
 
 void DevicePaneView::updateOverlay()
 {
-    const Simulator *sim = device();
-    const bool down = !sim || sim->state() == Simulator::State::Shutdown || sim->state() == Simulator::State::Failed;
+    const DeviceBackend *sim = device();
+    const bool down = !sim || sim->state() == DeviceBackend::State::Shutdown || sim->state() == DeviceBackend::State::Failed;
     m_reboot->setVisible(down);
     m_close->setVisible(down);
     for (qsizetype i = 0; i < m_tools.size(); ++i) {
-        m_tools[i]->setVisible(!down && sim->state() == Simulator::State::Rendering);
+        m_tools[i]->setVisible(!down && sim->state() == DeviceBackend::State::Rendering);
         m_tools[i]->move(width() - kMargin - int(m_tools.size() - i) * kTitleHeight, 0);
     }
     const QRect r = screenRect();
@@ -196,7 +200,7 @@ void DevicePaneView::updateOverlay()
 
 QRect DevicePaneView::screenRect() const
 {
-    const Simulator *sim = m_followed;
+    const DeviceBackend *sim = m_followed;
     QSize device = sim ? QSize(sim->profile().width, sim->profile().height) : QSize(390, 844);
     if (sim && sim->display())
         device = sim->display()->size();
@@ -215,13 +219,13 @@ void DevicePaneView::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.fillRect(rect(), kBackground);
-    const Simulator *sim = m_followed;
+    const DeviceBackend *sim = m_followed;
     const auto *pane = m_workspace.pane(m_pane);
     // Title: the device's name, its kind and what it is doing.
     const QString state = !sim ? tr("shut down")
-        : sim->state() == Simulator::State::Booting ? tr("booting")
-        : sim->state() == Simulator::State::Rendering ? QString()
-        : sim->state() == Simulator::State::Failed ? tr("failed") : tr("shut down");
+        : sim->state() == DeviceBackend::State::Booting ? tr("booting")
+        : sim->state() == DeviceBackend::State::Rendering ? QString()
+        : sim->state() == DeviceBackend::State::Failed ? tr("failed") : tr("shut down");
     QString title = pane ? pane->name : QString();
     if (sim)
         title += QStringLiteral(" · ") + QString::fromStdString(sim->profile().family);
@@ -238,15 +242,15 @@ void DevicePaneView::paintEvent(QPaintEvent *)
     p.setRenderHint(QPainter::Antialiasing);
     p.fillPath(bezel, kBezelColour);
     p.setRenderHint(QPainter::Antialiasing, false);
-    if (sim && sim->display() && sim->state() == Simulator::State::Rendering) {
+    if (sim && sim->display() && sim->state() == DeviceBackend::State::Rendering) {
         p.setRenderHint(QPainter::SmoothPixmapTransform, screen.size() != sim->display()->size() && !m_moving);
         p.drawImage(screen, sim->display()->frame());
         return;
     }
     p.fillRect(screen, Qt::black);
     p.setPen(QColor(0xe0, 0xe0, 0xe0));
-    QString message = !sim ? tr("Shut down") : sim->state() == Simulator::State::Booting ? tr("Booting…") : tr("Shut down");
-    if (sim && sim->state() == Simulator::State::Failed)
+    QString message = !sim ? tr("Shut down") : sim->state() == DeviceBackend::State::Booting ? tr("Booting…") : tr("Shut down");
+    if (sim && sim->state() == DeviceBackend::State::Failed)
         message = tr("Failed: %1").arg(sim->failure());
     p.drawText(screen.adjusted(12, 12, -12, -60), Qt::AlignCenter | Qt::TextWordWrap, message);
 }
@@ -258,7 +262,7 @@ void DevicePaneView::resizeEvent(QResizeEvent *)
 
 QPoint DevicePaneView::toDevice(QPoint at) const
 {
-    const Simulator *sim = m_followed;
+    const DeviceBackend *sim = m_followed;
     const QRect screen = screenRect();
     if (!sim || !sim->display() || screen.isEmpty())
         return {};
@@ -291,8 +295,8 @@ std::vector<QPointF> DevicePaneView::twoFingers(QPointF at) const
 void DevicePaneView::mousePressEvent(QMouseEvent *e)
 {
     setFocus(Qt::MouseFocusReason);
-    Simulator *sim = m_followed;
-    if (e->button() != Qt::LeftButton || !sim || !sim->display() || sim->state() != Simulator::State::Rendering
+    DeviceBackend *sim = m_followed;
+    if (e->button() != Qt::LeftButton || !sim || !sim->display() || sim->state() != DeviceBackend::State::Rendering
         || !screenRect().contains(e->position().toPoint()))
         return;
     if ((e->modifiers() & Qt::ControlModifier) && sim->multitouch()) {
@@ -335,8 +339,8 @@ void DevicePaneView::mouseReleaseEvent(QMouseEvent *e)
 
 void DevicePaneView::wheelEvent(QWheelEvent *e)
 {
-    Simulator *sim = m_followed;
-    if (!sim || !sim->input() || sim->state() != Simulator::State::Rendering)
+    DeviceBackend *sim = m_followed;
+    if (!sim || !sim->input() || sim->state() != DeviceBackend::State::Rendering)
         return;
     const int clicks = e->angleDelta().y() / 120;
     const QPointF centre = toFraction(e->position());
@@ -357,8 +361,8 @@ void DevicePaneView::wheelEvent(QWheelEvent *e)
 
 void DevicePaneView::keyPressEvent(QKeyEvent *e)
 {
-    Simulator *sim = m_followed;
-    if (!sim || !sim->input() || sim->state() != Simulator::State::Rendering)
+    DeviceBackend *sim = m_followed;
+    if (!sim || !sim->input() || sim->state() != DeviceBackend::State::Rendering)
         return;
     if (const uint32_t sym = keysymFor(e->key())) {
         sim->input()->key(sym);

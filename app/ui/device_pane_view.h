@@ -12,7 +12,7 @@ class QPushButton;
 class QToolButton;
 
 namespace dt::devices {
-class Simulator;
+class DeviceBackend;
 }
 
 namespace dt::ui {
@@ -46,7 +46,7 @@ protected:
     void focusInEvent(QFocusEvent *e) override;
 
 private:
-    dt::devices::Simulator *device() const;
+    dt::devices::DeviceBackend *device() const;
     QString udid() const;
     void follow(); // (re)connects to the pane's device
     void updateOverlay();
@@ -57,7 +57,7 @@ private:
 
     dt::app::Workspace &m_workspace;
     dt::app::PaneId m_pane;
-    QPointer<dt::devices::Simulator> m_followed;
+    QPointer<dt::devices::DeviceBackend> m_followed;
     QList<QToolButton *> m_tools; // home, lock, turn left, turn right: top right
     QPushButton *m_reboot;
     QPushButton *m_close;

@@ -10,7 +10,7 @@
 
 namespace dt::ui {
 
-using dt::devices::Simulator;
+using dt::devices::DeviceBackend;
 
 namespace {
 
@@ -62,7 +62,7 @@ DevicesOnClose askAboutRunningDevices(QWidget *parent, dt::app::Workspace &works
     QStringList running;
     for (dt::app::PaneId p : panes) {
         const auto *pane = workspace.pane(p);
-        const Simulator *sim = pane && pane->isDevice() ? workspace.devices().device(pane->deviceUdid) : nullptr;
+        const DeviceBackend *sim = pane && pane->isDevice() ? workspace.devices().device(pane->deviceUdid) : nullptr;
         if (sim && sim->isUp())
             running << QString::fromStdString(sim->record().name);
     }

@@ -1,17 +1,13 @@
 // A device booted from the Device menu into a tab: its pane shows the
 // device's screen, and a click on the pane is a tap on the device.
 
-#include "app/core/workspace.h"
-#include "devicepanes/simulator.h"
-#include "devicepanes/store/device_store.h"
-#include "support/shell_buttons.h"
-#include "support/wait_until.h"
 #include "app/ui/device_menu.h"
 #include "app/ui/device_pane_view.h"
-#include "app/ui/main_window.h"
-#include "app/ui/window_manager.h"
+#include "devicepanes/store/device_store.h"
+#include "device_pane_fixture.h"
+#include "support/shell_buttons.h"
+#include "support/wait_until.h"
 
-#include <QTemporaryDir>
 #include <QPushButton>
 #include <QToolButton>
 #include <QTest>
@@ -25,44 +21,10 @@
 namespace {
 
 using dt::app::Workspace;
+using dt::devices::DeviceBackend;
 using dt::devices::Simulator;
+using dt::test::DevicePaneTest;
 using dt::test::waitUntil;
-
-class DevicePaneTest : public ::testing::Test {
-protected:
-    void SetUp() override
-    {
-        ASSERT_TRUE(dir.isValid());
-        qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toLocal8Bit());
-        qputenv("XDG_RUNTIME_DIR", dir.path().toLocal8Bit());
-        qputenv("SHELL", "/bin/sh");
-        Workspace::Settings s;
-        s.deviceTools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
-        ws = std::make_unique<Workspace>(s);
-        manager = std::make_unique<dt::ui::WindowManager>(*ws, dt::ui::MainWindow::Appearance{}, QSize(80, 24));
-        window = ws->openWindow();
-        main = manager->window(window);
-        main->resize(1100, 800);
-        ASSERT_TRUE(QTest::qWaitForWindowExposed(main));
-        dt::app::TerminalLaunch l;
-        l.program = QStringLiteral("/bin/sh");
-        l.arguments = {QStringLiteral("-c"), QStringLiteral("sleep 60")};
-        tab = ws->openTab(window, l);
-    }
-    void TearDown() override
-    {
-        manager.reset();
-        ws.reset();
-        qunsetenv("XDG_DATA_HOME");
-    }
-
-    QTemporaryDir dir;
-    std::unique_ptr<Workspace> ws;
-    std::unique_ptr<dt::ui::WindowManager> manager;
-    dt::app::WindowId window = 0;
-    dt::app::TabId tab = 0;
-    dt::ui::MainWindow *main = nullptr;
-};
 
 TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchable)
 {
@@ -77,9 +39,9 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
     EXPECT_EQ(menu->targetPane(), pane);
     auto *view = main->findChild<dt::ui::DevicePaneView *>();
     ASSERT_TRUE(view);
-    Simulator *sim = ws->devices().device(ws->pane(pane)->deviceUdid);
+    DeviceBackend *sim = ws->devices().device(ws->pane(pane)->deviceUdid);
     ASSERT_TRUE(sim);
-    ASSERT_TRUE(waitUntil([&] { return sim->state() == Simulator::State::Rendering; }, 25000)) << sim->failure().toStdString();
+    ASSERT_TRUE(waitUntil([&] { return sim->state() == DeviceBackend::State::Rendering; }, 25000)) << sim->failure().toStdString();
 
     // The pane's pixels are the device's: the home page's blue inside the bezel.
     const QColor home(0x1e, 0x3a, 0x5f), counter(0x1f, 0x6f, 0x43);
@@ -123,14 +85,14 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
     EXPECT_FALSE(reboot->isVisible());
     // (its app is the last process the device started; other tests' devices
     // may run beside this one, so not by name)
-    const auto groups = sim->processGroups();
+    const auto groups = qobject_cast<Simulator *>(sim)->processGroups(); // virtual devices: process groups
     ASSERT_FALSE(groups.empty());
     ::kill(pid_t(groups.back()), SIGKILL);
-    ASSERT_TRUE(waitUntil([&] { return sim->state() == Simulator::State::Failed; }, 10000));
+    ASSERT_TRUE(waitUntil([&] { return sim->state() == DeviceBackend::State::Failed; }, 10000));
     EXPECT_TRUE(sim->failure().contains(QStringLiteral("deviceterm-device-shell")));
     EXPECT_TRUE(waitUntil([&] { return reboot->isVisible(); }, 3000));
     reboot->click();
-    EXPECT_TRUE(waitUntil([&] { return sim->state() == Simulator::State::Rendering; }, 25000)) << sim->failure().toStdString();
+    EXPECT_TRUE(waitUntil([&] { return sim->state() == DeviceBackend::State::Rendering; }, 25000)) << sim->failure().toStdString();
     EXPECT_EQ(ws->devices().device(ws->pane(pane)->deviceUdid), sim); // the same device, the same pane
     EXPECT_FALSE(reboot->isVisible());
     EXPECT_TRUE(waitUntil([&] { return shown(view->screenRect().topLeft() + QPoint(4, 4)) == home; }, 5000));
@@ -209,12 +171,12 @@ TEST_F(DevicePaneTest, aDeviceWhoseAppWasStoppedIsDownForEveryoneAndAnotherTabMa
     const auto booted = facade.bootDevice(first, "Crashy");
     ASSERT_TRUE(std::holds_alternative<dt::rpc::PaneRow>(booted));
     const QString udid = QString::fromStdString(std::get<dt::rpc::PaneRow>(booted).udid);
-    Simulator *sim = ws->devices().device(udid);
-    ASSERT_TRUE(waitUntil([&] { return sim->state() == Simulator::State::Rendering; }, 25000)) << sim->failure().toStdString();
+    DeviceBackend *sim = ws->devices().device(udid);
+    ASSERT_TRUE(waitUntil([&] { return sim->state() == DeviceBackend::State::Rendering; }, 25000)) << sim->failure().toStdString();
     EXPECT_TRUE(std::holds_alternative<dt::rpc::Error>(facade.bootDevice(second, "Crashy"))); // up: the first tab's
 
-    ::kill(pid_t(sim->processGroups().back()), SIGTERM); // the app, from outside
-    ASSERT_TRUE(waitUntil([&] { return sim->state() == Simulator::State::Failed; }, 10000));
+    ::kill(pid_t(qobject_cast<Simulator *>(sim)->processGroups().back()), SIGTERM); // the app, from outside
+    ASSERT_TRUE(waitUntil([&] { return sim->state() == DeviceBackend::State::Failed; }, 10000));
     EXPECT_TRUE(sim->failure().contains(QStringLiteral("was stopped by SIGTERM"))) << sim->failure().toStdString();
     EXPECT_FALSE(sim->failure().contains(QStringLiteral("crash")));
     const auto shutdown = std::find_if(events.begin(), events.end(), [](const dt::rpc::Json &e) { return e["type"] == "device.shutdown"; });
@@ -227,7 +189,7 @@ TEST_F(DevicePaneTest, aDeviceWhoseAppWasStoppedIsDownForEveryoneAndAnotherTabMa
     EXPECT_EQ(ws->tab(tab)->layout.panes().size(), 1); // the first tab's dead pane went
     EXPECT_EQ(ws->pane(ws->devicePane(udid))->tab, other);
     ASSERT_TRUE(waitUntil([&] { return ws->devices().device(udid)
-                                    && ws->devices().device(udid)->state() == Simulator::State::Rendering; }, 25000));
+                                    && ws->devices().device(udid)->state() == DeviceBackend::State::Rendering; }, 25000));
     ws->closeTab(other);
     EXPECT_TRUE(waitUntil([&] { return !ws->devices().device(udid); }, 5000));
 }
@@ -250,7 +212,7 @@ TEST_F(DevicePaneTest, theBootMenuAttachesADetachedRunningDevice)
     ASSERT_TRUE(menu);
     menu->boot(record);
     const QString udid = QString::fromStdString(record.udid);
-    ASSERT_TRUE(waitUntil([&] { return ws->devices().device(udid)->state() == Simulator::State::Rendering; }, 25000));
+    ASSERT_TRUE(waitUntil([&] { return ws->devices().device(udid)->state() == DeviceBackend::State::Rendering; }, 25000));
     auto bootAction = [&] {
         emit menu->aboutToShow(); // as opening it does
         return menu->findChild<QAction *>(QStringLiteral("boot-") + udid);
@@ -262,7 +224,7 @@ TEST_F(DevicePaneTest, theBootMenuAttachesADetachedRunningDevice)
     EXPECT_TRUE(bootAction()->text().contains(QStringLiteral("attach")));
     bootAction()->trigger();
     ASSERT_NE(ws->devicePane(udid), 0u);
-    EXPECT_EQ(ws->devices().device(udid)->state(), Simulator::State::Rendering); // the same running device
+    EXPECT_EQ(ws->devices().device(udid)->state(), DeviceBackend::State::Rendering); // the same running device
     EXPECT_EQ(ws->pane(ws->devicePane(udid))->tab, tab);
 }
 
@@ -287,7 +249,7 @@ TEST_F(DevicePaneTest, aSweepAndALongTextNeverHoldTheGuiThread)
     const auto booted = facade.bootDevice(owner, "Busy");
     ASSERT_TRUE(std::holds_alternative<dt::rpc::PaneRow>(booted));
     const QString udid = QString::fromStdString(std::get<dt::rpc::PaneRow>(booted).udid);
-    ASSERT_TRUE(waitUntil([&] { return ws->devices().device(udid)->state() == Simulator::State::Rendering; }, 25000));
+    ASSERT_TRUE(waitUntil([&] { return ws->devices().device(udid)->state() == DeviceBackend::State::Rendering; }, 25000));
     const auto pane = ws->devicePane(udid);
 
     QElapsedTimer call;

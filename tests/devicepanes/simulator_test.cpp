@@ -281,15 +281,15 @@ TEST_F(SimulatorTest, turningTheDeviceResizesItsScreenAndTheAppFollows)
     auto sim = boot("phone");
     ASSERT_TRUE(waitUntil([&] { return rendered(*sim) && pixel(*sim, 3, 3) == home; }, 25000)) << sim->failure().toStdString();
     QString why;
-    ASSERT_TRUE(sim->rotate(Simulator::Orientation::LandscapeLeft, &why)) << why.toStdString();
+    ASSERT_TRUE(sim->rotate(dt::devices::Orientation::LandscapeLeft, &why)) << why.toStdString();
     EXPECT_EQ(sim->display()->size(), QSize(844, 390));
-    EXPECT_EQ(sim->orientation(), Simulator::Orientation::LandscapeLeft);
+    EXPECT_EQ(sim->orientation(), dt::devices::Orientation::LandscapeLeft);
     // The app fills the wider screen: its background reaches the far corner.
     EXPECT_TRUE(waitUntil([&] { return pixel(*sim, 840, 386) == home; }, 5000)) << pixel(*sim, 840, 386).name().toStdString();
     // A tap lands where the app now is.
-    ASSERT_TRUE(sim->rotate(Simulator::Orientation::Portrait, &why)) << why.toStdString();
+    ASSERT_TRUE(sim->rotate(dt::devices::Orientation::Portrait, &why)) << why.toStdString();
     EXPECT_EQ(sim->display()->size(), QSize(390, 844));
-    EXPECT_EQ(sim->orientation(), Simulator::Orientation::Portrait);
+    EXPECT_EQ(sim->orientation(), dt::devices::Orientation::Portrait);
     EXPECT_TRUE(waitUntil([&] { return pixel(*sim, 386, 840) == home; }, 5000)) << pixel(*sim, 386, 840).name().toStdString();
 }
 
