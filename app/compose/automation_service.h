@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/core/automation_facade.h"
+#include "app/core/automation/automation_facade.h"
 #include "app/core/workspace.h"
 #include "rpc/server/automation_server.h"
 #include "rpc/server/dispatcher.h"

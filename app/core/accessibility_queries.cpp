@@ -14,7 +14,7 @@ namespace {
 using dt::rpc::Error;
 using dt::rpc::Json;
 namespace code = dt::rpc::code;
-using AxQuery = dt::rpc::AutomationPort::AxQuery;
+using AxQuery = dt::rpc::DevicePort::AxQuery;
 
 constexpr int kSweepBudget = 10000; // ms for a whole sweep
 

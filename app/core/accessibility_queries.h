@@ -12,6 +12,6 @@ namespace dt::app {
 // up to the query's budget (a sweep: 10 s), so it runs on a worker thread;
 // `screen` is the device's screen size, read on the GUI thread.
 std::variant<dt::rpc::Json, dt::rpc::Error> runAccessibilityQuery(dt::devices::AccessibilityBridge &bridge,
-                                                                  const dt::rpc::AutomationPort::AxQuery &query, QSize screen);
+                                                                  const dt::rpc::DevicePort::AxQuery &query, QSize screen);
 
 } // namespace dt::app

@@ -257,6 +257,7 @@ PaneId Workspace::createPane(TabId tabId, const TerminalLaunch &launch)
             titleCheck->start();
     });
 
+    m_terminalBySession.insert(pane->identity.sessionIdString().toLower(), id);
     m_panes.emplace(id, std::move(pane));
     QString error;
     if (!s->start(l, &error)) {
@@ -276,7 +277,19 @@ void Workspace::destroyPane(PaneId id)
     // Move it out first so signals fired while it dies see it gone.
     std::unique_ptr<Pane> pane = std::move(it->second);
     m_panes.erase(it);
+    m_terminalBySession.remove(pane->identity.sessionIdString().toLower());
     pane->session.reset();
+}
+
+const Workspace::Pane *Workspace::terminalOfSession(const QString &sessionId) const
+{
+    const auto it = m_terminalBySession.constFind(sessionId.toLower());
+    if (it == m_terminalBySession.constEnd())
+        return nullptr;
+    const Pane *p = pane(*it);
+    const Tab *t = p ? tab(p->tab) : nullptr;
+    // Only while it is in its tab (a closing pane leaves the layout first).
+    return t && t->layout.panes().contains(p->id) ? p : nullptr;
 }
 
 PaneId Workspace::openDevicePane(PaneId ownerId, const dt::devices::DeviceRecord &record)

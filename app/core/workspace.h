@@ -4,6 +4,7 @@
 #include "app/core/session_identity.h"
 #include "app/core/split_tree.h"
 
+#include <QHash>
 #include <QMap>
 #include <QObject>
 #include <QString>
@@ -150,6 +151,7 @@ public:
     // beside `owner`; an already open pane of that device is returned as is.
     PaneId openDevicePane(PaneId owner, const dt::devices::DeviceRecord &record);
     DeviceManager &devices() { return *m_devices; }
+    const DeviceManager &devices() const { return *m_devices; }
     bool focusPane(PaneId pane);
     bool toggleZoom(TabId tab);
     bool equalize(TabId tab);
@@ -167,6 +169,9 @@ public:
     const Window *window(WindowId id) const;
     const Tab *tab(TabId id) const;
     const Pane *pane(PaneId id) const;
+    // The live terminal pane of a session id (in any case), or null. An
+    // index: every automation request looks its caller up by it.
+    const Pane *terminalOfSession(const QString &sessionId) const;
     dt::terminal::TerminalSession *session(PaneId id) const;
     // Tabs of all windows in window order, then strip order.
     QList<TabId> allTabs() const;
@@ -220,6 +225,7 @@ private:
     QList<WindowId> m_focusHistory;
     std::map<TabId, std::unique_ptr<Tab>> m_tabs;
     std::map<PaneId, std::unique_ptr<Pane>> m_panes;
+    QHash<QString, PaneId> m_terminalBySession; // lower-case session id → terminal pane
     QMap<TabId, QString> m_lastTitles;
     std::unique_ptr<DeviceManager> m_devices;
 };

@@ -39,7 +39,7 @@ std::optional<std::string> canonicalSessionId(std::string id)
 
 } // namespace
 
-Dispatcher::Dispatcher(AutomationPort &port) : m_port(port)
+Dispatcher::Dispatcher(SessionPort &port) : m_port(port)
 {
     add(method::DaemonPing, [](CallContext &, const Json &) -> HandlerResult {
         return Json{{"pid", static_cast<int64_t>(::getpid())}, {"version", kWireVersion}};

@@ -43,7 +43,7 @@ using Handler = std::function<HandlerResult(CallContext &, const Json &params)>;
 // turns anything a handler throws into an error response.
 class Dispatcher {
 public:
-    explicit Dispatcher(AutomationPort &port);
+    explicit Dispatcher(SessionPort &port);
 
     // Registers a handler under a method of the contract (rpc/contract/
     // methods.h), with the scope the contract gives it. A name the contract
@@ -72,7 +72,7 @@ private:
     std::optional<Error> checkScope(CallContext &context, Scope scope);
     HandlerResult authenticate(CallContext &context, const Json &params);
 
-    AutomationPort &m_port;
+    SessionPort &m_port;
     std::map<std::string, Entry> m_methods;
 };
 

@@ -1,7 +1,7 @@
 // The automation facade on a real workspace with real shells: what a
 // caller's request does to the terminals a person sees.
 
-#include "app/core/automation_facade.h"
+#include "app/core/automation/automation_facade.h"
 #include "app/core/typing_queue.h"
 #include "app/core/workspace.h"
 #include "support/wait_until.h"
@@ -62,7 +62,7 @@ TEST(AutomationFacade, aCommandForANewTabIsTypedOnceItsShellShowsAPrompt)
 
     const auto window = ws.openWindow();
     const auto created = facade.openTab(window, home.path().toStdString(), "echo typed-$((6*7))");
-    ASSERT_TRUE(std::holds_alternative<dt::rpc::AutomationPort::NewTerminal>(created));
+    ASSERT_TRUE(std::holds_alternative<dt::rpc::WorkspacePort::NewTerminal>(created));
     const auto tabs = ws.allTabs();
     ASSERT_EQ(tabs.size(), 1u);
     dt::terminal::TerminalSession *session = ws.session(ws.tab(tabs.front())->primary);
@@ -82,7 +82,7 @@ TEST(AutomationFacade, aCommandForANewTabIsTypedOnceItsShellShowsAPrompt)
 // Several tabs of sh programs, seen through the facade by different callers.
 class FacadeTest : public ::testing::Test {
 protected:
-    using Handle = dt::rpc::AutomationPort::Handle;
+    using Handle = dt::rpc::Handle;
     void SetUp() override
     {
         ASSERT_TRUE(dir.isValid());
@@ -109,7 +109,7 @@ protected:
         f.open(QIODevice::ReadOnly);
         return f.readAll();
     }
-    static std::string errorOf(const dt::rpc::AutomationPort::Resolved &r)
+    static std::string errorOf(const dt::rpc::Resolved &r)
     {
         return std::holds_alternative<dt::rpc::Error>(r) ? std::get<dt::rpc::Error>(r).msg : std::string("(resolved)");
     }
@@ -225,8 +225,8 @@ TEST_F(FacadeTest, aSplitAnotherTabOpenedIsNoInsiderWhenTheTabTurnsPrivate)
     const auto host = ws->openTab(w, program(QStringLiteral("sleep 60")));
     const std::string strangerSid = sid(ws->tab(stranger)->primary);
     const auto created = facade->splitTerminal(strangerSid, host, dir.path().toStdString(), "");
-    ASSERT_TRUE(std::holds_alternative<dt::rpc::AutomationPort::NewTerminal>(created));
-    const std::string planted = std::get<dt::rpc::AutomationPort::NewTerminal>(created).sessionId;
+    ASSERT_TRUE(std::holds_alternative<dt::rpc::WorkspacePort::NewTerminal>(created));
+    const std::string planted = std::get<dt::rpc::WorkspacePort::NewTerminal>(created).sessionId;
     // It runs in the host tab, but may not change the tab's privacy...
     EXPECT_TRUE(std::holds_alternative<dt::rpc::Error>(facade->setTabPrivate(planted, host, true)));
     // ...and once the tab's own terminal makes it private, it sees nothing
@@ -282,9 +282,9 @@ TEST_F(FacadeTest, noTabCanBorrowAGrantBySplittingAnOrchestratorTab)
     EXPECT_EQ(std::get<dt::rpc::Error>(refused).code, dt::rpc::code::RoleViolation);
     EXPECT_EQ(ws->tab(orchestrator)->layout.panes().size(), 1);
     // Its own terminals may; and anyone may split an ordinary tab.
-    EXPECT_TRUE(std::holds_alternative<dt::rpc::AutomationPort::NewTerminal>(
+    EXPECT_TRUE(std::holds_alternative<dt::rpc::WorkspacePort::NewTerminal>(
         facade->splitTerminal(sid(ws->tab(orchestrator)->primary), orchestrator, dir.path().toStdString(), "")));
-    EXPECT_TRUE(std::holds_alternative<dt::rpc::AutomationPort::NewTerminal>(
+    EXPECT_TRUE(std::holds_alternative<dt::rpc::WorkspacePort::NewTerminal>(
         facade->splitTerminal(sid(ws->tab(orchestrator)->primary), agent, dir.path().toStdString(), "")));
 }
 

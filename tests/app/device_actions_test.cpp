@@ -3,7 +3,7 @@
 // pane.input.rotate all run DeviceManager's press and rotate, with the same
 // effect on the device.
 
-#include "app/core/automation_facade.h"
+#include "app/core/automation/automation_facade.h"
 #include "app/ui/device_pane_view.h"
 #include "device_pane_fixture.h"
 #include "devicepanes/device_display.h"
@@ -19,7 +19,7 @@ using dt::devices::DeviceBackend;
 using dt::devices::Orientation;
 using dt::test::DevicePaneTest;
 using dt::test::waitUntil;
-using Gesture = dt::rpc::AutomationPort::Gesture;
+using Gesture = dt::rpc::DevicePort::Gesture;
 
 TEST_F(DevicePaneTest, theGuiButtonsAndTheAutomationServerRunTheSameDeviceActions)
 {

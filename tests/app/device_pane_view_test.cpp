@@ -143,7 +143,7 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
 
 } // namespace
 
-#include "app/core/automation_facade.h"
+#include "app/core/automation/automation_facade.h"
 #include "terminal/terminal_session.h"
 
 #include <QAction>
@@ -255,12 +255,12 @@ TEST_F(DevicePaneTest, aSweepAndALongTextNeverHoldTheGuiThread)
     QElapsedTimer call;
     call.start();
     std::optional<std::variant<dt::rpc::Json, dt::rpc::Error>> swept;
-    dt::rpc::AutomationPort::AxQuery sweep;
-    sweep.kind = dt::rpc::AutomationPort::AxQuery::Kind::Sweep;
+    dt::rpc::DevicePort::AxQuery sweep;
+    sweep.kind = dt::rpc::DevicePort::AxQuery::Kind::Sweep;
     sweep.step = 0.02;
     facade.accessibility(pane, sweep, [&](std::variant<dt::rpc::Json, dt::rpc::Error> answer) { swept = std::move(answer); });
-    dt::rpc::AutomationPort::Gesture text;
-    text.kind = dt::rpc::AutomationPort::Gesture::Kind::Text;
+    dt::rpc::DevicePort::Gesture text;
+    text.kind = dt::rpc::DevicePort::Gesture::Kind::Text;
     text.text = std::string(100000, 'a');
     ASSERT_TRUE(std::holds_alternative<int>(facade.deviceInput(pane, text)));
     const qint64 returned = call.elapsed();

@@ -277,7 +277,7 @@ TEST(TabTitle, sanitisesControlBidiAndInvisibleCharactersAndCapsBytes)
 
 } // namespace
 
-#include "app/core/automation_facade.h"
+#include "app/core/automation/automation_facade.h"
 
 namespace {
 
@@ -290,7 +290,7 @@ TEST_F(WorkspaceTest, referencesResolveByShortIdNameOrSessionPrefixAndSayWhenAmb
     const auto p1 = ws->tab(t1)->primary;
     const auto p2 = ws->tab(t2)->primary;
     const std::string caller = ws->pane(p1)->identity.sessionIdString().toStdString();
-    using Handle = dt::rpc::AutomationPort::Handle;
+    using Handle = dt::rpc::Handle;
 
     EXPECT_EQ(std::get<Handle>(facade.resolveTab(caller, "current")), t1);
     EXPECT_EQ(std::get<Handle>(facade.resolveTab(caller, ws->pane(p2)->identity.shortId().toStdString())), t2);

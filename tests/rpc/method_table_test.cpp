@@ -38,7 +38,7 @@ TEST(MethodTable, theServerRegistersExactlyTheTable)
 {
     FakePort port;
     Dispatcher dispatcher(port);
-    addAllHandlers(dispatcher, port);
+    addAllHandlers(dispatcher, port, port, port);
     EXPECT_EQ(dispatcher.registeredMethods(), namesWhere([](const MethodSpec &) { return true; }));
 }
 
@@ -71,7 +71,7 @@ protected:
         ServerTest::SetUp();
         server.reset(); // it points at the fixture's dispatcher
         dispatcher = std::make_unique<Dispatcher>(port);
-        addAllHandlers(*dispatcher, port);
+        addAllHandlers(*dispatcher, port, port, port);
         server = std::make_unique<AutomationServer>(*dispatcher, limits);
         path = dir.filePath(QStringLiteral("all.sock"));
         QString error;

@@ -27,7 +27,7 @@ inline const std::string kS1 = "5f0c2a4e-8d1b-4c6e-9a37-1b2c3d4e5f60";
 
 // Accepts any session with cap "good" from this very process only (or from
 // `insider`, a pid the test says runs "in the tab").
-struct FakePort : AutomationPort {
+struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort {
     bool stillThere = true;
     pid_t insider = 0;
     std::optional<Error> authenticate(const std::string &, const std::string &cap, pid_t peer) override

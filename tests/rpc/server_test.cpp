@@ -117,7 +117,7 @@ TEST_F(ServerTest, sessionIdsAreUuidsInAnyCaseAndOneWordingRefusesEveryWrongCap)
 
 TEST_F(ServerTest, aMisspeltCloseModeIsRefusedBeforeAnythingCloses)
 {
-    addWorkspaceMutations(*dispatcher, port);
+    addWorkspaceMutations(*dispatcher, port, port);
     Client c(path);
     ASSERT_EQ(c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
     const Json refused = c.call("tab.close", {{"mode", "shutdwn"}});
@@ -131,7 +131,7 @@ TEST_F(ServerTest, aMisspeltCloseModeIsRefusedBeforeAnythingCloses)
 
 TEST_F(ServerTest, theGrantIsCheckedOnEveryRequestAndAdvertisedExactlyWhileLive)
 {
-    addOrchestration(*dispatcher, port);
+    addOrchestration(*dispatcher, port, port);
     Client c(path);
     ASSERT_EQ(c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
     auto advertised = [&] {
@@ -164,7 +164,7 @@ TEST_F(ServerTest, theGrantIsCheckedOnEveryRequestAndAdvertisedExactlyWhileLive)
 
 TEST_F(ServerTest, noRequestCanOpenAnOrchestratorTab)
 {
-    addWorkspaceMutations(*dispatcher, port);
+    addWorkspaceMutations(*dispatcher, port, port);
     Client c(path);
     c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
     const Json refused = c.call("tab.open", {{"role", "orchestrator"}});
@@ -180,7 +180,7 @@ TEST_F(ServerTest, noRequestCanOpenAnOrchestratorTab)
 
 TEST_F(ServerTest, sendInputParamsAreCheckedAndTheDelayCapped)
 {
-    addOrchestration(*dispatcher, port);
+    addOrchestration(*dispatcher, port, port);
     port.granted = true;
     Client c(path);
     c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
@@ -232,7 +232,7 @@ TEST_F(ServerTest, inputReceiptsCarryTheContractsKeysAndBadParamsAreRefusedBefor
     EXPECT_EQ(c.call("pane.input.pinch", pinch)["result"], with({{"durationMs", 300}}));
     ASSERT_EQ(port.gestures.size(), 3u);
     const auto g = port.gestures.back();
-    EXPECT_EQ(g.kind, AutomationPort::Gesture::Kind::Pinch);
+    EXPECT_EQ(g.kind, DevicePort::Gesture::Kind::Pinch);
     EXPECT_EQ(std::vector<double>({g.x, g.y, g.x2, g.y2, g.toX, g.toY, g.toX2, g.toY2}),
               std::vector<double>({0.4, 0.5, 0.6, 0.5, 0.2, 0.5, 0.8, 0.5}));
     EXPECT_EQ(c.call("pane.input.key", {{"keyCode", 48}})["result"], with({{"keyCode", "0x30"}, {"down", false}}));

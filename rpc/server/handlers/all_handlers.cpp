@@ -12,14 +12,14 @@
 
 namespace dt::rpc {
 
-void addAllHandlers(Dispatcher &dispatcher, AutomationPort &port)
+void addAllHandlers(Dispatcher &dispatcher, WorkspacePort &workspace, OrchestrationPort &orchestration, DevicePort &devices)
 {
-    addWorkspaceQueries(dispatcher, port);
-    addWorkspaceMutations(dispatcher, port);
-    addPrivacy(dispatcher, port);
-    addOrchestration(dispatcher, port);
-    addDevices(dispatcher, port);
-    addLaunch(dispatcher, port);
+    addWorkspaceQueries(dispatcher, workspace);
+    addWorkspaceMutations(dispatcher, workspace, devices);
+    addPrivacy(dispatcher, workspace);
+    addOrchestration(dispatcher, workspace, orchestration);
+    addDevices(dispatcher, devices);
+    addLaunch(dispatcher, workspace);
 }
 
 } // namespace dt::rpc

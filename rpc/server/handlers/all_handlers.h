@@ -1,11 +1,12 @@
 #pragma once
 
+#include "rpc/server/automation_port.h"
 #include "rpc/server/dispatcher.h"
 
 namespace dt::rpc {
 
 // Registers the handler of every method in the contract's table (the
 // dispatcher itself answers daemon.* and session.authenticate).
-void addAllHandlers(Dispatcher &dispatcher, AutomationPort &port);
+void addAllHandlers(Dispatcher &dispatcher, WorkspacePort &workspace, OrchestrationPort &orchestration, DevicePort &devices);
 
 } // namespace dt::rpc

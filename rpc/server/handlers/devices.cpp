@@ -10,8 +10,7 @@ namespace dt::rpc {
 
 namespace {
 
-using Handle = AutomationPort::Handle;
-using Gesture = AutomationPort::Gesture;
+using Gesture = DevicePort::Gesture;
 
 // A normalised coordinate: 0 (left, top) to 1 (right, bottom).
 std::optional<double> coordinate(const Json &p, const char *key)
@@ -36,7 +35,7 @@ std::optional<int> duration(const Json &p, int fallback, std::string *why)
 }
 
 // The receipt every input answer starts with: which pane it went to.
-Json receiptBase(AutomationPort &port, Handle pane)
+Json receiptBase(DevicePort &port, Handle pane)
 {
     Json j{{"ok", true}};
     if (const auto row = port.paneRow(pane)) {
@@ -51,7 +50,7 @@ Json receiptBase(AutomationPort &port, Handle pane)
 // Resolves the pane, builds the gesture from the params and dispatches it.
 using GestureBuilder = std::function<std::optional<Error>(const Json &params, Gesture &gesture, Json &receipt)>;
 
-void addGesture(Dispatcher &d, AutomationPort &port, const MethodSpec &method, GestureBuilder build)
+void addGesture(Dispatcher &d, DevicePort &port, const MethodSpec &method, GestureBuilder build)
 {
     const bool swipe = method.name == method::PaneInputSwipe.name;
     d.add(method, [&port, swipe, build](CallContext &c, const Json &p) -> HandlerResult {
@@ -91,7 +90,7 @@ std::optional<Error> point(const Json &p, Gesture &g, Json &receipt)
 
 } // namespace
 
-void addDevices(Dispatcher &d, AutomationPort &port)
+void addDevices(Dispatcher &d, DevicePort &port)
 {
     d.add(method::DeviceBoot, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const std::string device = stringParam(p, "device");
@@ -162,7 +161,7 @@ void addDevices(Dispatcher &d, AutomationPort &port)
         receipt["orientation"] = std::get<std::string>(now);
         return receipt;
     });
-    using AxQuery = AutomationPort::AxQuery;
+    using AxQuery = DevicePort::AxQuery;
     auto addAx = [&d, &port](const MethodSpec &method, std::function<std::optional<Error>(const Json &, AxQuery &)> build) {
         d.add(method, [&port, build](CallContext &c, const Json &p) -> HandlerResult {
             const auto pane = port.resolveDevicePane(*c.sessionId, stringParam(p, "pane"));

@@ -13,7 +13,7 @@ namespace dt::rpc {
 
 namespace {
 
-std::optional<Error> readLaunch(const Json &p, AutomationPort::WindowLaunch &out)
+std::optional<Error> readLaunch(const Json &p, WorkspacePort::WindowLaunch &out)
 {
     const auto cwd = p.find("cwd");
     if (cwd == p.end() || !cwd->is_string() || cwd->get_ref<const std::string &>().empty()
@@ -29,10 +29,10 @@ std::optional<Error> readLaunch(const Json &p, AutomationPort::WindowLaunch &out
 
 } // namespace
 
-void addLaunch(Dispatcher &d, AutomationPort &port)
+void addLaunch(Dispatcher &d, WorkspacePort &port)
 {
     d.add(method::DaemonOpenWindow, [&port](CallContext &, const Json &p) -> HandlerResult {
-        AutomationPort::WindowLaunch launch;
+        WorkspacePort::WindowLaunch launch;
         if (auto error = readLaunch(p, launch))
             return *error;
         if (auto error = port.openLaunchWindow(launch))

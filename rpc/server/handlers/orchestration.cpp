@@ -5,11 +5,10 @@
 
 namespace dt::rpc {
 
-using Handle = AutomationPort::Handle;
 
-void addOrchestration(Dispatcher &d, AutomationPort &port)
+void addOrchestration(Dispatcher &d, WorkspacePort &workspace, OrchestrationPort &port)
 {
-    d.add(method::TabSendInput, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::TabSendInput, [&workspace, &port](CallContext &c, const Json &p) -> HandlerResult {
         const auto text = p.find("text");
         if (text == p.end() || !text->is_string() || text->get_ref<const std::string &>().empty())
             return Error{code::InvalidParams, "tab.sendInput needs a non-empty text"};
@@ -20,7 +19,7 @@ void addOrchestration(Dispatcher &d, AutomationPort &port)
             delay = static_cast<int>(std::min<int64_t>(it->get<int64_t>(), limit::kTypeDelayMillis));
         }
         const std::string ref = refParam(p, "tab");
-        const auto tab = port.resolveTab(*c.sessionId, ref);
+        const auto tab = workspace.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
         const std::string &bytes = text->get_ref<const std::string &>();
@@ -32,14 +31,14 @@ void addOrchestration(Dispatcher &d, AutomationPort &port)
             receipt["typeDelayMillis"] = delay;
         return receipt;
     });
-    d.add(method::TabCapture, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::TabCapture, [&workspace, &port](CallContext &c, const Json &p) -> HandlerResult {
         int history = 0;
         if (auto it = p.find("scrollback"); it != p.end()) {
             if (!it->is_number_integer() || it->get<int64_t>() < 0)
                 return Error{code::InvalidParams, "scrollback must be a non-negative integer"};
             history = static_cast<int>(std::min<int64_t>(it->get<int64_t>(), limit::kCaptureScrollbackLines));
         }
-        const auto tab = port.resolveTab(*c.sessionId, refParam(p, "tab"));
+        const auto tab = workspace.resolveTab(*c.sessionId, refParam(p, "tab"));
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
         auto text = port.capture(std::get<Handle>(tab), history);

@@ -4,7 +4,7 @@
 
 namespace dt::rpc {
 
-void addPrivacy(Dispatcher &d, AutomationPort &port)
+void addPrivacy(Dispatcher &d, WorkspacePort &port)
 {
     d.add(method::TabSetPrivate, [&port](CallContext &c, const Json &p) -> HandlerResult {
         const auto wanted = p.find("isPrivate");
@@ -14,7 +14,7 @@ void addPrivacy(Dispatcher &d, AutomationPort &port)
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
-        const auto applied = port.setTabPrivate(*c.sessionId, std::get<AutomationPort::Handle>(tab), wanted->get<bool>());
+        const auto applied = port.setTabPrivate(*c.sessionId, std::get<Handle>(tab), wanted->get<bool>());
         if (auto *e = std::get_if<Error>(&applied))
             return *e;
         // The model changes on this thread before the answer leaves, so the

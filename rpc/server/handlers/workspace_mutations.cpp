@@ -6,7 +6,6 @@ namespace dt::rpc {
 
 namespace {
 
-using Handle = AutomationPort::Handle;
 
 HandlerResult receiptOr(const std::optional<Error> &error, Json receipt)
 {
@@ -33,7 +32,7 @@ std::optional<Error> badCloseMode(const Json &params)
 
 } // namespace
 
-void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
+void addWorkspaceMutations(Dispatcher &d, WorkspacePort &port, DevicePort &devices)
 {
     d.add(method::TabOpen, [&port](CallContext &c, const Json &p) -> HandlerResult {
         // Tabs opened from here are always ordinary: asking for more is
@@ -48,7 +47,7 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         if (auto *e = std::get_if<Error>(&created))
             return *e;
         // Beyond the original, additively: the new session's ids.
-        const auto &n = std::get<AutomationPort::NewTerminal>(created);
+        const auto &n = std::get<WorkspacePort::NewTerminal>(created);
         return Json{{"ok", true}, {"window", windowRef}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
     });
     d.add(method::TabClose, [&port](CallContext &c, const Json &p) -> HandlerResult {
@@ -118,10 +117,10 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         const auto created = port.splitTerminal(*c.sessionId, std::get<Handle>(tab), stringParam(p, "cwd"), stringParam(p, "cmd"));
         if (auto *e = std::get_if<Error>(&created))
             return *e;
-        const auto &n = std::get<AutomationPort::NewTerminal>(created);
+        const auto &n = std::get<WorkspacePort::NewTerminal>(created);
         return Json{{"ok", true}, {"tab", ref}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
     });
-    d.add(method::PaneClose, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add(method::PaneClose, [&port, &devices](CallContext &c, const Json &p) -> HandlerResult {
         if (auto e = badCloseMode(p))
             return *e;
         const std::string ref = refParam(p, "pane");
@@ -130,10 +129,10 @@ void addWorkspaceMutations(Dispatcher &d, AutomationPort &port)
         if (auto *e = std::get_if<Error>(&pane)) {
             // Not a terminal: one of the caller's device panes, perhaps.
             // Detach (the default) leaves the device running.
-            const auto device = ref == "current" ? pane : port.resolveDevicePane(*c.sessionId, ref);
+            const auto device = ref == "current" ? pane : devices.resolveDevicePane(*c.sessionId, ref);
             if (std::holds_alternative<Error>(device))
                 return *e;
-            return receiptOr(port.closeDevicePane(std::get<Handle>(device), closeMode(p) == "detach"), receipt);
+            return receiptOr(devices.closeDevicePane(std::get<Handle>(device), closeMode(p) == "detach"), receipt);
         }
         return receiptOr(port.closeTerminal(std::get<Handle>(pane)), receipt);
     });

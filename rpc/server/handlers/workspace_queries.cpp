@@ -4,7 +4,7 @@
 
 namespace dt::rpc {
 
-void addWorkspaceQueries(Dispatcher &dispatcher, AutomationPort &port)
+void addWorkspaceQueries(Dispatcher &dispatcher, WorkspacePort &port)
 {
     // Daemon-wide: out of a tab every row has current: false.
     dispatcher.add(method::TabsList, [&port](CallContext &c, const Json &) -> HandlerResult {
@@ -31,7 +31,7 @@ void addWorkspaceQueries(Dispatcher &dispatcher, AutomationPort &port)
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
-        const std::optional<TabInfo> info = port.tabInfo(*c.sessionId, std::get<AutomationPort::Handle>(tab));
+        const std::optional<TabInfo> info = port.tabInfo(*c.sessionId, std::get<Handle>(tab));
         if (!info)
             return intentError(intent::NotFound, "tab '" + ref + "' not found");
         return toJson(*info);

@@ -1,8 +1,8 @@
-// The automation port's workspace mutations: tabs, terminals and windows
-// opened, closed, renamed, moved; privacy.
+// The workspace family's mutations: tabs, terminals and windows opened,
+// closed, renamed, moved; privacy.
 
-#include "app/core/automation_facade.h"
-#include "app/core/automation_facade_support.h"
+#include "app/core/automation/caller_view.h"
+#include "app/core/automation/workspace_adaptor.h"
 #include "terminal/terminal_session.h"
 
 #include <QFileInfo>
@@ -13,7 +13,6 @@
 namespace dt::app {
 
 using dt::rpc::Error;
-using facade_support::nonEmpty;
 
 namespace {
 // The model refused because the object is gone: the contract's not-found.
@@ -30,7 +29,7 @@ namespace code = dt::rpc::code;
 // earlier wait in the tty, which echoes them at once, and a readline shell
 // then shows them a second time after its prompt. A shell that prints
 // nothing gets them after a grace period.
-void AutomationFacade::typeWhenReady(dt::terminal::TerminalSession &session, const QByteArray &bytes)
+void WorkspaceAdaptor::typeWhenReady(dt::terminal::TerminalSession &session, const QByteArray &bytes)
 {
     if (session.hasOutput()) {
         session.sendBytes(bytes);
@@ -55,7 +54,7 @@ void AutomationFacade::typeWhenReady(dt::terminal::TerminalSession &session, con
     QTimer::singleShot(kShellReadyGrace, &session, send);
 }
 
-AutomationFacade::Created AutomationFacade::started(PaneId pane, const std::string &command)
+WorkspaceAdaptor::Created WorkspaceAdaptor::started(PaneId pane, const std::string &command)
 {
     const Workspace::Pane *p = m_workspace.pane(pane);
     if (!p)
@@ -65,7 +64,7 @@ AutomationFacade::Created AutomationFacade::started(PaneId pane, const std::stri
     return NewTerminal{p->identity.sessionIdString().toStdString(), p->identity.shortId().toStdString()};
 }
 
-AutomationFacade::Created AutomationFacade::openTab(Handle window, const std::string &cwd, const std::string &command)
+WorkspaceAdaptor::Created WorkspaceAdaptor::openTab(Handle window, const std::string &cwd, const std::string &command)
 {
     TerminalLaunch launch; // role: always agent from automation
     launch.workingDirectory = QString::fromStdString(cwd);
@@ -75,7 +74,7 @@ AutomationFacade::Created AutomationFacade::openTab(Handle window, const std::st
     return started(m_workspace.tab(tab)->primary, command);
 }
 
-AutomationFacade::Created AutomationFacade::splitTerminal(const std::string &caller, Handle tab, const std::string &cwd,
+WorkspaceAdaptor::Created WorkspaceAdaptor::splitTerminal(const std::string &caller, Handle tab, const std::string &cwd,
                                                          const std::string &command)
 {
     const Workspace::Tab *t = m_workspace.tab(tab);
@@ -83,37 +82,37 @@ AutomationFacade::Created AutomationFacade::splitTerminal(const std::string &cal
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
     // A new terminal in a granted tab holds the grant: only the tab's own
     // terminals may make one, or any tab could borrow the grant.
-    const Workspace::Pane *own = paneBySession(caller);
-    if (t->orchestrationGrant && !isInsider(own, tab))
+    const Workspace::Pane *own = CallerView(m_workspace, caller).own();
+    if (t->orchestrationGrant && !CallerView::isInsider(own, tab))
         return Error{code::RoleViolation, "only an orchestrator tab's own terminals can split it"};
     TerminalLaunch launch;
     launch.workingDirectory = QString::fromStdString(cwd);
-    launch.openedFromOutside = !isInsider(own, tab);
+    launch.openedFromOutside = !CallerView::isInsider(own, tab);
     const PaneId pane = m_workspace.splitPane(t->focused, SplitTree::Orientation::SideBySide, launch);
     return started(pane, command);
 }
 
-std::optional<Error> AutomationFacade::closeTab(Handle tab, bool keepDevices)
+std::optional<Error> WorkspaceAdaptor::closeTab(Handle tab, bool keepDevices)
 {
     return notFoundUnless(m_workspace.closeTab(tab, keepDevices), "tab");
 }
 
-std::optional<Error> AutomationFacade::closeTerminal(Handle terminal)
+std::optional<Error> WorkspaceAdaptor::closeTerminal(Handle terminal)
 {
     return notFoundUnless(m_workspace.closePane(terminal), "pane");
 }
 
-std::optional<Error> AutomationFacade::renameTab(Handle tab, const std::string &name)
+std::optional<Error> WorkspaceAdaptor::renameTab(Handle tab, const std::string &name)
 {
     return notFoundUnless(m_workspace.renameTab(tab, QString::fromStdString(name)), "tab");
 }
 
-std::optional<Error> AutomationFacade::selectTab(Handle tab)
+std::optional<Error> WorkspaceAdaptor::selectTab(Handle tab)
 {
     return notFoundUnless(m_workspace.selectTab(tab), "tab");
 }
 
-std::optional<Error> AutomationFacade::moveTab(const std::string &caller, Handle tab, std::optional<int> index,
+std::optional<Error> WorkspaceAdaptor::moveTab(const std::string &caller, Handle tab, std::optional<int> index,
                                                std::optional<Handle> window)
 {
     const Workspace::Tab *t = m_workspace.tab(tab);
@@ -127,10 +126,11 @@ std::optional<Error> AutomationFacade::moveTab(const std::string &caller, Handle
     // one at that place among them (0: first), wherever hidden tabs sit.
     int raw = -1;
     if (index) {
+        const CallerView view(m_workspace, caller);
         int seen = 0;
         for (qsizetype i = 0; i < w->tabs.size() && raw < 0; ++i) {
             const TabId other = w->tabs.at(i);
-            if (other != tab && visibleTo(caller, other) && seen++ == *index)
+            if (other != tab && view.canSee(other) && seen++ == *index)
                 raw = static_cast<int>(i);
         }
         // Moving right within a window: the tab's own slot goes away.
@@ -140,15 +140,15 @@ std::optional<Error> AutomationFacade::moveTab(const std::string &caller, Handle
     return notFoundUnless(m_workspace.moveTab(tab, target, raw), "window");
 }
 
-std::variant<int, Error> AutomationFacade::openWindow(const std::string &caller)
+std::variant<int, Error> WorkspaceAdaptor::openWindow(const std::string &caller)
 {
     const WindowId w = m_workspace.openWindow();
     m_workspace.openTab(w, TerminalLaunch{});
     // Its index as the caller counts windows.
-    return static_cast<int>(visibleWindows(caller).indexOf(w)) + 1;
+    return static_cast<int>(CallerView(m_workspace, caller).visibleWindows().indexOf(w)) + 1;
 }
 
-std::optional<Error> AutomationFacade::openLaunchWindow(const WindowLaunch &launch)
+std::optional<Error> WorkspaceAdaptor::openLaunchWindow(const WindowLaunch &launch)
 {
     const QString cwd = QString::fromStdString(launch.cwd);
     if (!QFileInfo(cwd).isDir())
@@ -165,27 +165,28 @@ std::optional<Error> AutomationFacade::openLaunchWindow(const WindowLaunch &laun
     return std::nullopt;
 }
 
-std::optional<Error> AutomationFacade::closeWindow(const std::string &caller, Handle window)
+std::optional<Error> WorkspaceAdaptor::closeWindow(const std::string &caller, Handle window)
 {
     // Closing would take a tab down that the caller cannot even see.
+    const CallerView view(m_workspace, caller);
     if (const Workspace::Window *w = m_workspace.window(window))
         for (TabId t : w->tabs)
-            if (!visibleTo(caller, t))
+            if (!view.canSee(t))
                 return dt::rpc::intentError(dt::rpc::intent::MutationFailed,
                                             "the window also holds a tab you cannot see; close your own tabs instead");
     return notFoundUnless(m_workspace.closeWindow(window), "window");
 }
 
-std::optional<Error> AutomationFacade::focusWindow(Handle window)
+std::optional<Error> WorkspaceAdaptor::focusWindow(Handle window)
 {
     return notFoundUnless(m_workspace.focusWindow(window), "window");
 }
 
-std::variant<bool, Error> AutomationFacade::setTabPrivate(const std::string &caller, Handle tab, bool isPrivate)
+std::variant<bool, Error> WorkspaceAdaptor::setTabPrivate(const std::string &caller, Handle tab, bool isPrivate)
 {
     // Only a tab's own terminals may change it; to anyone else it is as if
     // the tab did not exist.
-    if (!isInsider(paneBySession(caller), tab) || !m_workspace.setTabPrivate(tab, isPrivate))
+    if (!CallerView(m_workspace, caller).isInsider(tab) || !m_workspace.setTabPrivate(tab, isPrivate))
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
     const Workspace::Tab *t = m_workspace.tab(tab);
     return t && t->isPrivate == isPrivate;

@@ -1,9 +1,10 @@
-// The automation port's orchestration family: typing into and reading
-// another tab, only with a live grant, always audited first.
+// The orchestration family: typing into and reading another tab, only
+// with a live grant (the dispatcher checks it), always audited first.
 
-#include "app/core/automation_facade.h"
-#include "app/core/automation_facade_support.h"
+#include "app/core/automation/orchestration_adaptor.h"
+
 #include "app/audit/audit_log.h"
+#include "app/core/automation/caller_view.h"
 #include "terminal/terminal_session.h"
 #include "app/core/typing_queue.h"
 
@@ -12,28 +13,26 @@
 namespace dt::app {
 
 using dt::rpc::Error;
-using facade_support::nonEmpty;
 namespace code = dt::rpc::code;
 
-void AutomationFacade::cancelTyping(const std::function<bool(const QString &)> &matches, TabId targetTab)
+OrchestrationAdaptor::OrchestrationAdaptor(Workspace &workspace)
+    : m_workspace(workspace), m_auditLogPath(dt::audit::defaultPath())
 {
-    for (TabId t : m_workspace.allTabs()) {
+}
+
+void cancelTyping(Workspace &workspace, const std::function<bool(const QString &)> &matches, TabId targetTab)
+{
+    for (TabId t : workspace.allTabs()) {
         if (targetTab && t != targetTab)
             continue;
-        for (PaneId p : m_workspace.tab(t)->layout.panes())
-            if (dt::terminal::TerminalSession *s = m_workspace.session(p))
+        for (PaneId p : workspace.tab(t)->layout.panes())
+            if (dt::terminal::TerminalSession *s = workspace.session(p))
                 if (auto *queue = s->findChild<TypingQueue *>(QString(), Qt::FindDirectChildrenOnly))
                     queue->cancel(matches);
     }
 }
 
-bool AutomationFacade::hasOrchestrationGrant(const std::string &sessionId)
-{
-    const Workspace::Pane *pane = paneBySession(sessionId);
-    return pane && m_workspace.hasOrchestrationGrant(pane->id);
-}
-
-std::optional<Error> AutomationFacade::sendInput(const std::string &caller, Handle tab, const std::string &bytes,
+std::optional<Error> OrchestrationAdaptor::sendInput(const std::string &caller, Handle tab, const std::string &bytes,
                                                  int typeDelayMillis)
 {
     const Workspace::Tab *t = m_workspace.tab(tab);
@@ -43,8 +42,7 @@ std::optional<Error> AutomationFacade::sendInput(const std::string &caller, Hand
     if (target->exited || !target->session || !target->session->isRunning())
         return Error{code::InvalidParams, "the tab's terminal is not running"};
     // The source as the model spells it, whatever case the caller used.
-    const Workspace::Pane *sourcePane = paneBySession(caller);
-    const QString source = sourcePane ? sourcePane->identity.sessionIdString() : QString::fromStdString(caller);
+    const QString source = CallerView(m_workspace, caller).sessionSpelling(caller);
     const QByteArray keystrokes = keystrokesFor(QByteArray::fromStdString(bytes));
     TypingQueue &queue = TypingQueue::of(*target->session);
     if (!queue.accepts(keystrokes.size(), typeDelayMillis))
@@ -65,7 +63,7 @@ std::optional<Error> AutomationFacade::sendInput(const std::string &caller, Hand
     return std::nullopt;
 }
 
-std::variant<std::string, Error> AutomationFacade::capture(Handle tab, int scrollbackLines)
+std::variant<std::string, Error> OrchestrationAdaptor::capture(Handle tab, int scrollbackLines)
 {
     const Workspace::Tab *t = m_workspace.tab(tab);
     const Workspace::Pane *primary = t ? m_workspace.pane(t->primary) : nullptr;

@@ -1,9 +1,10 @@
-// The automation port's device family: booting, panes, input, rotation and
-// accessibility of the devices a session drives.
+// The device family: booting, panes, input, rotation and accessibility of
+// the devices a session drives.
 
-#include "app/core/automation_facade.h"
-#include "app/core/automation_facade_support.h"
+#include "app/core/automation/device_adaptor.h"
+
 #include "app/core/accessibility_queries.h"
+#include "app/core/automation/caller_view.h"
 #include "devicepanes/store/device_store.h"
 
 #include <QThreadPool>
@@ -14,10 +15,7 @@
 namespace dt::app {
 
 using dt::rpc::Error;
-using facade_support::nonEmpty;
 namespace code = dt::rpc::code;
-
-// --- devices -------------------------------------------------------------
 
 namespace {
 using dt::devices::DeviceBackend;
@@ -40,22 +38,33 @@ Error errorOf(const DeviceRefusal &refusal)
 }
 } // namespace
 
-QList<PaneId> AutomationFacade::ownDevicePanes(const std::string &caller) const
+DeviceAdaptor::DeviceAdaptor(Workspace &workspace)
+    : m_workspace(workspace), m_context(std::make_unique<QObject>()), m_accessibilityWorkers(std::make_unique<QThreadPool>())
 {
-    QList<PaneId> out;
-    const QString me = QString::fromStdString(caller);
-    for (TabId t : m_workspace.allTabs())
-        for (PaneId p : m_workspace.tab(t)->layout.panes()) {
-            const Workspace::Pane *pane = m_workspace.pane(p);
-            if (pane && pane->isDevice() && m_workspace.devices().owner(pane->deviceUdid).compare(me, Qt::CaseInsensitive) == 0)
-                out << p;
-        }
-    return out;
+    m_accessibilityWorkers->setMaxThreadCount(2);
+    // A device that went down ends its accessibility connections (a query
+    // still running ends at its next call).
+    QObject::connect(&m_workspace.devices(), &DeviceManager::stateChanged, m_context.get(),
+                     [this](const QString &udid, DeviceBackend::State state) {
+                         if (state == DeviceBackend::State::Shutdown || state == DeviceBackend::State::Failed)
+                             for (const QString &key : m_accessibility.keys())
+                                 if (key.startsWith(udid + QLatin1Char('|')))
+                                     m_accessibility.take(key)->cancel();
+                     });
 }
 
-std::optional<dt::rpc::PaneRow> AutomationFacade::paneRow(Handle handle)
+DeviceAdaptor::~DeviceAdaptor()
 {
-    const Workspace::Pane *p = m_workspace.pane(handle);
+    // Queries still running end at their next call, and none answers into
+    // an adaptor that is gone.
+    for (const auto &bridge : std::as_const(m_accessibility))
+        bridge->cancel();
+    m_accessibilityWorkers->waitForDone();
+}
+
+std::optional<dt::rpc::PaneRow> devicePaneRow(const Workspace &workspace, PaneId handle)
+{
+    const Workspace::Pane *p = workspace.pane(handle);
     if (!p || !p->isDevice())
         return std::nullopt;
     dt::rpc::PaneRow row;
@@ -63,7 +72,7 @@ std::optional<dt::rpc::PaneRow> AutomationFacade::paneRow(Handle handle)
     row.udid = p->deviceUdid.toStdString();
     row.shortId = p->identity.shortId().toStdString();
     row.name = nonEmpty(p->name);
-    const DeviceBackend *sim = m_workspace.devices().device(p->deviceUdid);
+    const DeviceBackend *sim = workspace.devices().device(p->deviceUdid);
     row.state = sim ? DeviceBackend::stateName(sim->state()) : "shutdown";
     if (sim) {
         row.family = sim->profile().family;
@@ -79,25 +88,31 @@ std::optional<dt::rpc::PaneRow> AutomationFacade::paneRow(Handle handle)
     return row;
 }
 
-std::optional<Error> AutomationFacade::closeDevicePane(Handle pane, bool keepDevice)
+std::optional<dt::rpc::PaneRow> DeviceAdaptor::paneRow(Handle pane)
+{
+    return devicePaneRow(m_workspace, pane);
+}
+
+std::optional<Error> DeviceAdaptor::closeDevicePane(Handle pane, bool keepDevice)
 {
     if (!m_workspace.closePane(pane, keepDevice))
         return Error{code::InvalidParams, "unknown paneId"};
     return std::nullopt;
 }
 
-std::vector<dt::rpc::PaneRow> AutomationFacade::paneRows(const std::string &caller)
+std::vector<dt::rpc::PaneRow> DeviceAdaptor::paneRows(const std::string &caller)
 {
     std::vector<dt::rpc::PaneRow> rows;
-    for (PaneId p : ownDevicePanes(caller))
+    for (PaneId p : CallerView(m_workspace, caller).ownDevicePanes())
         if (auto row = paneRow(p))
             rows.push_back(*row);
     return rows;
 }
 
-std::vector<dt::rpc::DeviceRow> AutomationFacade::deviceRows(const std::optional<std::string> &caller)
+std::vector<dt::rpc::DeviceRow> DeviceAdaptor::deviceRows(const std::optional<std::string> &caller)
 {
     std::vector<dt::rpc::DeviceRow> rows;
+    const CallerView view(m_workspace, caller);
     DeviceManager &devices = m_workspace.devices();
     for (const QString &udid : devices.booted()) {
         const DeviceBackend *sim = devices.device(udid);
@@ -109,7 +124,7 @@ std::vector<dt::rpc::DeviceRow> AutomationFacade::deviceRows(const std::optional
         // someone's private tab looks like one nobody has attached.
         const Workspace::Pane *pane = m_workspace.pane(m_workspace.devicePane(udid));
         const QString owner = devices.owner(udid);
-        if (pane && visibleTo(caller, pane->tab)) {
+        if (pane && view.canSee(pane->tab)) {
             row.attached = true;
             row.ownerSessionId = nonEmpty(owner);
         } else if (!pane && caller && owner.compare(QString::fromStdString(*caller), Qt::CaseInsensitive) == 0) {
@@ -120,9 +135,10 @@ std::vector<dt::rpc::DeviceRow> AutomationFacade::deviceRows(const std::optional
     return rows;
 }
 
-std::variant<dt::rpc::PaneRow, Error> AutomationFacade::bootDevice(const std::string &caller, const std::string &device)
+std::variant<dt::rpc::PaneRow, Error> DeviceAdaptor::bootDevice(const std::string &caller, const std::string &device)
 {
-    const Workspace::Pane *own = paneBySession(caller);
+    const CallerView view(m_workspace, caller);
+    const Workspace::Pane *own = view.own();
     if (!own)
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab 'current' not found");
     const auto found = dt::devices::DeviceStore().find(device);
@@ -136,12 +152,12 @@ std::variant<dt::rpc::PaneRow, Error> AutomationFacade::bootDevice(const std::st
     // the old pane, which only shows why, makes way for the new one.
     const QString owner = m_workspace.devices().owner(udid);
     if (!owner.isEmpty() && owner.compare(own->identity.sessionIdString(), Qt::CaseInsensitive) != 0
-        && paneBySession(owner.toStdString())) {
+        && m_workspace.terminalOfSession(owner)) {
         const DeviceBackend *sim = m_workspace.devices().device(udid);
         const bool up = sim && (sim->state() == DeviceBackend::State::Booting || sim->state() == DeviceBackend::State::Rendering);
         const Workspace::Pane *oldPane = m_workspace.pane(m_workspace.devicePane(udid));
         // Nothing of a tab the caller cannot see is closed for it.
-        if (up || (oldPane && !visibleTo(caller, oldPane->tab)))
+        if (up || (oldPane && !view.canSee(oldPane->tab)))
             return Error{code::InvalidParams, "device '" + device + "' is already booted by another session"};
         if (const PaneId old = m_workspace.devicePane(udid))
             m_workspace.closePane(old);
@@ -154,7 +170,7 @@ std::variant<dt::rpc::PaneRow, Error> AutomationFacade::bootDevice(const std::st
     return *paneRow(pane);
 }
 
-std::optional<Error> AutomationFacade::shutdownDevice(const std::string &caller, const std::string &device)
+std::optional<Error> DeviceAdaptor::shutdownDevice(const std::string &caller, const std::string &device)
 {
     const auto found = dt::devices::DeviceStore().find(device);
     if (const auto *why = std::get_if<std::string>(&found))
@@ -169,7 +185,7 @@ std::optional<Error> AutomationFacade::shutdownDevice(const std::string &caller,
     return std::nullopt;
 }
 
-std::variant<int64_t, Error> AutomationFacade::launchOnDevice(const std::string &caller, const std::string &device,
+std::variant<int64_t, Error> DeviceAdaptor::launchOnDevice(const std::string &caller, const std::string &device,
                                                              const std::vector<std::string> &command)
 {
     const auto found = dt::devices::DeviceStore().find(device);
@@ -189,9 +205,9 @@ std::variant<int64_t, Error> AutomationFacade::launchOnDevice(const std::string 
     return int64_t(pid);
 }
 
-AutomationFacade::Resolved AutomationFacade::resolveDevicePane(const std::string &caller, const std::string &ref)
+Resolved DeviceAdaptor::resolveDevicePane(const std::string &caller, const std::string &ref)
 {
-    const QList<PaneId> mine = ownDevicePanes(caller);
+    const QList<PaneId> mine = CallerView(m_workspace, caller).ownDevicePanes();
     if (ref.empty()) {
         if (mine.size() == 1)
             return Handle(mine.first());
@@ -230,7 +246,7 @@ AutomationFacade::Resolved AutomationFacade::resolveDevicePane(const std::string
     return Error{code::InvalidParams, "unknown paneId '" + ref + "'"};
 }
 
-std::optional<dt::rpc::PaneInfo> AutomationFacade::paneInfo(Handle handle)
+std::optional<dt::rpc::PaneInfo> DeviceAdaptor::paneInfo(Handle handle)
 {
     const Workspace::Pane *p = m_workspace.pane(handle);
     const DeviceBackend *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
@@ -250,7 +266,7 @@ std::optional<dt::rpc::PaneInfo> AutomationFacade::paneInfo(Handle handle)
     return info;
 }
 
-std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gesture &g)
+std::variant<int, Error> DeviceAdaptor::deviceInput(Handle handle, const Gesture &g)
 {
     const Workspace::Pane *p = m_workspace.pane(handle);
     DeviceBackend *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
@@ -303,7 +319,7 @@ std::variant<int, Error> AutomationFacade::deviceInput(Handle handle, const Gest
     return Error{code::InvalidParams, "unsupported operation"};
 }
 
-void AutomationFacade::accessibility(Handle handle, const AxQuery &q, AxAnswer done)
+void DeviceAdaptor::accessibility(Handle handle, const AxQuery &q, AxAnswer done)
 {
     const Workspace::Pane *p = m_workspace.pane(handle);
     DeviceBackend *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
@@ -329,7 +345,7 @@ void AutomationFacade::accessibility(Handle handle, const AxQuery &q, AxAnswer d
     });
 }
 
-std::variant<std::string, Error> AutomationFacade::rotate(Handle handle, const std::string &to)
+std::variant<std::string, Error> DeviceAdaptor::rotate(Handle handle, const std::string &to)
 {
     const Workspace::Pane *p = m_workspace.pane(handle);
     DeviceManager::Turn turn;

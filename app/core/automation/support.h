@@ -1,13 +1,18 @@
 #pragma once
 
-// What the automation facade's files share; internal to app/core.
+// What the automation adaptors share; internal to app/core/automation.
+
+#include "rpc/server/ports/port_types.h"
 
 #include <QString>
 
 #include <optional>
 #include <string>
 
-namespace dt::app::facade_support {
+namespace dt::app {
+
+using dt::rpc::Handle;
+using dt::rpc::Resolved;
 
 // Optional keys are left out, never sent as empty or null.
 inline std::optional<std::string> nonEmpty(const QString &s)
@@ -15,4 +20,4 @@ inline std::optional<std::string> nonEmpty(const QString &s)
     return s.isEmpty() ? std::nullopt : std::optional<std::string>(s.toStdString());
 }
 
-} // namespace dt::app::facade_support
+} // namespace dt::app

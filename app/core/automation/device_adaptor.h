@@ -1,0 +1,52 @@
+#pragma once
+
+// The device family of the automation port over the workspace: a session's
+// device panes and devices, input, rotation (DeviceManager's actions, as
+// the GUI's buttons run them) and accessibility queries on a worker pool.
+
+#include "app/core/automation/support.h"
+#include "app/core/workspace.h"
+#include "devicepanes/accessibility_bridge.h"
+#include "rpc/server/ports/device_port.h"
+
+#include <QHash>
+#include <QObject>
+
+#include <memory>
+
+class QThreadPool;
+
+namespace dt::app {
+
+class DeviceAdaptor : public dt::rpc::DevicePort {
+public:
+    explicit DeviceAdaptor(Workspace &workspace);
+    ~DeviceAdaptor() override;
+
+    std::vector<dt::rpc::PaneRow> paneRows(const std::string &caller) override;
+    std::vector<dt::rpc::DeviceRow> deviceRows(const std::optional<std::string> &caller) override;
+    std::variant<dt::rpc::PaneRow, dt::rpc::Error> bootDevice(const std::string &caller, const std::string &device) override;
+    std::optional<dt::rpc::Error> shutdownDevice(const std::string &caller, const std::string &device) override;
+    std::variant<int64_t, dt::rpc::Error> launchOnDevice(const std::string &caller, const std::string &device,
+                                                         const std::vector<std::string> &command) override;
+    Resolved resolveDevicePane(const std::string &caller, const std::string &ref) override;
+    std::optional<dt::rpc::PaneRow> paneRow(Handle pane) override;
+    std::optional<dt::rpc::Error> closeDevicePane(Handle pane, bool keepDevice) override;
+    std::optional<dt::rpc::PaneInfo> paneInfo(Handle pane) override;
+    std::variant<int, dt::rpc::Error> deviceInput(Handle pane, const Gesture &gesture) override;
+    void accessibility(Handle pane, const AxQuery &query, AxAnswer done) override;
+    std::variant<std::string, dt::rpc::Error> rotate(Handle pane, const std::string &to) override;
+
+private:
+    Workspace &m_workspace;
+    // One accessibility connection per device (by udid and bus).
+    QHash<QString, std::shared_ptr<dt::devices::AccessibilityBridge>> m_accessibility;
+    std::unique_ptr<QObject> m_context; // answers come back to the GUI thread through it
+    std::unique_ptr<QThreadPool> m_accessibilityWorkers; // AT-SPI queries, off the GUI thread
+};
+
+// A device pane as pane rows show it (also in tab.info), or nothing for a
+// pane that is not a device's.
+std::optional<dt::rpc::PaneRow> devicePaneRow(const Workspace &workspace, PaneId pane);
+
+} // namespace dt::app

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "rpc/contract/device_shapes.h"
+#include "rpc/contract/envelope.h"
+#include "rpc/contract/errors.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <sys/types.h>
+#include <variant>
+#include <vector>
+#include "rpc/server/ports/port_types.h"
+
+namespace dt::rpc {
+
+// Devices and their panes: a session sees and drives only the devices it
+// booted. Accessibility queries answer later (they may take seconds).
+class DevicePort {
+public:
+    virtual ~DevicePort() = default;
+
+    virtual std::vector<PaneRow> paneRows(const std::string &caller) = 0;
+    virtual std::vector<DeviceRow> deviceRows(const std::optional<std::string> &caller) = 0;
+    // Boots a device of the device set (udid, prefix or name) and mirrors it
+    // beside the caller's terminal.
+    virtual std::variant<PaneRow, Error> bootDevice(const std::string &caller, const std::string &device) = 0;
+    virtual std::optional<Error> shutdownDevice(const std::string &caller, const std::string &device) = 0;
+    // Starts a program on a running device of the caller's; its pid.
+    virtual std::variant<int64_t, Error> launchOnDevice(const std::string &caller, const std::string &device,
+                                                        const std::vector<std::string> &command) = 0;
+    // A device pane of the caller's: "" for its only one, else a paneId,
+    // shortId or udid. Anyone else's answers exactly like an unknown one.
+    virtual Resolved resolveDevicePane(const std::string &caller, const std::string &ref) = 0;
+    virtual std::optional<PaneRow> paneRow(Handle pane) = 0;
+    virtual std::optional<Error> closeDevicePane(Handle pane, bool keepDevice) = 0;
+    virtual std::optional<PaneInfo> paneInfo(Handle pane) = 0;
+    struct Gesture {
+        enum class Kind { Tap, LongPress, Swipe, Key, Text, Button, Crown, Pinch } kind = Kind::Tap;
+        double x = 0.5, y = 0.5, toX = 0.5, toY = 0.5;
+        double x2 = 0.5, y2 = 0.5, toX2 = 0.5, toY2 = 0.5; // Pinch: the second finger
+        int durationMs = 0;
+        int holdMs = 0; // Swipe: the finger rests at the end before it lifts
+        uint32_t keysym = 0;
+        std::string text; // Text: UTF-8; Button: its name
+        double delta = 0; // Crown: clicks
+    };
+    // Dispatches (queues, in order) the gesture; for a swipe, the number of
+    // interpolated steps (0: sent as a tap).
+    virtual std::variant<int, Error> deviceInput(Handle pane, const Gesture &gesture) = 0;
+    // Turns the device to an orientation ("portrait", "landscapeLeft",
+    // "landscapeRight", "portraitUpsideDown") or by a quarter ("left",
+    // "right"); answers the orientation now observed.
+    virtual std::variant<std::string, Error> rotate(Handle pane, const std::string &to) = 0;
+    struct AxQuery {
+        enum class Kind { Tree, Point, Sweep } kind = Kind::Tree;
+        double x = 0, y = 0;
+        double step = 0.05; // Sweep, already clamped
+    };
+    // The wrapped answer ({tree} or {element}); bridge failures as -32020.
+    // It may take seconds (AT-SPI), so it answers through `done`, later, on
+    // this thread; the caller's thread never waits for it.
+    using AxAnswer = std::function<void(std::variant<Json, Error>)>;
+    virtual void accessibility(Handle pane, const AxQuery &query, AxAnswer done) = 0;
+};
+
+} // namespace dt::rpc
