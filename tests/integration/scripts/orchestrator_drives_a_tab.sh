@@ -60,7 +60,7 @@ deviceterm tab capture --tab "$t" > catv.txt
 # Paced typing while a command runs: echoed as typed, never as a paste, and
 # three sends in a row type in order.
 send -- 'clear; sleep 1\n'
-sleep 0.3
+wait_blank "$t" # sleep runs: what comes next is typed while a command runs
 deviceterm tab send-input --tab "$t" --type-delay 20 --json -- 'echo pa' > paced.json
 send --type-delay 20 -- 'ced-'
 send --type-delay 20 -- '$((2+3))\n'
