@@ -1,5 +1,7 @@
 #include "terminal/key_mapping.h"
 
+#include "terminal/core/utf8.h"
+
 #include <QList>
 
 namespace dt::terminal {

@@ -5,34 +5,6 @@
 
 namespace dt::term {
 
-void appendUtf8(std::string &out, char32_t c)
-{
-    if (c < 0x80) {
-        out.push_back(static_cast<char>(c));
-    } else if (c < 0x800) {
-        out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else if (c < 0x10000) {
-        out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else if (c <= 0x10FFFF) {
-        out.push_back(static_cast<char>(0xF0 | (c >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else {
-        appendUtf8(out, 0xFFFD);
-    }
-}
-
-std::string toUtf8(char32_t codepoint)
-{
-    std::string s;
-    appendUtf8(s, codepoint);
-    return s;
-}
-
 Line::Line(const Line &other) : m_cells(other.m_cells), m_data(other.m_data), m_size(other.m_size), m_clusters(other.m_clusters)
 {
     if (other.ownsCells())

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "terminal/core/utf8.h" // cells come out as UTF-8
+
 #include "terminal/core/cell.h"
 
 #include <string>
@@ -83,8 +85,5 @@ private:
     int m_size = 0;
     std::vector<std::u32string> m_clusters;
 };
-
-std::string toUtf8(char32_t codepoint);
-void appendUtf8(std::string &out, char32_t codepoint);
 
 } // namespace dt::term

@@ -1,6 +1,7 @@
 #include "terminal/core/search.h"
 
 #include "terminal/core/terminal.h"
+#include "terminal/core/utf8.h"
 
 namespace dt::term {
 
@@ -13,31 +14,12 @@ char32_t fold(char32_t c)
     return c;
 }
 
-std::u32string decode(const std::string &s)
-{
-    std::u32string out;
-    for (size_t i = 0; i < s.size();) {
-        const auto b = static_cast<unsigned char>(s[i]);
-        int extra = b < 0x80 ? 0 : (b & 0xE0) == 0xC0 ? 1 : (b & 0xF0) == 0xE0 ? 2 : (b & 0xF8) == 0xF0 ? 3 : -1;
-        if (extra < 0 || (extra > 0 && i + static_cast<size_t>(extra) >= s.size())) {
-            ++i;
-            continue;
-        }
-        char32_t cp = extra == 0 ? b : b & (0x3F >> extra);
-        for (int k = 1; k <= extra; ++k)
-            cp = (cp << 6) | (static_cast<unsigned char>(s[i + static_cast<size_t>(k)]) & 0x3F);
-        out.push_back(cp);
-        i += static_cast<size_t>(extra) + 1;
-    }
-    return out;
-}
-
 } // namespace
 
 std::vector<SearchMatch> findAll(const Terminal &terminal, const std::string &needleUtf8, bool caseSensitive)
 {
     std::vector<SearchMatch> matches;
-    std::u32string needle = decode(needleUtf8);
+    std::u32string needle = decodeUtf8(needleUtf8);
     if (needle.empty())
         return matches;
     if (!caseSensitive)

@@ -1,5 +1,7 @@
 #include "terminal/core/terminal.h"
 
+#include "terminal/core/utf8.h"
+
 #include <vterm.h>
 
 #include <algorithm>
@@ -537,41 +539,11 @@ void Terminal::sendCharacter(char32_t codepoint, Modifiers mods)
     vterm_keyboard_unichar(m_vt.get(), codepoint, toVTerm(mods));
 }
 
-namespace {
-// Decodes UTF-8, replacing malformed sequences with U+FFFD.
-template <typename Fn>
-void forEachCodepoint(const std::string &s, Fn fn)
-{
-    size_t i = 0;
-    while (i < s.size()) {
-        const auto b = static_cast<unsigned char>(s[i]);
-        char32_t cp;
-        int extra;
-        if (b < 0x80) { cp = b; extra = 0; }
-        else if ((b & 0xE0) == 0xC0) { cp = b & 0x1F; extra = 1; }
-        else if ((b & 0xF0) == 0xE0) { cp = b & 0x0F; extra = 2; }
-        else if ((b & 0xF8) == 0xF0) { cp = b & 0x07; extra = 3; }
-        else { fn(char32_t(0xFFFD)); ++i; continue; }
-        if (i + static_cast<size_t>(extra) >= s.size()) {
-            fn(char32_t(0xFFFD)); // truncated sequence at the end
-            break;
-        }
-        bool ok = true;
-        for (int k = 1; k <= extra; ++k) {
-            const auto c = static_cast<unsigned char>(s[i + static_cast<size_t>(k)]);
-            if ((c & 0xC0) != 0x80) { ok = false; break; }
-            cp = (cp << 6) | (c & 0x3F);
-        }
-        if (!ok) { fn(char32_t(0xFFFD)); ++i; continue; }
-        fn(cp);
-        i += static_cast<size_t>(extra) + 1;
-    }
-}
-} // namespace
 
 void Terminal::sendText(const std::string &utf8)
 {
-    forEachCodepoint(utf8, [this](char32_t cp) { vterm_keyboard_unichar(m_vt.get(), cp, VTERM_MOD_NONE); });
+    for (char32_t cp : decodeUtf8(utf8))
+        vterm_keyboard_unichar(m_vt.get(), cp, VTERM_MOD_NONE);
 }
 
 void Terminal::paste(const std::string &utf8)
@@ -580,7 +552,7 @@ void Terminal::paste(const std::string &utf8)
     // feeds become carriage returns, as if typed.
     vterm_keyboard_start_paste(m_vt.get());
     char32_t previous = 0;
-    forEachCodepoint(utf8, [this, &previous](char32_t cp) {
+    for (char32_t cp : decodeUtf8(utf8)) {
         const char32_t before = previous;
         previous = cp;
         // Control characters are dropped (as xterm does): an ESC inside the
@@ -588,13 +560,13 @@ void Terminal::paste(const std::string &utf8)
         // the rest run as typed commands. Tab and line ends stay; CR LF
         // counts as one Enter.
         if (cp == '\n' && before == '\r')
-            return;
+            continue;
         if (cp == '\n')
             cp = '\r';
         const bool control = (cp < 0x20 && cp != '\t' && cp != '\r') || cp == 0x7f || (cp >= 0x80 && cp < 0xa0);
         if (!control)
             vterm_keyboard_unichar(m_vt.get(), cp, VTERM_MOD_NONE);
-    });
+    }
     vterm_keyboard_end_paste(m_vt.get());
 }
 

@@ -1,0 +1,38 @@
+// The terminal model's one UTF-8 decoder and encoder: well-formed text
+// round-trips, and every kind of malformed input becomes U+FFFD instead of
+// vanishing or passing through.
+
+#include "terminal/core/utf8.h"
+
+#include <gtest/gtest.h>
+
+namespace dt::term {
+namespace {
+
+constexpr char32_t R = 0xFFFD;
+
+TEST(Utf8, wellFormedTextRoundTrips)
+{
+    const std::u32string text = U"a\u00e9\u4e2d\U0001F970\u0000z";
+    std::string encoded;
+    for (char32_t c : text)
+        appendUtf8(encoded, c);
+    EXPECT_EQ(decodeUtf8(encoded), text);
+    EXPECT_EQ(toUtf8(0x1F970), "\xF0\x9F\xA5\xB0");
+}
+
+TEST(Utf8, malformedInputBecomesReplacementCharacters)
+{
+    EXPECT_EQ(decodeUtf8("a\x80z"), (std::u32string{'a', R, 'z'})); // stray continuation
+    EXPECT_EQ(decodeUtf8("a\xE4\xB8z"), (std::u32string{'a', R, 'z'})); // cut short, then ASCII
+    EXPECT_EQ(decodeUtf8("a\xE4\xB8"), (std::u32string{'a', R})); // cut by the end
+    EXPECT_EQ(decodeUtf8("\xC0\xAF"), (std::u32string{R})); // overlong '/'
+    EXPECT_EQ(decodeUtf8("\xED\xA0\x80"), (std::u32string{R})); // a surrogate
+    EXPECT_EQ(decodeUtf8("\xF4\x90\x80\x80"), (std::u32string{R})); // past U+10FFFF
+    EXPECT_EQ(decodeUtf8("\xFF\xFE"), (std::u32string{R, R})); // never valid
+    EXPECT_EQ(toUtf8(0xD800), toUtf8(R));
+    EXPECT_EQ(toUtf8(0x110000), toUtf8(R));
+}
+
+} // namespace
+} // namespace dt::term
