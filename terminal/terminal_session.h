@@ -1,6 +1,7 @@
 #pragma once
 
 #include "terminal/core/terminal.h"
+#include "terminal/key_mapping.h"
 #include "terminal/pty_process.h"
 
 #include <QMap>
@@ -33,7 +34,21 @@ public:
     PtyProcess &process() { return m_pty; }
 
     void resize(int rows, int columns);
+    // Input, all of it through here (the model encodes it, as the program's
+    // modes ask, and the PTY gets the bytes): raw bytes, a key, typed text,
+    // a paste, the mouse, focus.
     void sendBytes(const QByteArray &bytes) { m_pty.write(bytes); }
+    void sendKeyAction(const KeyAction &action) { applyKeyAction(*m_terminal, action); }
+    void sendKey(dt::term::Key key, dt::term::Modifiers mods) { m_terminal->sendKey(key, mods); }
+    void typeText(const std::string &utf8) { m_terminal->sendText(utf8); }
+    void paste(const std::string &utf8) { m_terminal->paste(utf8); }
+    void sendMouseMove(int row, int col, dt::term::Modifiers mods) { m_terminal->sendMouseMove(row, col, mods); }
+    void sendMouseButton(dt::term::MouseButton button, bool pressed, dt::term::Modifiers mods)
+    {
+        m_terminal->sendMouseButton(button, pressed, mods);
+    }
+    void focusIn() { m_terminal->focusIn(); }
+    void focusOut() { m_terminal->focusOut(); }
 
     bool isRunning() const { return m_pty.isRunning(); }
     // Whether the program has written anything yet (a shell: its first prompt).

@@ -308,7 +308,7 @@ void TerminalView::focusInEvent(QFocusEvent *e)
     QAbstractScrollArea::focusInEvent(e);
     m_focused = true;
     if (m_session)
-        m_session->terminal().focusIn();
+        m_session->focusIn();
     restartBlink();
     viewport()->update();
     emit focusReceived();
@@ -319,7 +319,7 @@ void TerminalView::focusOutEvent(QFocusEvent *e)
     QAbstractScrollArea::focusOutEvent(e);
     m_focused = false;
     if (m_session)
-        m_session->terminal().focusOut();
+        m_session->focusOut();
     m_blinkTimer.stop();
     m_blinkOn = true;
     viewport()->update();
@@ -354,7 +354,7 @@ void TerminalView::pasteClipboard()
     if (text.isEmpty())
         return;
     scrollToBottom();
-    m_session->terminal().paste(text.toStdString());
+    m_session->paste(text.toStdString());
 }
 
 void TerminalView::pastePrimarySelection()
@@ -366,7 +366,7 @@ void TerminalView::pastePrimarySelection()
     if (text.isEmpty())
         return;
     scrollToBottom();
-    m_session->terminal().paste(text.toStdString());
+    m_session->paste(text.toStdString());
 }
 
 void TerminalView::selectAll()

@@ -95,7 +95,7 @@ void TerminalView::keyPressEvent(QKeyEvent *e)
     if (m_scrollOffset != 0)
         scrollToBottom();
     m_selection.clear();
-    dt::terminal::applyKeyAction(m_session->terminal(), action);
+    m_session->sendKeyAction(action);
     restartBlink();
     e->accept();
 }
@@ -105,7 +105,7 @@ void TerminalView::inputMethodEvent(QInputMethodEvent *e)
     if (!m_session)
         return;
     if (!e->commitString().isEmpty()) {
-        m_session->terminal().sendText(e->commitString().toStdString());
+        m_session->typeText(e->commitString().toStdString());
         if (m_scrollOffset != 0)
             scrollToBottom();
     }
@@ -137,7 +137,7 @@ QVariant TerminalView::inputMethodQuery(Qt::InputMethodQuery query) const
 
 bool TerminalView::forwardMouse(QMouseEvent *e, bool pressed, bool isMove)
 {
-    auto &t = m_session->terminal();
+    const auto &t = m_session->terminal();
     // Shift always gives the mouse back to selection, as in xterm.
     if (t.mouseTracking() == dt::term::MouseTracking::None || (e->modifiers() & Qt::ShiftModifier))
         return false;
@@ -145,7 +145,7 @@ bool TerminalView::forwardMouse(QMouseEvent *e, bool pressed, bool isMove)
     const int row = std::clamp((pos.y() - kPadding) / m_cellHeight, 0, t.rows() - 1);
     const int col = std::clamp((pos.x() - kPadding) / m_cellWidth, 0, t.columns() - 1);
     const dt::term::Modifiers mods = dt::terminal::toModifiers(e->modifiers());
-    t.sendMouseMove(row, col, mods);
+    m_session->sendMouseMove(row, col, mods);
     if (isMove)
         return true;
     dt::term::MouseButton button;
@@ -155,7 +155,7 @@ bool TerminalView::forwardMouse(QMouseEvent *e, bool pressed, bool isMove)
     case Qt::RightButton: button = dt::term::MouseButton::Right; break;
     default: return true;
     }
-    t.sendMouseButton(button, pressed, mods);
+    m_session->sendMouseButton(button, pressed, mods);
     return true;
 }
 
@@ -260,7 +260,7 @@ void TerminalView::wheelEvent(QWheelEvent *e)
 {
     if (!m_session)
         return;
-    auto &t = m_session->terminal();
+    const auto &t = m_session->terminal();
     // Touchpads and high-resolution wheels send fractions of a notch: add
     // them up so they scroll too.
     m_wheelRemainder += e->angleDelta().y();
@@ -273,17 +273,17 @@ void TerminalView::wheelEvent(QWheelEvent *e)
     const bool tracking = t.mouseTracking() != dt::term::MouseTracking::None && !(e->modifiers() & Qt::ShiftModifier);
     if (tracking) {
         const QPoint pos = e->position().toPoint();
-        t.sendMouseMove(std::clamp((pos.y() - kPadding) / m_cellHeight, 0, t.rows() - 1),
+        m_session->sendMouseMove(std::clamp((pos.y() - kPadding) / m_cellHeight, 0, t.rows() - 1),
                         std::clamp((pos.x() - kPadding) / m_cellWidth, 0, t.columns() - 1), dt::term::NoModifier);
         const auto button = notches > 0 ? dt::term::MouseButton::WheelUp : dt::term::MouseButton::WheelDown;
         for (int i = 0; i < std::abs(notches); ++i)
-            t.sendMouseButton(button, true, dt::term::NoModifier);
+            m_session->sendMouseButton(button, true, dt::term::NoModifier);
     } else if (t.altScreenActive()) {
         // Full-screen programs without mouse support (less, man) scroll
         // with arrow keys.
         const auto key = notches > 0 ? dt::term::Key::Up : dt::term::Key::Down;
         for (int i = 0; i < 3 * std::abs(notches); ++i)
-            t.sendKey(key, dt::term::NoModifier);
+            m_session->sendKey(key, dt::term::NoModifier);
     } else {
         scrollLines(3 * notches);
     }
