@@ -91,7 +91,7 @@ HandlerResult Dispatcher::authenticate(CallContext &context, const Json &params)
         return Error{code::InvalidParams, "sessionId must be a UUID"};
     if (!peerStillConnected(context))
         return peerGone();
-    if (auto error = m_port.authenticate(*sessionId, cap->get<std::string>(), context.peerPid))
+    if (auto error = checkSession(*sessionId, cap->get<std::string>(), context.peerPid))
         return *error;
     // The port read /proc by pid: that was about our peer only if it still
     // ran afterwards.
@@ -99,6 +99,15 @@ HandlerResult Dispatcher::authenticate(CallContext &context, const Json &params)
         return peerGone();
     context.sessionId = *sessionId;
     return Json{{"ok", true}};
+}
+
+std::optional<Error> Dispatcher::checkSession(const std::string &sessionId, const std::optional<std::string> &capability,
+                                             pid_t peer)
+{
+    const auto shell = m_port.sessionShell(sessionId, capability);
+    if (const auto *error = std::get_if<Error>(&shell))
+        return *error;
+    return m_provenance(std::get<pid_t>(shell), peer);
 }
 
 std::optional<Error> Dispatcher::checkScope(CallContext &context, Scope scope)
@@ -113,7 +122,7 @@ std::optional<Error> Dispatcher::checkScope(CallContext &context, Scope scope)
         std::optional<Error> error;
         if (!peerStillConnected(context))
             error = peerGone();
-        else if ((error = m_port.recheck(*context.sessionId, context.peerPid)); !error && !peerStillConnected(context))
+        else if ((error = checkSession(*context.sessionId, std::nullopt, context.peerPid)); !error && !peerStillConnected(context))
             error = peerGone();
         if (error) {
             context.sessionId.reset();

@@ -63,6 +63,10 @@ public:
     static Response responseTo(uint32_t id, std::variant<Json, Error> answer);
     // The methods this caller may call right now, sorted.
     std::vector<std::string> allowedMethods(const CallContext &context);
+    // Whether `peer` runs in the terminal whose shell is `shell`: by default
+    // checkTerminalProvenance (/proc); tests of other layers substitute it.
+    using ProvenanceCheck = std::function<std::optional<Error>(pid_t shell, pid_t peer)>;
+    void setProvenanceCheck(ProvenanceCheck check) { m_provenance = std::move(check); }
 
 private:
     struct Entry {
@@ -72,7 +76,12 @@ private:
     std::optional<Error> checkScope(CallContext &context, Scope scope);
     HandlerResult authenticate(CallContext &context, const Json &params);
 
+    // The session's terminal and the provenance rule: an error, or nothing.
+    std::optional<Error> checkSession(const std::string &sessionId, const std::optional<std::string> &capability,
+                                      pid_t peer);
+
     SessionPort &m_port;
+    ProvenanceCheck m_provenance = checkTerminalProvenance;
     std::map<std::string, Entry> m_methods;
 };
 

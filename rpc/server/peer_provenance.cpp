@@ -169,4 +169,14 @@ bool PeerProcess::stillRunning() const
     return info && info->startTime == *m_startTime;
 }
 
+std::optional<Error> checkTerminalProvenance(pid_t shell, pid_t peer)
+{
+    const auto anchor = anchorForShell(shell);
+    if (!anchor)
+        return Error{code::NotReady, "session terminal not yet bound; retry shortly"};
+    if (!belongsToTerminal(peer, *anchor))
+        return Error{code::Unauthorized, kInvalidCredentials};
+    return std::nullopt;
+}
+
 } // namespace dt::rpc

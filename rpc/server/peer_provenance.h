@@ -1,5 +1,7 @@
 #pragma once
 
+#include "rpc/contract/errors.h"
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -36,6 +38,12 @@ std::optional<TerminalAnchor> anchorForShell(pid_t shellPid);
 // command still count). The walk stops after 32 hops, at pid 1, at a change
 // of user, or where a parent is younger than its child (pid reuse).
 bool belongsToTerminal(pid_t pid, const TerminalAnchor &anchor);
+
+// The provenance rule: `peer` runs in the terminal whose shell is `shell`.
+// Not ready while the shell has not yet taken its terminal; otherwise
+// unauthorized, in the words a wrong capability gets (no oracle).
+std::optional<Error> checkTerminalProvenance(pid_t shell, pid_t peer);
+inline constexpr const char *kInvalidCredentials = "invalid sessionId or cap";
 
 // The pid and uid of the process at the other end of a Unix socket.
 struct PeerCredentials {

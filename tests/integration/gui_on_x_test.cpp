@@ -55,7 +55,12 @@ protected:
                                                   QStringLiteral("--classname"), QStringLiteral("deviceterm-gui")})
                                          .split('\n')
                                          .value(0));
-            return !id.isEmpty();
+            if (id.isEmpty())
+                return false;
+            // The first tab (and so its program and the view keys go to)
+            // comes once the window is on screen: its title names the tab.
+            const QString title = QString::fromUtf8(display.run(QStringLiteral("xdotool"), {QStringLiteral("getwindowname"), id}));
+            return title.contains(QStringLiteral(" — deviceterm")) || title.startsWith(QStringLiteral("Private tab"));
         }, 10000);
         return id;
     }

@@ -71,6 +71,7 @@ protected:
         ServerTest::SetUp();
         server.reset(); // it points at the fixture's dispatcher
         dispatcher = std::make_unique<Dispatcher>(port);
+        dispatcher->setProvenanceCheck([this](pid_t shell, pid_t peer) { return port.provenance(shell, peer); });
         addAllHandlers(*dispatcher, port, port, port);
         server = std::make_unique<AutomationServer>(*dispatcher, limits);
         path = dir.filePath(QStringLiteral("all.sock"));

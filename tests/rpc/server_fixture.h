@@ -25,21 +25,24 @@ using dt::test::waitUntil;
 // A session id of the contract's shape (a UUID in lower case).
 inline const std::string kS1 = "5f0c2a4e-8d1b-4c6e-9a37-1b2c3d4e5f60";
 
-// Accepts any session with cap "good" from this very process only (or from
-// `insider`, a pid the test says runs "in the tab").
+// Accepts any session with cap "good"; its "terminal" holds this very
+// process only (or `insider`, a pid the test says runs "in the tab"): see
+// provenance() below, which the fixture's dispatcher checks with.
 struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort {
     bool stillThere = true;
     pid_t insider = 0;
-    std::optional<Error> authenticate(const std::string &, const std::string &cap, pid_t peer) override
+    std::variant<pid_t, Error> sessionShell(const std::string &, const std::optional<std::string> &cap) override
     {
-        if (cap != "good" || (peer != getpid() && (peer != insider || insider == 0)))
+        if (cap && *cap != "good")
             return Error{code::Unauthorized, "invalid sessionId or cap"};
-        return std::nullopt;
-    }
-    std::optional<Error> recheck(const std::string &, pid_t) override
-    {
         if (!stillThere)
             return Error{code::Unauthorized, "session closed"};
+        return getpid();
+    }
+    std::optional<Error> provenance(pid_t, pid_t peer) const
+    {
+        if (peer != getpid() && (peer != insider || insider == 0))
+            return Error{code::Unauthorized, "invalid sessionId or cap"};
         return std::nullopt;
     }
     std::string role(const std::string &) override { return "agent"; }
@@ -179,6 +182,7 @@ protected:
     void SetUp() override
     {
         dispatcher = std::make_unique<Dispatcher>(port);
+        dispatcher->setProvenanceCheck([this](pid_t shell, pid_t peer) { return port.provenance(shell, peer); });
         dispatcher->add(method::TabInfo, [](CallContext &, const Json &) -> HandlerResult { return Json::array(); });
         dispatcher->add(method::TabSendInput, [](CallContext &, const Json &) -> HandlerResult {
             return Json{{"ok", true}};

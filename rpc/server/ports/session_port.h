@@ -13,21 +13,21 @@
 
 namespace dt::rpc {
 
-// Sessions: who a caller is (its capability, and that it runs in its
-// session's terminal) and what it may do. The dispatcher's port: it checks
+// Sessions: which terminal a caller claims (its capability names it) and
+// what it may do. Whether the caller really runs in that terminal is
+// rpc/server's own check (peer_provenance). The dispatcher's port: it checks
 // these before any handler runs.
 class SessionPort {
 public:
     virtual ~SessionPort() = default;
 
-    // Checks a session's capability and that `peerPid` runs in that
-    // session's terminal (or descends from a process that does). An error
-    // (unauthorized, not ready) or nothing.
-    virtual std::optional<Error> authenticate(const std::string &sessionId, const std::string &capability,
-                                              pid_t peerPid) = 0;
-    // The same provenance check again, for every scoped request: the session
-    // may have closed, or the caller may have left the terminal.
-    virtual std::optional<Error> recheck(const std::string &sessionId, pid_t peerPid) = 0;
+    // The shell of a session's running terminal, for the provenance check
+    // the dispatcher makes (on authentication and again on every scoped
+    // request). With `capability` (authentication) only when it is the
+    // session's; an unknown session and a wrong capability give the same
+    // unauthorized answer. A closed session: unauthorized, "session closed".
+    virtual std::variant<pid_t, Error> sessionShell(const std::string &sessionId,
+                                                    const std::optional<std::string> &capability) = 0;
     // The role of an authenticated session ("agent", "orchestrator").
     virtual std::string role(const std::string &sessionId) = 0;
 
