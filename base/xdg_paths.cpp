@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace dt::base {
 
@@ -16,6 +17,15 @@ std::string xdgDirectory(const char *variable, const char *underHome)
 {
     const std::string set = environmentValue(variable);
     return set.empty() ? environmentValue("HOME") + "/" + underHome : set;
+}
+
+std::string runtimeDirectory()
+{
+    const std::string xdg = environmentValue("XDG_RUNTIME_DIR");
+    struct stat st {};
+    if (!xdg.empty() && xdg.front() == '/' && ::stat(xdg.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        return xdg + "/deviceterm";
+    return "/tmp/deviceterm-" + std::to_string(::getuid());
 }
 
 bool makePrivateDirectories(const std::string &dir)

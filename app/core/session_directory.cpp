@@ -1,5 +1,7 @@
 #include "app/core/session_directory.h"
 
+#include "base/xdg_paths.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -40,10 +42,7 @@ bool makePrivateDirectory(const QString &path)
 
 QString runtimeDirectory()
 {
-    const QByteArray xdg = qgetenv("XDG_RUNTIME_DIR");
-    const QString base = !xdg.isEmpty() && QFileInfo(QString::fromLocal8Bit(xdg)).isDir()
-        ? QString::fromLocal8Bit(xdg) + QStringLiteral("/deviceterm")
-        : QStringLiteral("/tmp/deviceterm-%1").arg(::getuid());
+    const QString base = QString::fromStdString(dt::base::runtimeDirectory());
     if (!makePrivateDirectory(base) || !makePrivateDirectory(base + QStringLiteral("/sessions")))
         return {};
     return base;

@@ -77,10 +77,7 @@ std::string defaultStoreDirectory()
 
 std::string runtimeDirectoryOf(const std::string &udid)
 {
-    std::string base = dt::base::environmentValue("XDG_RUNTIME_DIR");
-    if (base.empty())
-        base = "/tmp/deviceterm-" + std::to_string(::getuid());
-    return base + "/deviceterm/devices/" + upper(udid);
+    return dt::base::runtimeDirectory() + "/devices/" + upper(udid);
 }
 
 std::optional<int> bootedBy(const std::string &udid)

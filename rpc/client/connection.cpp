@@ -1,5 +1,7 @@
 #include "rpc/client/connection.h"
 
+#include "base/xdg_paths.h"
+
 #include "rpc/contract/framing.h"
 
 #include <cerrno>
@@ -17,9 +19,7 @@ std::string defaultSocketPath()
 {
     if (const char *s = std::getenv("DEVICETERM_DAEMON_SOCK"); s && *s)
         return s;
-    if (const char *x = std::getenv("XDG_RUNTIME_DIR"); x && *x && x[0] == '/')
-        return std::string(x) + "/deviceterm/deviceterm.sock";
-    return "/tmp/deviceterm-" + std::to_string(::getuid()) + "/deviceterm.sock";
+    return dt::base::runtimeDirectory() + "/deviceterm.sock";
 }
 
 Connection::~Connection()

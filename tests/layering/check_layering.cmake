@@ -36,7 +36,7 @@ set(MODULES
     "terminal/core="
     "terminal=terminal/core"
     "rpc/contract="
-    "rpc/client=rpc/contract"
+    "rpc/client=base,rpc/contract"
     "rpc/server=rpc/contract"
     "app/audit=base"
     "app/config="
