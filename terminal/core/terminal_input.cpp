@@ -1,0 +1,123 @@
+// What the user sends to the program: keys, typed text, pastes (bracketed,
+// with control characters dropped), mouse reports and focus, each encoded
+// by libvterm as the program's modes ask.
+
+#include "terminal/core/terminal.h"
+#include "terminal/core/utf8.h"
+
+#include <vterm.h>
+
+namespace dt::term {
+
+namespace {
+VTermModifier toVTerm(Modifiers mods)
+{
+    int m = VTERM_MOD_NONE;
+    if (mods & Shift)
+        m |= VTERM_MOD_SHIFT;
+    if (mods & Alt)
+        m |= VTERM_MOD_ALT;
+    if (mods & Ctrl)
+        m |= VTERM_MOD_CTRL;
+    return static_cast<VTermModifier>(m);
+}
+
+VTermKey toVTerm(Key key)
+{
+    switch (key) {
+    case Key::Enter: return VTERM_KEY_ENTER;
+    case Key::Tab: return VTERM_KEY_TAB;
+    case Key::Backspace: return VTERM_KEY_BACKSPACE;
+    case Key::Escape: return VTERM_KEY_ESCAPE;
+    case Key::Up: return VTERM_KEY_UP;
+    case Key::Down: return VTERM_KEY_DOWN;
+    case Key::Left: return VTERM_KEY_LEFT;
+    case Key::Right: return VTERM_KEY_RIGHT;
+    case Key::Insert: return VTERM_KEY_INS;
+    case Key::Delete: return VTERM_KEY_DEL;
+    case Key::Home: return VTERM_KEY_HOME;
+    case Key::End: return VTERM_KEY_END;
+    case Key::PageUp: return VTERM_KEY_PAGEUP;
+    case Key::PageDown: return VTERM_KEY_PAGEDOWN;
+    case Key::KeypadMultiply: return VTERM_KEY_KP_MULT;
+    case Key::KeypadPlus: return VTERM_KEY_KP_PLUS;
+    case Key::KeypadComma: return VTERM_KEY_KP_COMMA;
+    case Key::KeypadMinus: return VTERM_KEY_KP_MINUS;
+    case Key::KeypadPeriod: return VTERM_KEY_KP_PERIOD;
+    case Key::KeypadDivide: return VTERM_KEY_KP_DIVIDE;
+    case Key::KeypadEnter: return VTERM_KEY_KP_ENTER;
+    case Key::KeypadEqual: return VTERM_KEY_KP_EQUAL;
+    default: break;
+    }
+    if (key >= Key::F1 && key <= Key::F12)
+        return static_cast<VTermKey>(VTERM_KEY_FUNCTION_0 + 1 + (static_cast<int>(key) - static_cast<int>(Key::F1)));
+    if (key >= Key::Keypad0 && key <= Key::Keypad9)
+        return static_cast<VTermKey>(VTERM_KEY_KP_0 + (static_cast<int>(key) - static_cast<int>(Key::Keypad0)));
+    return VTERM_KEY_NONE;
+}
+} // namespace
+
+void Terminal::sendKey(Key key, Modifiers mods)
+{
+    const VTermKey k = toVTerm(key);
+    if (k != VTERM_KEY_NONE)
+        vterm_keyboard_key(m_vt.get(), k, toVTerm(mods));
+}
+
+void Terminal::sendCharacter(char32_t codepoint, Modifiers mods)
+{
+    vterm_keyboard_unichar(m_vt.get(), codepoint, toVTerm(mods));
+}
+
+
+void Terminal::sendText(const std::string &utf8)
+{
+    for (char32_t cp : decodeUtf8(utf8))
+        vterm_keyboard_unichar(m_vt.get(), cp, VTERM_MOD_NONE);
+}
+
+void Terminal::paste(const std::string &utf8)
+{
+    // Brackets are only emitted when the program enabled mode 2004; line
+    // feeds become carriage returns, as if typed.
+    vterm_keyboard_start_paste(m_vt.get());
+    char32_t previous = 0;
+    for (char32_t cp : decodeUtf8(utf8)) {
+        const char32_t before = previous;
+        previous = cp;
+        // Control characters are dropped (as xterm does): an ESC inside the
+        // clipboard could otherwise end the bracketed paste early and have
+        // the rest run as typed commands. Tab and line ends stay; CR LF
+        // counts as one Enter.
+        if (cp == '\n' && before == '\r')
+            continue;
+        if (cp == '\n')
+            cp = '\r';
+        const bool control = (cp < 0x20 && cp != '\t' && cp != '\r') || cp == 0x7f || (cp >= 0x80 && cp < 0xa0);
+        if (!control)
+            vterm_keyboard_unichar(m_vt.get(), cp, VTERM_MOD_NONE);
+    }
+    vterm_keyboard_end_paste(m_vt.get());
+}
+
+void Terminal::sendMouseMove(int row, int col, Modifiers mods)
+{
+    vterm_mouse_move(m_vt.get(), row, col, toVTerm(mods));
+}
+
+void Terminal::sendMouseButton(MouseButton button, bool pressed, Modifiers mods)
+{
+    vterm_mouse_button(m_vt.get(), static_cast<int>(button), pressed, toVTerm(mods));
+}
+
+void Terminal::focusIn()
+{
+    vterm_state_focus_in(m_state);
+}
+
+void Terminal::focusOut()
+{
+    vterm_state_focus_out(m_state);
+}
+
+} // namespace dt::term
