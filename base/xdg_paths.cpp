@@ -1,3 +1,6 @@
+// Where deviceterm keeps things: XDG base directories with their $HOME fallbacks, the runtime directory
+// every part agrees on, and creating private (0700) directories.
+
 #include "base/xdg_paths.h"
 
 #include <cerrno>

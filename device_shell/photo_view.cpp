@@ -1,3 +1,6 @@
+// The device shell's Photo page: a drawn landscape that a two-finger pinch zooms, with the zoom shown in a
+// pill and in the accessible description so tests can read it.
+
 #include "device_shell/photo_view.h"
 
 #include <QGestureEvent>

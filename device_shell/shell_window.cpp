@@ -1,3 +1,6 @@
+// The device shell's window: home, counter, form, list, photo and lock pages with distinct colours and
+// accessible names, hardware keys and the watch crown, edge swipe home, and a title that reports state.
+
 #include "device_shell/shell_window.h"
 
 #include "device_shell/photo_view.h"

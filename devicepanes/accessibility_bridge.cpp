@@ -1,3 +1,6 @@
+// Reads a device app's accessibility tree over AT-SPI: finds its accessibility bus through the device's
+// session bus, walks the showing elements (or hit-tests a point) within a time budget, and names roles.
+
 #include "devicepanes/accessibility_bridge.h"
 
 #include <QDBusArgument>

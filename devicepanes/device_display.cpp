@@ -1,3 +1,6 @@
+// The GUI's window onto a device's X display: maps Xvfb's XWD framebuffer, copies XDamage'd rectangles into
+// a QImage, resizes the screen with RandR, and injects pointer and key events with XTest.
+
 #include "devicepanes/device_display.h"
 
 #include "devicepanes/display_cookie.h"

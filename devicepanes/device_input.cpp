@@ -1,3 +1,6 @@
+// Turns taps, swipes, long presses, keys, text, wheel clicks and pinches into timed steps on a device's
+// display (XTest) or touch channel (TUIO), dropping late moves so a stalled loop doesn't stretch a gesture.
+
 #include "devicepanes/device_input.h"
 
 #include "devicepanes/device_display.h"

@@ -1,3 +1,6 @@
+// The per-device watchdog: a forked process that waits for deviceterm's end of a pipe to close, then,
+// unless the device was kept, stops its recorded process groups (SIGTERM, then SIGKILL).
+
 #include "devicepanes/lifeline.h"
 
 #include "devicepanes/store/device_processes.h"

@@ -1,3 +1,6 @@
+// Puts a device app in its own loopback-only network namespace (inside a user namespace if needed) and
+// passes back a UDP socket made in there, so only deviceterm can reach the app's TUIO touch port.
+
 #include "devicepanes/private_network.h"
 
 #include <cerrno>

@@ -1,3 +1,6 @@
+// Encodes the fingers currently down as one TUIO 1.1 2Dcur frame (alive, set, fseq) in an OSC bundle with
+// liblo, ready to send to the app's touch plugin.
+
 #include "devicepanes/tuio_frame.h"
 
 #include <lo/lo.h>

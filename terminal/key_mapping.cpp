@@ -1,3 +1,6 @@
+// Maps a Qt key event to what the terminal should receive: special and keypad keys, Ctrl chords as control
+// characters, composed text, and Alt as an ESC prefix.
+
 #include "terminal/key_mapping.h"
 
 #include "terminal/core/utf8.h"

@@ -1,3 +1,6 @@
+// Runs a program on a pseudo-terminal: forkpty with a clean signal state, bounded non-blocking reads,
+// queued writes, window-size changes, exit noticed through a pidfd, and hang-up then SIGKILL on teardown.
+
 #include "terminal/pty_process.h"
 
 #include <QFileInfo>

@@ -1,3 +1,6 @@
+// Picks the user's shell ($SHELL, else passwd, else /bin/sh) and builds a terminal's environment: drops the
+// launching terminal's variables, sets TERM, COLORTERM and TERM_PROGRAM, adds the session's own.
+
 #include "terminal/shell_environment.h"
 
 #include <QFileInfo>

@@ -1,3 +1,6 @@
+// Joins a terminal model to a program on a PTY: output feeds the model, replies and input go to the PTY,
+// read batches become change signals, and /proc gives the working directory and foreground program.
+
 #include "terminal/terminal_session.h"
 
 #include "terminal/shell_environment.h"

@@ -1,3 +1,6 @@
+// The send-input audit log on disk: append a SHA-256-chained JSON line under a file lock, and walk the
+// chain to find an edited, removed or reordered line. libcrypto is dlopened only when first needed.
+
 #include "app/audit/audit_log.h"
 
 #include "base/xdg_paths.h"

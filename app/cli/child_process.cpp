@@ -1,3 +1,6 @@
+// Runs a command for the CLI as a shell would (fork, execvp, wait) and reports how it ended as an exit
+// status; the CLI ignores Ctrl+C meanwhile, so the interrupt goes to the child alone.
+
 #include "app/cli/child_process.h"
 
 #include <cerrno>

@@ -1,3 +1,6 @@
+// The CLI's shared plumbing: option parsing, connecting to the server (and authenticating inside a tab),
+// calling methods, printing JSON, receipts and tables, and the table of every verb.
+
 #include "app/cli/cli.h"
 
 #include <algorithm>

@@ -1,3 +1,6 @@
+// Turns the C escapes typed to `tab send-input` into bytes (\n, \e, \xHH and the rest), keeping any
+// unknown one as typed, and checks that the result is strict UTF-8.
+
 #include "app/cli/text_escapes.h"
 
 #include <cctype>

@@ -1,3 +1,6 @@
+// The config keys and their rules (allowed words, number ranges, defaults), and reading the file into
+// effective values with a warning per bad line. Plain C++, so the CLI's dump-config can use it too.
+
 #include "app/config/config_keys.h"
 
 #include <cstdlib>

@@ -1,3 +1,6 @@
+// The GUI's view of the config file: loads it through the shared key table, re-reads it when it changes on
+// disk, and rewrites one key in place while keeping every other line and comment.
+
 #include "app/core/config.h"
 
 #include "app/config/config_keys.h"

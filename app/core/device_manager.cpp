@@ -1,3 +1,6 @@
+// Keeps the devices this app booted and who owns each: boots, shuts down or hands them off to run on,
+// and carries out button presses and rotations for both the GUI and the automation server.
+
 #include "app/core/device_manager.h"
 
 namespace dt::app {

@@ -1,3 +1,6 @@
+// Turns SIGTERM, SIGINT and SIGHUP into a normal app exit through a self-pipe, so shells are hung up and
+// devices shut down rather than orphaned.
+
 #include "app/core/quit_on_signal.h"
 
 #include <QCoreApplication>

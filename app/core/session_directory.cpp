@@ -1,3 +1,6 @@
+// Makes the private runtime directory and each session's directory in it (owner file, bin/deviceterm link
+// to the matching CLI), and sweeps away those whose owning process is gone.
+
 #include "app/core/session_directory.h"
 
 #include "base/xdg_paths.h"

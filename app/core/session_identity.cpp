@@ -1,3 +1,6 @@
+// Mints a session's UUID, human-typable short id and random capability, keeping only the capability's
+// SHA-256 and checking a presented one against it in constant time.
+
 #include "app/core/session_identity.h"
 
 #include <QCryptographicHash>

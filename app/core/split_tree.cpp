@@ -1,3 +1,6 @@
+// The pane layout tree of a tab: splitting a pane in two, removing one (its sibling takes its place),
+// evening out the shares, and setting a divider's ratio.
+
 #include "app/core/split_tree.h"
 
 #include <algorithm>

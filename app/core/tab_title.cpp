@@ -1,3 +1,6 @@
+// Picks a tab's title from its sources (user name, program title, working directory, shell) and strips
+// control, bidi and invisible characters so a program cannot spoof the tab bar.
+
 #include "app/core/tab_title.h"
 
 #include <QDir>

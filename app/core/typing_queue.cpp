@@ -1,3 +1,6 @@
+// Types queued input into one terminal in arrival order: instant input at once, paced input one grapheme
+// per timer step, with a cap on what may wait and withdrawal by source.
+
 #include "app/core/typing_queue.h"
 
 #include "terminal/terminal_session.h"

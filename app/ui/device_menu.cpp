@@ -1,3 +1,6 @@
+// The Device menu, rebuilt each time it opens: New Device dialog, Boot (or attach) a stored device into the
+// current tab, hardware buttons, rotation and Shut Down for the tab's device pane.
+
 #include "app/ui/device_menu.h"
 
 #include "devicepanes/store/device_profile.h"

@@ -1,3 +1,6 @@
+// A device pane's widget: paints the device's screen in a bezel with title-line tool buttons and a
+// boot/shut-down/failed overlay, and turns mouse, wheel and keys into the device's touches and keys.
+
 #include "app/ui/device_pane_view.h"
 
 #include "app/ui/device_menu.h"

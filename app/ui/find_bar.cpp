@@ -1,3 +1,6 @@
+// The find bar under a terminal: searches its screen and scrollback as the text changes, highlights every
+// hit, and steps through them with Enter, Shift+Enter or the arrows.
+
 #include "app/ui/find_bar.h"
 
 #include "terminal/terminal_session.h"

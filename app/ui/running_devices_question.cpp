@@ -1,3 +1,6 @@
+// Asks whether to keep running devices or shut them down when panes close or the app quits, unless the
+// config already answers; "Don't ask again" saves the choice.
+
 #include "app/ui/running_devices_question.h"
 
 #include "app/core/config.h"

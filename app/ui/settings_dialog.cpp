@@ -1,3 +1,6 @@
+// The Settings dialog: font, size, theme, scrollback, what happens when a program exits and close
+// confirmation, filled from the config and written back to it (only changed keys) on OK.
+
 #include "app/ui/settings_dialog.h"
 
 #include "app/core/config.h"

@@ -1,3 +1,6 @@
+// The tab strip's drag handling: reordering within a band around the strip, dragging a tab out beyond it,
+// and accepting tabs dropped from other windows via a private MIME type.
+
 #include "app/ui/tab_bar.h"
 
 #include <QDragEnterEvent>

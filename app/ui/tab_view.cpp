@@ -1,3 +1,6 @@
+// One tab's page: builds the split tree as nested QSplitters around kept terminal and device views, follows
+// the model's layout, focus, zoom and exits, and finds the pane next to the focused one on screen.
+
 #include "app/ui/tab_view.h"
 
 #include "app/ui/device_pane_view.h"

@@ -1,3 +1,6 @@
+// The dark and light terminal themes (base 16 colours plus xterm's 256-colour cube and grey ramp), and
+// resolving a cell's symbolic colour to a QColor at paint time.
+
 #include "app/ui/terminal_theme.h"
 
 namespace dt::ui {

@@ -1,3 +1,6 @@
+// TerminalView's core: sizing the grid to the widget (coalescing resize bursts), repainting only damaged
+// rows at most once per frame, the scroll bar over scrollback, bell, cursor blink, copy and paste.
+
 #include "app/ui/terminal_view.h"
 
 #include "terminal/terminal_session.h"

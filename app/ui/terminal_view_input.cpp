@@ -1,3 +1,6 @@
+// TerminalView's input: which keys deviceterm keeps as shortcuts, keys and input-method text to the program,
+// mouse reporting when the program asks for it, else click-and-drag selection and wheel scrolling.
+
 #include "terminal/key_mapping.h"
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"

@@ -1,3 +1,6 @@
+// TerminalView's painting: cell-aligned fonts, each line's colours, attributes, selection and search hits,
+// then the cursor, the input method's preedit text and the exit message.
+
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
 #include "app/ui/terminal_view_fonts.h"

@@ -1,3 +1,6 @@
+// Creates and deletes a MainWindow as the model opens and closes windows (deferring deletion past nested
+// event loops), and pushes font, theme, scrollback and on-exit changes from the config.
+
 #include "app/ui/window_manager.h"
 
 #include "app/core/config.h"

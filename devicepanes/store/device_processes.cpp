@@ -1,3 +1,6 @@
+// Reads the process groups a device recorded, and checks through /proc that a pid still belongs to the
+// device (no allocation, so the forked watchdog can call it too).
+
 #include "devicepanes/store/device_processes.h"
 
 #include <cstring>

@@ -1,3 +1,5 @@
+// The device kinds (watch, phone, pad, tv) and each one's screen size in pixels, looked up by family name.
+
 #include "devicepanes/store/device_profile.h"
 
 namespace dt::devices {

@@ -1,3 +1,6 @@
+// The on-disk set of virtual devices, one JSON file each: listing, creating (fresh upper-case UUID),
+// deleting, finding by udid, name or prefix, and which live deviceterm has a device booted.
+
 #include "devicepanes/store/device_store.h"
 
 #include "devicepanes/store/device_profile.h"

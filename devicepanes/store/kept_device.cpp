@@ -1,3 +1,6 @@
+// Writes and reads the `kept` marker of a device left running at quit, trusting it only while the
+// recorded display server and app still belong to the device.
+
 #include "devicepanes/store/kept_device.h"
 
 #include "devicepanes/store/device_processes.h"

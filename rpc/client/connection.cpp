@@ -1,3 +1,6 @@
+// The CLI's blocking client over the automation socket: connect, send a length-prefixed request, wait with
+// a deadline for the matching response, or read a stream's events until the server ends it.
+
 #include "rpc/client/connection.h"
 
 #include "base/xdg_paths.h"

@@ -1,3 +1,6 @@
+// Serialises the device-side reply shapes (pane capabilities, pane rows, device rows, pane info) to the
+// contract's JSON, leaving optional fields out when absent.
+
 #include "rpc/contract/device_shapes.h"
 
 #include "rpc/contract/json_fields.h"

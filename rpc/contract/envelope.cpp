@@ -1,3 +1,6 @@
+// Decodes and encodes the wire's req/res/evt envelopes: strict id and type checks, a nesting limit that
+// refuses deep frames before they are built, and JSON dumped with sorted keys and invalid UTF-8 replaced.
+
 #include "rpc/contract/envelope.h"
 
 #include <limits>

@@ -1,3 +1,6 @@
+// Length-prefixed framing for the automation socket: writes a 4-byte big-endian length before each payload,
+// and reassembles whole frames from arbitrary pieces, failing for good past 16 MiB.
+
 #include "rpc/contract/framing.h"
 
 namespace dt::rpc {

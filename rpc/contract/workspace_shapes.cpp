@@ -1,3 +1,6 @@
+// Serialises the workspace reply shapes (tab rows, window rows, tab info with its device panes) to the
+// contract's JSON, leaving optional fields out when absent.
+
 #include "rpc/contract/workspace_shapes.h"
 
 #include "rpc/contract/json_fields.h"

@@ -1,3 +1,6 @@
+// The automation server's connections: accepting within caps (evicting strangers or the greediest session),
+// idle deadlines, bounded reads per wake-up, deferred answers in order, and publishing to event streams.
+
 #include "rpc/server/automation_server.h"
 
 #include "rpc/server/peer_provenance.h"

@@ -1,3 +1,6 @@
+// Routes each request to its handler after checking its scope (authenticated session, still-running peer,
+// orchestration grant), handles ping, capabilities, events and authenticate, and turns throws into errors.
+
 #include "rpc/server/dispatcher.h"
 
 #include "rpc/contract/wire_version.h"

@@ -1,3 +1,6 @@
+// Proves a socket peer runs in a given tab's terminal: reads /proc for session, tty and start time, walks
+// the peer's ancestors, and binds the connecting process by pidfd so a reused pid can't pass for it.
+
 #include "rpc/server/peer_provenance.h"
 
 #include <cerrno>

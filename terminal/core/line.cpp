@@ -1,3 +1,6 @@
+// One terminal row: owned cells or a view into scrollback, its grapheme-cluster table (swept so it stays
+// bounded), copying cells between lines with clusters re-homed, and the row's text as UTF-8.
+
 #include "terminal/core/line.h"
 
 #include <algorithm>

@@ -1,3 +1,6 @@
+// A screen's rows as a ring: scrolling the whole screen just moves the origin, a partial region rotates
+// row objects without copying cells, and resizing keeps the top-left overlap.
+
 #include "terminal/core/screen_buffer.h"
 
 #include <algorithm>

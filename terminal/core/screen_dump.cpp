@@ -1,3 +1,6 @@
+// Plain-text pictures of a terminal for reference tests and bug reports: the visible rows with cursor,
+// title and alt-screen state, runs of styled cells, and the scrollback.
+
 #include "terminal/core/screen_dump.h"
 
 #include <cstdio>

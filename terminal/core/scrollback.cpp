@@ -1,3 +1,6 @@
+// The scrollback ring: copies each line's trimmed cells into large arena blocks (freed once all their lines
+// are evicted), gives the newest line back when the screen grows, and rebuilds on a capacity change.
+
 #include "terminal/core/scrollback.h"
 
 #include <algorithm>

@@ -1,3 +1,6 @@
+// Finds every occurrence of a string in the scrollback and screen, line by line, mapping matches back to
+// cell columns (wide characters included); case folding covers ASCII and Latin-1 only.
+
 #include "terminal/core/search.h"
 
 #include "terminal/core/terminal.h"

@@ -1,3 +1,6 @@
+// Mouse selection over absolute line positions: by character, word (letters plus path and URL characters)
+// or whole line, hit-testing cells, and the selected text with trailing blanks dropped.
+
 #include "terminal/core/selection.h"
 
 #include "terminal/core/terminal.h"

@@ -1,3 +1,6 @@
+// The pre-parser ahead of libvterm: holds OSC/DCS strings until terminated so they arrive in one write,
+// never splits a UTF-8 character across writes, and reports faint SGR, CSI 3 J and DECRC at their place.
+
 #include "terminal/core/stream_scanner.h"
 
 #include <cstring>

@@ -1,3 +1,6 @@
+// `deviceterm agents`: prints the guide for coding agents and scripts running in a tab (environment,
+// verbs, references, privacy, orchestration, output conventions).
+
 #include "app/cli/cli.h"
 
 #include <cstdio>

@@ -1,3 +1,6 @@
+// `deviceterm completions install`: writes bash, zsh or fish completions into the user's home, generated
+// from the verb table so they never drift from what the CLI accepts.
+
 #include "app/cli/cli.h"
 
 #include <cstdlib>

@@ -1,3 +1,6 @@
+// `deviceterm doctor`: checks the tab's environment, PATH, the server (reachable, knows and accepts this
+// session) and the audit log's chain, then reports each check and the session's permissions.
+
 #include "app/cli/cli.h"
 
 #include "app/audit/audit_log.h"

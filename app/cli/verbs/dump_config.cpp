@@ -1,3 +1,6 @@
+// `deviceterm dump-config`: every config key with its value and where it came from, read locally so it
+// works without a running deviceterm.
+
 #include "app/cli/cli.h"
 
 #include "app/config/config_keys.h"

@@ -1,3 +1,6 @@
+// `deviceterm events`: subscribes and prints each workspace event as a JSON line until the server ends the
+// stream; exits 1 if it ended because the reader fell behind.
+
 #include "app/cli/cli.h"
 
 #include <cstdio>

@@ -1,3 +1,6 @@
+// `deviceterm help [TOPIC]`: lists the verbs (or a topic's), and for an unknown topic suggests close
+// spellings.
+
 #include "app/cli/cli.h"
 
 #include <algorithm>

@@ -1,3 +1,6 @@
+// `deviceterm tab capture`: fetches another tab's screen (plus optional scrollback) and prints it as raw
+// text, or as JSON with --json.
+
 #include "app/cli/cli.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// `deviceterm tab info`: a tab's session id, short id and role (this tab unless --tab says otherwise).
+
 #include "app/cli/cli.h"
 
 namespace dt::cli {

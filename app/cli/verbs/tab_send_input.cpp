@@ -1,3 +1,6 @@
+// `deviceterm tab send-input`: decodes escapes in the text, validates it and the --type-delay, and asks the
+// server to type it into another tab; prints the byte-count receipt.
+
 #include "app/cli/cli.h"
 #include "app/cli/text_escapes.h"
 #include "rpc/contract/limits.h"

@@ -1,3 +1,6 @@
+// `deviceterm tab set-private true|false`: parses the yes/no word and asks the server to hide the tab from
+// (or show it again to) every other session.
+
 #include "app/cli/cli.h"
 
 #include <algorithm>

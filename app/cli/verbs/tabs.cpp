@@ -1,3 +1,6 @@
+// `deviceterm tabs list` and `tabs current`: every live terminal session, or just this tab's, as a table or
+// JSON.
+
 #include "app/cli/cli.h"
 
 #include <cstdio>

@@ -1,3 +1,6 @@
+// `deviceterm version`: the CLI's, the running app's (if it answers) and the wire protocol's versions,
+// plus the OS from os-release.
+
 #include "app/cli/cli.h"
 
 #include "rpc/contract/wire_version.h"

@@ -1,3 +1,5 @@
+// `deviceterm windows list [--all]`: this tab's window, or every window, as a table or JSON.
+
 #include "app/cli/cli.h"
 
 #include <cstdio>

@@ -1,3 +1,6 @@
+// `deviceterm with-pane`: picks one of the session's device panes and runs a command with
+// DEVICETERM_TARGET_PANE, DISPLAY and XAUTHORITY pointing at it, exiting with the command's status.
+
 #include "app/cli/child_process.h"
 #include "app/cli/cli.h"
 

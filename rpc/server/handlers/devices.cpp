@@ -1,3 +1,6 @@
+// The device methods: boot, shut down and launch on a device, list panes and devices, pane info, the
+// accessibility queries (answered later, off the GUI thread) and every pane.input gesture with its receipt.
+
 #include "rpc/server/handlers/devices.h"
 
 #include "rpc/server/handlers/handler_params.h"

@@ -1,3 +1,6 @@
+// tab.sendInput and tab.capture: validate text, type delay and scrollback, resolve the target tab, and
+// answer with a receipt that counts the bytes typed but never echoes them.
+
 #include "rpc/server/handlers/orchestration.h"
 
 #include "rpc/server/handlers/handler_params.h"

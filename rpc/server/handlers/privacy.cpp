@@ -1,3 +1,6 @@
+// tab.setPrivate: checks the flag, resolves the tab and asks the workspace to hide or show it, reporting
+// whether the change took effect.
+
 #include "rpc/server/handlers/privacy.h"
 
 #include "rpc/server/handlers/handler_params.h"

@@ -1,3 +1,6 @@
+// The methods that change the workspace: open, close, rename, select and move tabs; open and close panes
+// (terminal or device); open, close and focus windows. Each answers with a receipt or the port's error.
+
 #include "rpc/server/handlers/workspace_mutations.h"
 
 #include "rpc/server/handlers/handler_params.h"

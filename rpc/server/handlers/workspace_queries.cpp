@@ -1,3 +1,5 @@
+// The read-only workspace methods: tabs.list, windows.list (this window or all) and tab.info.
+
 #include "rpc/server/handlers/workspace_queries.h"
 
 #include "rpc/server/handlers/handler_params.h"
