@@ -84,7 +84,8 @@ dt::rpc::Connection *Context::connect()
         return nullptr;
     }
     if (inTab() && !m_authenticated) {
-        const auto r = m_connection->call(method::SessionAuthenticate, {{"sessionId", m_sessionId}, {"cap", m_capability}}, &why);
+        const dt::rpc::SessionAuthenticateParams auth{m_sessionId, m_capability};
+        const auto r = m_connection->call(auth.kMethod, dt::rpc::encode(auth), &why);
         if (!r) {
             error(why);
             m_connection.reset();

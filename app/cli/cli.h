@@ -1,6 +1,7 @@
 #pragma once
 
 #include "rpc/client/connection.h"
+#include "rpc/contract/params.h"
 
 #include <functional>
 #include <map>
@@ -44,6 +45,13 @@ public:
     // Calls a method of the contract; on any failure prints the error and
     // returns nullopt.
     std::optional<Json> call(const MethodSpec &method, const Json &params = Json::object());
+    // A method with typed parameters (rpc/contract/params.h): the type names
+    // its method.
+    template <class P>
+    std::optional<Json> call(const P &params)
+    {
+        return call(P::kMethod, dt::rpc::encode(params));
+    }
 
     // Output: JSON (sorted keys, trailing newline) or text, on stdout.
     void printJson(const Json &value) const;

@@ -4,6 +4,7 @@
 
 #include "base/instance_lock.h"
 #include "rpc/client/connection.h"
+#include "rpc/contract/params.h"
 
 #include <unistd.h>
 
@@ -23,10 +24,8 @@ std::string forwardLaunch(const std::string &socketPath, pid_t holder, const std
                 + "); quit it, or start this one with --socket PATH";
         ::usleep(100 * 1000);
     }
-    dt::rpc::Json params{{"cwd", cwd}};
-    if (!command.empty())
-        params["command"] = command;
-    const auto answer = connection.call(dt::rpc::method::DaemonOpenWindow, params, &why, 5000);
+    const dt::rpc::OpenWindowParams params{cwd, command};
+    const auto answer = connection.call(params.kMethod, dt::rpc::encode(params), &why, 5000);
     if (!answer)
         return who + " did not answer: " + why;
     if (answer->error)

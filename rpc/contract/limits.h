@@ -17,6 +17,9 @@ inline constexpr int kTypeDelayMillis = 1000;
 inline constexpr int64_t kCaptureScrollbackLines = 1'000'000;
 // pane.input.text: bytes of UTF-8 per request.
 inline constexpr size_t kDeviceTextBytes = 256 * 1024;
+// pane.input.*: a gesture's duration, and how long a swipe may hold at its
+// end (milliseconds).
+inline constexpr int kGestureMillis = 60000;
 // pane.ax.sweep: the grid step, as a fraction of the screen, is clamped here.
 inline constexpr double kSweepStepMin = 0.02;
 inline constexpr double kSweepStepMax = 0.5;

@@ -81,20 +81,20 @@ std::vector<std::string> Dispatcher::registeredMethods() const
 
 HandlerResult Dispatcher::authenticate(CallContext &context, const Json &params)
 {
-    const auto sid = params.find("sessionId");
-    const auto cap = params.find("cap");
-    if (sid == params.end() || !sid->is_string() || cap == params.end() || !cap->is_string())
-        return Error{code::InvalidParams, "session.authenticate needs sessionId and cap"};
+    const auto decoded = decode<SessionAuthenticateParams>(params);
+    if (const auto *error = std::get_if<Error>(&decoded))
+        return *error;
+    const SessionAuthenticateParams &p = std::get<SessionAuthenticateParams>(decoded);
     // Re-authenticating replaces what the connection had (last write wins).
     context.sessionId.reset();
     // The one place ids are normalised: everything after this (scopes,
     // event routing, handlers) sees the canonical lower-case form.
-    const std::optional<std::string> sessionId = canonicalSessionId(sid->get<std::string>());
+    const std::optional<std::string> sessionId = canonicalSessionId(p.sessionId);
     if (!sessionId)
         return Error{code::InvalidParams, "sessionId must be a UUID"};
     if (!peerStillConnected(context))
         return peerGone();
-    if (auto error = checkSession(*sessionId, cap->get<std::string>(), context.peerPid))
+    if (auto error = checkSession(*sessionId, p.cap, context.peerPid))
         return *error;
     // The port read /proc by pid: that was about our peer only if it still
     // ran afterwards.

@@ -4,6 +4,7 @@
 #include "rpc/server/peer_provenance.h"
 #include "rpc/contract/envelope.h"
 #include "rpc/contract/methods.h"
+#include "rpc/contract/params.h"
 
 #include <functional>
 #include <map>
@@ -50,6 +51,19 @@ public:
     // has with another scope is a programming error (std::logic_error);
     // names it lacks are for tests.
     void add(const MethodSpec &method, Handler handler);
+    // The same for a method with typed parameters (rpc/contract/params.h):
+    // the handler gets them decoded; what does not decode is answered with
+    // the contract's error before the handler runs.
+    template <class P, class F>
+    void add(F handler)
+    {
+        add(P::kMethod, [handler = std::move(handler)](CallContext &context, const Json &json) -> HandlerResult {
+            Decoded<P> params = decode<P>(json);
+            if (auto *error = std::get_if<Error>(&params))
+                return *error;
+            return handler(context, std::get<P>(params));
+        });
+    }
     // Every registered method, sorted.
     std::vector<std::string> registeredMethods() const;
     // The response to one request (for notifications the result is dropped),

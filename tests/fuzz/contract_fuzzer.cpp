@@ -1,11 +1,13 @@
 // Fuzz target for the frame decoder and the envelope decoders. With clang:
 //   clang++ -fsanitize=fuzzer,address -I. tests/fuzz/contract_fuzzer.cpp rpc/contract/*.cpp
+// (the typed parameters of rpc/contract/params.h are decoded from every request too)
 //   ./a.out -dict=tests/fuzz/contract.dict
 // and, in every test run, driven by a seeded mutator in contract_test.cpp
 // (with deep and large seeds of its own).
 
 #include "rpc/contract/envelope.h"
 #include "rpc/contract/framing.h"
+#include "rpc/contract/params.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +29,53 @@ void checkRoundTrip(const dt::rpc::Request &r)
         std::abort();
 }
 
+
+// A request's params through every typed decoder: whatever they hold, each
+// decodes or refuses, never throws, and what decodes encodes to params
+// that decode again.
+template <class P>
+void checkTyped(const dt::rpc::Json &params)
+{
+    const auto decoded = dt::rpc::decode<P>(params);
+    if (const P *p = std::get_if<P>(&decoded))
+        if (!std::holds_alternative<P>(dt::rpc::decode<P>(dt::rpc::encode(*p))))
+            std::abort();
+}
+
+void checkAllTyped(const dt::rpc::Json &params)
+{
+    using namespace dt::rpc;
+    checkTyped<SessionAuthenticateParams>(params);
+    checkTyped<TabSendInputParams>(params);
+    checkTyped<TabCaptureParams>(params);
+    checkTyped<TabSetPrivateParams>(params);
+    checkTyped<OpenWindowParams>(params);
+    checkTyped<DeviceBootParams>(params);
+    checkTyped<DeviceShutdownParams>(params);
+    checkTyped<DeviceLaunchParams>(params);
+    checkTyped<PaneInfoParams>(params);
+    checkTyped<TapParams>(params);
+    checkTyped<LongPressParams>(params);
+    checkTyped<SwipeParams>(params);
+    checkTyped<KeyParams>(params);
+    checkTyped<DeviceTextParams>(params);
+    checkTyped<ButtonParams>(params);
+    checkTyped<PinchParams>(params);
+    checkTyped<CrownParams>(params);
+    checkTyped<RotateParams>(params);
+    checkTyped<AxPointParams>(params);
+    checkTyped<AxSweepParams>(params);
+    checkTyped<WindowsListParams>(params);
+    checkTyped<TabInfoParams>(params);
+    checkTyped<TabOpenParams>(params);
+    checkTyped<TabCloseParams>(params);
+    checkTyped<TabRenameParams>(params);
+    checkTyped<TabMoveParams>(params);
+    checkTyped<PaneOpenParams>(params);
+    checkTyped<PaneCloseParams>(params);
+    checkTyped<WindowCloseParams>(params);
+    checkTyped<WindowFocusParams>(params);
+}
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -41,6 +90,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (request.request) {
             ++dtFuzzDecodedRequests;
             checkRoundTrip(*request.request);
+            checkAllTyped(request.request->params);
         }
         const auto message = dt::rpc::decodeMessage(*frame);
         if (message.response)

@@ -205,6 +205,11 @@ TEST(ContractFuzz, randomAndMutatedInputNeverCrashesTheDecoders)
         R"({"type":"req","method":"tab.rename","params":{"tab":"abc123","title":"x\u00e9"}})",
         R"({"type":"res","id":1,"result":[1,2,{"a":null}]})",
         R"({"type":"evt","id":1,"method":"e","params":{"x":"\u00e9"}})",
+        // Typed parameters (the target decodes every request's params with
+        // each of them).
+        R"({"type":"req","id":2,"method":"tab.sendInput","params":{"tab":"a","text":"ls\n","typeDelayMillis":20}})",
+        R"({"type":"req","id":3,"method":"daemon.openWindow","params":{"cwd":"/tmp","command":["sh","-c","x"]}})",
+        R"({"type":"req","id":4,"method":"tab.setPrivate","params":{"isPrivate":true,"scrollback":3,"device":"D"}})",
     };
     // Depth and size: the mutations cut, pad and unbalance these. Fewer
     // rounds: each is large (and a sanitizer build is slow).

@@ -93,12 +93,11 @@ int run(Context &c, const Spec &s)
         }
         if (!c.inTab())
             return c.notInTab("text");
-        Json params{{"text", text}};
-        if (!pane.empty())
-            params["pane"] = pane;
-        else if (const char *chosen = std::getenv("DEVICETERM_TARGET_PANE"))
-            params["pane"] = chosen;
-        const auto r = c.call(s.method, params);
+        dt::rpc::DeviceTextParams params;
+        params.text = text;
+        const char *chosen = std::getenv("DEVICETERM_TARGET_PANE");
+        params.pane = !pane.empty() ? pane : chosen ? chosen : "";
+        const auto r = c.call(params);
         if (!r)
             return 1;
         c.printReceipt(*r, kShown);
@@ -132,169 +131,182 @@ int run(Context &c, const Spec &s)
     return 0;
 }
 
-bool point(Context &c, Json &p, size_t first, const char *x, const char *y)
+bool point(Context &c, size_t first, double &x, double &y, const char *nx, const char *ny)
 {
-    const auto vx = fraction(c, c.positionals()[first], x);
-    const auto vy = vx ? fraction(c, c.positionals()[first + 1], y) : std::nullopt;
+    const auto vx = fraction(c, c.positionals()[first], nx);
+    const auto vy = vx ? fraction(c, c.positionals()[first + 1], ny) : std::nullopt;
     if (!vx || !vy)
         return false;
-    p[x] = *vx;
-    p[y] = *vy;
+    x = *vx;
+    y = *vy;
     return true;
 }
 
-bool durationOption(Context &c, Json &p)
+// --duration MS (or --hold MS: the finger rests at the end that long
+// before it lifts); `out` keeps the contract's default when absent.
+bool millisecondsOption(Context &c, const char *option, int &out)
 {
-    if (auto d = c.option("--duration")) {
-        const auto ms = milliseconds(c, *d);
+    if (auto d = c.option(option)) {
+        const auto ms = milliseconds(c, *d, option);
         if (!ms)
             return false;
-        p["durationMs"] = *ms;
+        out = *ms;
     }
     return true;
 }
 
-// swipe --hold MS: the finger rests at the end that long before it lifts.
-bool holdOption(Context &c, Json &p)
+// A verb whose parameters are a type of the contract (rpc/contract/
+// params.h): the type names the method, and its encoder the keys.
+template <class P>
+Spec typed(std::vector<std::string> words, const char *usage, const char *summary, std::vector<std::string> valued,
+           size_t positionals, std::function<bool(Context &, P &)> build, bool targetsPane = true, bool alwaysJson = false)
 {
-    if (auto h = c.option("--hold")) {
-        const auto ms = milliseconds(c, *h, "--hold");
-        if (!ms)
-            return false;
-        p["holdMs"] = *ms;
-    }
-    return true;
+    return Spec{std::move(words), usage, summary, P::kMethod, std::move(valued), positionals,
+                [build](Context &c, Json &p) {
+                    P params;
+                    if (build && !build(c, params))
+                        return false;
+                    p.update(dt::rpc::encode(params));
+                    return true;
+                },
+                targetsPane, alwaysJson};
 }
 
 const std::vector<Spec> &specs()
 {
     static const std::vector<Spec> table = {
-        {{"sim", "boot"}, "sim boot DEVICE", "boot a virtual device and mirror it beside this terminal", method::DeviceBoot, {}, 1,
-         [](Context &c, Json &p) {
-             p["device"] = c.positionals()[0];
-             return true;
-         },
-         false},
-        {{"sim", "launch"}, "sim launch DEVICE -- PROGRAM [ARGS…]", "start another program on a running device of yours",
-         method::DeviceLaunch, {}, SIZE_MAX,
-         [](Context &c, Json &p) {
-             if (c.positionals().size() < 2) {
-                 c.error("usage: deviceterm sim launch DEVICE -- PROGRAM [ARGS…]");
-                 return false;
-             }
-             p["device"] = c.positionals()[0];
-             p["command"] = std::vector<std::string>(c.positionals().begin() + 1, c.positionals().end());
-             return true;
-         },
-         false},
-        {{"sim", "shutdown"}, "sim shutdown DEVICE", "shut down a device this session booted (its pane closes)",
-         method::DeviceShutdown, {}, 1,
-         [](Context &c, Json &p) {
-             p["device"] = c.positionals()[0];
-             return true;
-         },
-         false},
-        {{"device", "attach"}, "device attach DEVICE", "mirror a device of this session here again (booting it if needed)",
-         method::DeviceBoot, {}, 1,
-         [](Context &c, Json &p) {
-             p["device"] = c.positionals()[0];
-             return true;
-         },
-         false},
-        {{"pane", "info"}, "pane info [--pane REF]", "a device pane: ids, family, the tab's session", method::PaneInfo, {}, 0, nullptr},
-        {{"tap"}, "tap X Y [--pane REF]", "tap at a point (fractions of the screen, 0 to 1)", method::PaneInputTap, {}, 2,
-         [](Context &c, Json &p) { return point(c, p, 0, "x", "y"); }},
-        {{"long-press"}, "long-press X Y [--duration MS] [--pane REF]", "press and hold at a point", method::PaneInputLongPress,
-         {"--duration"}, 2, [](Context &c, Json &p) { return point(c, p, 0, "x", "y") && durationOption(c, p); }},
-        {{"swipe"}, "swipe X1 Y1 X2 Y2 [--duration MS] [--hold MS] [--pane REF]",
-         "drag from one point to another (under 32 ms: one tap-shaped press and release)", method::PaneInputSwipe, {"--duration", "--hold"}, 4,
-         [](Context &c, Json &p) {
-             return point(c, p, 0, "fromX", "fromY") && point(c, p, 2, "toX", "toY") && durationOption(c, p)
-                 && holdOption(c, p);
-         }},
-        {{"app-switcher"}, "app-switcher [--pane REF]", "swipe up from the bottom edge (the shell goes home)",
-         method::PaneInputAppSwitcher, {}, 0, nullptr},
+        typed<dt::rpc::DeviceBootParams>({"sim", "boot"}, "sim boot DEVICE", "boot a virtual device and mirror it beside this terminal",
+                                         {}, 1,
+                                         [](Context &c, dt::rpc::DeviceBootParams &p) {
+                                             p.device = c.positionals()[0];
+                                             return true;
+                                         },
+                                         false),
+        typed<dt::rpc::DeviceLaunchParams>({"sim", "launch"}, "sim launch DEVICE -- PROGRAM [ARGS…]",
+                                           "start another program on a running device of yours", {}, SIZE_MAX,
+                                           [](Context &c, dt::rpc::DeviceLaunchParams &p) {
+                                               if (c.positionals().size() < 2) {
+                                                   c.error("usage: deviceterm sim launch DEVICE -- PROGRAM [ARGS…]");
+                                                   return false;
+                                               }
+                                               p.device = c.positionals()[0];
+                                               p.command.assign(c.positionals().begin() + 1, c.positionals().end());
+                                               return true;
+                                           },
+                                           false),
+        typed<dt::rpc::DeviceShutdownParams>({"sim", "shutdown"}, "sim shutdown DEVICE",
+                                             "shut down a device this session booted (its pane closes)", {}, 1,
+                                             [](Context &c, dt::rpc::DeviceShutdownParams &p) {
+                                                 p.device = c.positionals()[0];
+                                                 return true;
+                                             },
+                                             false),
+        typed<dt::rpc::DeviceBootParams>({"device", "attach"}, "device attach DEVICE",
+                                         "mirror a device of this session here again (booting it if needed)", {}, 1,
+                                         [](Context &c, dt::rpc::DeviceBootParams &p) {
+                                             p.device = c.positionals()[0];
+                                             return true;
+                                         },
+                                         false),
+        typed<dt::rpc::PaneInfoParams>({"pane", "info"}, "pane info [--pane REF]", "a device pane: ids, family, the tab's session",
+                                       {}, 0, nullptr),
+        typed<dt::rpc::TapParams>({"tap"}, "tap X Y [--pane REF]", "tap at a point (fractions of the screen, 0 to 1)", {}, 2,
+                                  [](Context &c, dt::rpc::TapParams &p) { return point(c, 0, p.x, p.y, "x", "y"); }),
+        typed<dt::rpc::LongPressParams>({"long-press"}, "long-press X Y [--duration MS] [--pane REF]", "press and hold at a point",
+                                        {"--duration"}, 2, [](Context &c, dt::rpc::LongPressParams &p) {
+                                            return point(c, 0, p.x, p.y, "x", "y") && millisecondsOption(c, "--duration", p.durationMs);
+                                        }),
+        typed<dt::rpc::SwipeParams>({"swipe"}, "swipe X1 Y1 X2 Y2 [--duration MS] [--hold MS] [--pane REF]",
+                                    "drag from one point to another (under 32 ms: one tap-shaped press and release)",
+                                    {"--duration", "--hold"}, 4, [](Context &c, dt::rpc::SwipeParams &p) {
+                                        return point(c, 0, p.fromX, p.fromY, "fromX", "fromY") && point(c, 2, p.toX, p.toY, "toX", "toY")
+                                            && millisecondsOption(c, "--duration", p.durationMs)
+                                            && millisecondsOption(c, "--hold", p.holdMs);
+                                    }),
+        typed<dt::rpc::AppSwitcherParams>({"app-switcher"}, "app-switcher [--pane REF]",
+                                          "swipe up from the bottom edge (the shell goes home)", {}, 0, nullptr),
+        // Sent by run() itself: its words are the text, options included.
         {{"text"}, "text TEXT… [--pane REF]", "type text into the device (any Unicode)", method::PaneInputText, {}, SIZE_MAX, nullptr},
-        {{"key"}, "key CODE [--pane REF]", "press and release a key by X keysym (48 or 0x30 is '0')", method::PaneInputKey, {}, 1,
-         [](Context &c, Json &p) {
-             const std::string &w = c.positionals()[0];
-             char *end = nullptr;
-             const long v = std::strtol(w.c_str(), &end, 0);
-             if (w.empty() || *end != '\0' || v <= 0) {
-                 c.error("key: '" + w + "' is not a key code (decimal, or hex with 0x)");
-                 return false;
-             }
-             p["keyCode"] = v;
-             return true;
-         }},
-        {{"button"}, "button home|lock|volume-up|volume-down|back [--pane REF]", "press a hardware button", method::PaneInputButton, {},
-         1,
-         [](Context &c, Json &p) {
-             p["button"] = c.positionals()[0];
-             return true;
-         }},
-        {{"rotate"}, "rotate portrait|landscape-left|landscape-right|portrait-upside-down|left|right [--pane REF]",
-         "turn the device to an orientation, or a quarter left or right", method::PaneInputRotate, {}, 1,
-         [](Context &c, Json &p) {
-             // Any spelling: landscape-left, landscape_left, landscapeLeft, landscapeleft.
-             std::string word;
-             for (char ch : c.positionals()[0])
-                 if (ch != '-' && ch != '_')
-                     word += char(std::tolower(static_cast<unsigned char>(ch)));
-             static const std::pair<const char *, const char *> names[] = {
-                 {"portrait", "portrait"}, {"landscapeleft", "landscapeLeft"}, {"landscaperight", "landscapeRight"},
-                 {"portraitupsidedown", "portraitUpsideDown"}, {"upsidedown", "portraitUpsideDown"}};
-             if (word == "left" || word == "right") {
-                 p["direction"] = word;
-                 return true;
-             }
-             for (const auto &[spelling, wire] : names)
-                 if (word == spelling) {
-                     p["orientation"] = wire;
-                     return true;
-                 }
-             c.error("rotate: '" + c.positionals()[0] + "' is not an orientation (portrait, landscape-left, landscape-right, "
-                     "portrait-upside-down) or a direction (left, right)");
-             return false;
-         }},
-        {{"ax", "tree"}, "ax tree [--pane REF]", "the device app's accessibility tree (JSON; frames are fractions of the screen)",
-         method::PaneAxTree, {}, 0, nullptr, true, true},
-        {{"ax", "point"}, "ax point X Y [--pane REF]", "the element at a point (JSON)", method::PaneAxPoint, {}, 2,
-         [](Context &c, Json &p) { return point(c, p, 0, "x", "y"); }, true, true},
-        {{"ax", "sweep"}, "ax sweep [--step S] [--pane REF]", "elements found on a grid of points, each once (JSON)",
-         method::PaneAxSweep, {"--step"}, 0,
-         [](Context &c, Json &p) {
-             if (auto s = c.option("--step")) {
-                 char *end = nullptr;
-                 const double v = std::strtod(s->c_str(), &end);
-                 if (s->empty() || *end != '\0' || !(v > 0)) {
-                     c.error("--step must be a positive fraction, not '" + *s + "'");
-                     return false;
-                 }
-                 p["step"] = v;
-             }
-             return true;
-         },
-         true, true},
-        {{"pinch"}, "pinch F1X F1Y F2X F2Y TF1X TF1Y TF2X TF2Y [--duration MS] [--pane REF]",
-         "two fingers, each from one point to another (spread: zoom in); needs a multitouch pane", method::PaneInputPinch,
-         {"--duration"}, 8,
-         [](Context &c, Json &p) {
-             return point(c, p, 0, "fromF1X", "fromF1Y") && point(c, p, 2, "fromF2X", "fromF2Y")
-                 && point(c, p, 4, "toF1X", "toF1Y") && point(c, p, 6, "toF2X", "toF2Y") && durationOption(c, p);
-         }},
-        {{"crown"}, "crown DELTA [--pane REF]", "turn a watch's crown by DELTA clicks (negative: back)", method::PaneInputCrown, {},
-         1,
-         [](Context &c, Json &p) {
-             char *end = nullptr;
-             const double v = std::strtod(c.positionals()[0].c_str(), &end);
-             if (*end != '\0') {
-                 c.error("crown: '" + c.positionals()[0] + "' is not a number");
-                 return false;
-             }
-             p["delta"] = v;
-             return true;
-         }},
+        typed<dt::rpc::KeyParams>({"key"}, "key CODE [--pane REF]", "press and release a key by X keysym (48 or 0x30 is '0')", {}, 1,
+                                  [](Context &c, dt::rpc::KeyParams &p) {
+                                      const std::string &w = c.positionals()[0];
+                                      char *end = nullptr;
+                                      const long v = std::strtol(w.c_str(), &end, 0);
+                                      if (w.empty() || *end != '\0' || v <= 0 || v > 0x1fffffff) {
+                                          c.error("key: '" + w + "' is not a key code (decimal, or hex with 0x)");
+                                          return false;
+                                      }
+                                      p.keyCode = static_cast<uint32_t>(v);
+                                      return true;
+                                  }),
+        typed<dt::rpc::ButtonParams>({"button"}, "button home|lock|volume-up|volume-down|back [--pane REF]", "press a hardware button",
+                                     {}, 1,
+                                     [](Context &c, dt::rpc::ButtonParams &p) {
+                                         p.button = c.positionals()[0];
+                                         return true;
+                                     }),
+        typed<dt::rpc::RotateParams>(
+            {"rotate"}, "rotate portrait|landscape-left|landscape-right|portrait-upside-down|left|right [--pane REF]",
+            "turn the device to an orientation, or a quarter left or right", {}, 1, [](Context &c, dt::rpc::RotateParams &p) {
+                // Any spelling: landscape-left, landscape_left, landscapeLeft, landscapeleft.
+                std::string word;
+                for (char ch : c.positionals()[0])
+                    if (ch != '-' && ch != '_')
+                        word += char(std::tolower(static_cast<unsigned char>(ch)));
+                static const std::pair<const char *, const char *> names[] = {
+                    {"portrait", "portrait"}, {"landscapeleft", "landscapeLeft"}, {"landscaperight", "landscapeRight"},
+                    {"portraitupsidedown", "portraitUpsideDown"}, {"upsidedown", "portraitUpsideDown"},
+                    {"left", "left"}, {"right", "right"}};
+                for (const auto &[spelling, wire] : names)
+                    if (word == spelling) {
+                        p.to = wire;
+                        return true;
+                    }
+                c.error("rotate: '" + c.positionals()[0] + "' is not an orientation (portrait, landscape-left, landscape-right, "
+                        "portrait-upside-down) or a direction (left, right)");
+                return false;
+            }),
+        typed<dt::rpc::AxTreeParams>({"ax", "tree"}, "ax tree [--pane REF]",
+                                     "the device app's accessibility tree (JSON; frames are fractions of the screen)", {}, 0, nullptr,
+                                     true, true),
+        typed<dt::rpc::AxPointParams>({"ax", "point"}, "ax point X Y [--pane REF]", "the element at a point (JSON)", {}, 2,
+                                      [](Context &c, dt::rpc::AxPointParams &p) { return point(c, 0, p.x, p.y, "x", "y"); }, true,
+                                      true),
+        typed<dt::rpc::AxSweepParams>({"ax", "sweep"}, "ax sweep [--step S] [--pane REF]",
+                                      "elements found on a grid of points, each once (JSON)", {"--step"}, 0,
+                                      [](Context &c, dt::rpc::AxSweepParams &p) {
+                                          if (auto s = c.option("--step")) {
+                                              char *end = nullptr;
+                                              const double v = std::strtod(s->c_str(), &end);
+                                              if (s->empty() || *end != '\0' || !(v > 0)) {
+                                                  c.error("--step must be a positive fraction, not '" + *s + "'");
+                                                  return false;
+                                              }
+                                              p.step = v;
+                                          }
+                                          return true;
+                                      },
+                                      true, true),
+        typed<dt::rpc::PinchParams>({"pinch"}, "pinch F1X F1Y F2X F2Y TF1X TF1Y TF2X TF2Y [--duration MS] [--pane REF]",
+                                    "two fingers, each from one point to another (spread: zoom in); needs a multitouch pane",
+                                    {"--duration"}, 8, [](Context &c, dt::rpc::PinchParams &p) {
+                                        return point(c, 0, p.fromF1X, p.fromF1Y, "fromF1X", "fromF1Y")
+                                            && point(c, 2, p.fromF2X, p.fromF2Y, "fromF2X", "fromF2Y")
+                                            && point(c, 4, p.toF1X, p.toF1Y, "toF1X", "toF1Y")
+                                            && point(c, 6, p.toF2X, p.toF2Y, "toF2X", "toF2Y")
+                                            && millisecondsOption(c, "--duration", p.durationMs);
+                                    }),
+        typed<dt::rpc::CrownParams>({"crown"}, "crown DELTA [--pane REF]", "turn a watch's crown by DELTA clicks (negative: back)", {},
+                                    1, [](Context &c, dt::rpc::CrownParams &p) {
+                                        char *end = nullptr;
+                                        const double v = std::strtod(c.positionals()[0].c_str(), &end);
+                                        if (*end != '\0') {
+                                            c.error("crown: '" + c.positionals()[0] + "' is not a number");
+                                            return false;
+                                        }
+                                        p.delta = v;
+                                        return true;
+                                    }),
     };
     return table;
 }

@@ -121,7 +121,8 @@ int runDoctor(Context &c)
                 checks.push_back(live ? Check{"Session live in daemon", "ok", session}
                                       : Check{"Session live in daemon", "fail",
                                               "deviceterm does not know this session; open a fresh tab"});
-                const auto auth = probe.call(method::SessionAuthenticate, {{"sessionId", session}, {"cap", cap}}, &why, 3000);
+                const dt::rpc::SessionAuthenticateParams credentials{session, cap};
+                const auto auth = probe.call(credentials.kMethod, dt::rpc::encode(credentials), &why, 3000);
                 if (!auth || auth->error) {
                     checks.push_back({"Session authenticates (cap + provenance)", "fail",
                                       auth && auth->error ? auth->error->msg : why});

@@ -18,9 +18,8 @@ int runTabCapture(Context &c)
         c.error("unexpected argument '" + c.positionals().front() + "'; usage: deviceterm tab capture [--tab REF] [--scrollback N]");
         return 1;
     }
-    Json params = Json::object();
-    if (auto ref = c.option("--tab"))
-        params["tab"] = *ref;
+    dt::rpc::TabCaptureParams params;
+    params.tab = c.option("--tab").value_or("");
     if (auto lines = c.option("--scrollback")) {
         const bool digits = !lines->empty() && lines->size() <= 7
             && std::all_of(lines->begin(), lines->end(), [](char ch) { return ch >= '0' && ch <= '9'; });
@@ -28,11 +27,11 @@ int runTabCapture(Context &c)
             c.error("--scrollback must be a whole number of lines, not '" + *lines + "'");
             return 1;
         }
-        params["scrollback"] = std::stoi(*lines);
+        params.scrollback = std::stoi(*lines);
     }
     if (!c.inTab())
         return c.notInTab("tab capture");
-    const auto result = c.call(method::TabCapture, params);
+    const auto result = c.call(params);
     if (!result)
         return 1;
     if (c.json()) {

@@ -14,10 +14,7 @@ int runTabInfo(Context &c)
     }
     if (!c.inTab())
         return c.notInTab("tab info");
-    Json params = Json::object();
-    if (const auto tab = c.option("--tab"))
-        params["tab"] = *tab;
-    const auto info = c.call(method::TabInfo, params);
+    const auto info = c.call(dt::rpc::TabInfoParams{c.option("--tab").value_or("")});
     if (!info)
         return 1;
     if (c.json()) {

@@ -38,21 +38,20 @@ int runTabSendInput(Context &c)
         c.error("the text is not valid UTF-8 once its \\x escapes are decoded");
         return 1;
     }
-    Json params{{"text", text}};
-    if (auto ref = c.option("--tab"))
-        params["tab"] = *ref;
+    dt::rpc::TabSendInputParams params;
+    params.text = text;
+    params.tab = c.option("--tab").value_or("");
     if (auto delay = c.option("--type-delay")) {
         const auto ms = typeDelay(*delay);
         if (!ms) {
             c.error("--type-delay must be a whole number of milliseconds (0 to 1000), not '" + *delay + "'");
             return 1;
         }
-        if (*ms > 0)
-            params["typeDelayMillis"] = *ms;
+        params.typeDelayMillis = *ms;
     }
     if (!c.inTab())
         return c.notInTab("tab send-input");
-    const auto receipt = c.call(method::TabSendInput, params);
+    const auto receipt = c.call(params);
     if (!receipt)
         return 1;
     if (c.json()) {

@@ -39,10 +39,7 @@ int runTabSetPrivate(Context &c)
     }
     if (!c.inTab())
         return c.notInTab("tab set-private");
-    Json params{{"isPrivate", *wanted}};
-    if (auto ref = c.option("--tab"))
-        params["tab"] = *ref;
-    const auto receipt = c.call(method::TabSetPrivate, params);
+    const auto receipt = c.call(dt::rpc::TabSetPrivateParams{c.option("--tab").value_or(""), *wanted});
     if (!receipt)
         return 1;
     if (c.json()) {

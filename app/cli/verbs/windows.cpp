@@ -10,7 +10,7 @@ int runWindowsList(Context &c)
 {
     if (!c.acceptOnly({"--all"}))
         return 1;
-    const auto rows = c.call(method::WindowsList, {{"all", c.flag("--all")}});
+    const auto rows = c.call(dt::rpc::WindowsListParams{c.flag("--all")});
     if (!rows)
         return 1;
     if (c.json()) {

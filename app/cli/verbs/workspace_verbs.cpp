@@ -41,32 +41,30 @@ struct Spec {
     std::vector<Context::Column> columns = {}; // lists: the human table's columns
 };
 
-bool copyRef(Context &c, Json &p, const char *option, const char *key)
+// An option's value, or empty (which the contract reads as "current").
+std::string optionOr(Context &c, const char *option)
 {
-    if (auto v = c.option(option))
-        p[key] = *v;
-    return true;
+    return c.option(option).value_or("");
 }
 
-bool launchOptions(Context &c, Json &p)
+bool launchOptions(Context &c, std::string &cwd, std::string &cmd)
 {
-    if (auto cwd = c.option("--cwd")) {
-        auto abs = absoluteDirectory(c, *cwd);
+    if (auto dir = c.option("--cwd")) {
+        auto abs = absoluteDirectory(c, *dir);
         if (!abs)
             return false;
-        p["cwd"] = *abs;
+        cwd = *abs;
     }
-    if (auto cmd = c.option("--cmd"))
-        p["cmd"] = *cmd;
+    cmd = optionOr(c, "--cmd");
     return true;
 }
 
 // What closing does to devices: --mode, else the config's tab-close-default
 // (the answer the user gave the GUI's question for good), else detach.
 // The CLI never asks.
-bool copyMode(Context &c, Json &p)
+bool closeMode(Context &c, dt::rpc::CloseMode &out)
 {
-    const auto mode = c.option("--mode");
+    std::optional<std::string> mode = c.option("--mode");
     if (mode && *mode != "detach" && *mode != "shutdown") {
         c.error("--mode must be detach or shutdown");
         return false;
@@ -74,10 +72,27 @@ bool copyMode(Context &c, Json &p)
     if (!mode) {
         const auto values = dt::config::read(dt::config::defaultPath()).fileValues;
         if (auto it = values.find("tab-close-default"); it != values.end())
-            p["mode"] = it->second;
-        return true;
+            mode = it->second;
     }
-    return copyRef(c, p, "--mode", "mode");
+    out = mode == "shutdown" ? dt::rpc::CloseMode::Shutdown : dt::rpc::CloseMode::Detach;
+    return true;
+}
+
+// A verb whose parameters are a type of the contract (rpc/contract/
+// workspace_params.h): the type names the method, and its encoder the keys.
+template <class P>
+Spec typed(std::vector<std::string> words, const char *usage, const char *summary, std::vector<std::string> valued,
+           std::vector<std::string> switches, std::function<bool(Context &, P &)> build, std::vector<const char *> shown)
+{
+    return Spec{std::move(words), usage, summary, P::kMethod, std::move(valued), std::move(switches),
+                [build](Context &c, Json &p) {
+                    P params;
+                    if (!build(c, params))
+                        return false;
+                    p = dt::rpc::encode(params);
+                    return true;
+                },
+                std::move(shown)};
 }
 
 int run(Context &c, const Spec &s)
@@ -111,83 +126,93 @@ int run(Context &c, const Spec &s)
 const std::vector<Spec> &specs()
 {
     static const std::vector<Spec> table = {
-        {{"tab", "open"}, "tab open [--window W] [--cwd DIR] [--cmd CMD]", "open a tab (in this window by default)",
-         method::TabOpen, {"--window", "--cwd", "--cmd"}, {},
-         [](Context &c, Json &p) { return copyRef(c, p, "--window", "window") && launchOptions(c, p); },
-         {"window", "shortId"}},
-        {{"tab", "close"}, "tab close [--tab REF] [--mode detach|shutdown]", "close a tab (this one by default)",
-         method::TabClose, {"--tab", "--mode"}, {},
-         [](Context &c, Json &p) {
-             copyRef(c, p, "--tab", "tab");
-             return copyMode(c, p);
-         },
-         {"tab", "mode"}},
-        {{"tab", "rename"}, "tab rename [--tab REF] [NAME…]", "name a tab; no name: automatic title again", method::TabRename,
-         {"--tab"}, {},
-         [](Context &c, Json &p) {
-             copyRef(c, p, "--tab", "tab");
-             std::string name;
-             for (const std::string &w : c.positionals())
-                 name += (name.empty() ? "" : " ") + w;
-             p["name"] = name;
-             return true;
-         },
-         {"tab", "name"}},
-        {{"tab", "select"}, "tab select [--tab REF]", "bring a tab to the front of its window", method::TabSelect, {"--tab"}, {},
-         [](Context &c, Json &p) { return copyRef(c, p, "--tab", "tab"); }, {"tab"}},
-        {{"tab", "move"}, "tab move [--tab REF] [--to N] [--to-window W]", "reorder a tab or move it to another window",
-         method::TabMove, {"--tab", "--to", "--to-window"}, {},
-         [](Context &c, Json &p) {
-             copyRef(c, p, "--tab", "tab");
-             if (auto to = c.option("--to")) {
-                 char *end = nullptr;
-                 const long n = std::strtol(to->c_str(), &end, 10);
-                 if (to->empty() || *end || n < 0 || n > 100000) {
-                     c.error("--to must be a place in the window: 0 for the first, 1 for the second, …");
-                     return false;
-                 }
-                 p["toIndex"] = n;
-             }
-             copyRef(c, p, "--to-window", "toWindow");
-             if (!p.contains("toIndex") && !p.contains("toWindow")) {
-                 c.error("tab move needs --to or --to-window");
-                 return false;
-             }
-             return true;
-         },
-         {"tab", "toWindow", "toIndex"}},
-        {{"pane", "open"}, "pane open --terminal [--tab REF] [--cwd DIR] [--cmd CMD]", "split a terminal into the tab",
-         method::PaneOpen, {"--tab", "--cwd", "--cmd"}, {"--terminal"},
-         [](Context &c, Json &p) {
-             if (!c.flag("--terminal")) {
-                 c.error("pane open needs --terminal (device panes come later)");
-                 return false;
-             }
-             p["terminal"] = true;
-             copyRef(c, p, "--tab", "tab");
-             return launchOptions(c, p);
-         },
-         {"tab", "shortId"}},
-        {{"pane", "close"}, "pane close [--pane REF] [--mode detach|shutdown]", "close a pane (this terminal by default)",
-         method::PaneClose, {"--pane", "--mode"}, {},
-         [](Context &c, Json &p) {
-             copyRef(c, p, "--pane", "pane");
-             return copyMode(c, p);
-         },
-         {"pane", "mode"}},
+        typed<dt::rpc::TabOpenParams>({"tab", "open"}, "tab open [--window W] [--cwd DIR] [--cmd CMD]",
+                                      "open a tab (in this window by default)", {"--window", "--cwd", "--cmd"}, {},
+                                      [](Context &c, dt::rpc::TabOpenParams &p) {
+                                          p.window = optionOr(c, "--window");
+                                          return launchOptions(c, p.cwd, p.cmd);
+                                      },
+                                      {"window", "shortId"}),
+        typed<dt::rpc::TabCloseParams>({"tab", "close"}, "tab close [--tab REF] [--mode detach|shutdown]",
+                                       "close a tab (this one by default)", {"--tab", "--mode"}, {},
+                                       [](Context &c, dt::rpc::TabCloseParams &p) {
+                                           p.tab = optionOr(c, "--tab");
+                                           return closeMode(c, p.mode);
+                                       },
+                                       {"tab", "mode"}),
+        typed<dt::rpc::TabRenameParams>({"tab", "rename"}, "tab rename [--tab REF] [NAME…]",
+                                        "name a tab; no name: automatic title again", {"--tab"}, {},
+                                        [](Context &c, dt::rpc::TabRenameParams &p) {
+                                            p.tab = optionOr(c, "--tab");
+                                            for (const std::string &w : c.positionals())
+                                                p.name += (p.name.empty() ? "" : " ") + w;
+                                            return true;
+                                        },
+                                        {"tab", "name"}),
+        typed<dt::rpc::TabSelectParams>({"tab", "select"}, "tab select [--tab REF]", "bring a tab to the front of its window",
+                                        {"--tab"}, {},
+                                        [](Context &c, dt::rpc::TabSelectParams &p) {
+                                            p.tab = optionOr(c, "--tab");
+                                            return true;
+                                        },
+                                        {"tab"}),
+        typed<dt::rpc::TabMoveParams>({"tab", "move"}, "tab move [--tab REF] [--to N] [--to-window W]",
+                                      "reorder a tab or move it to another window", {"--tab", "--to", "--to-window"}, {},
+                                      [](Context &c, dt::rpc::TabMoveParams &p) {
+                                          p.tab = optionOr(c, "--tab");
+                                          if (auto to = c.option("--to")) {
+                                              char *end = nullptr;
+                                              const long n = std::strtol(to->c_str(), &end, 10);
+                                              if (to->empty() || *end || n < 0 || n > 100000) {
+                                                  c.error("--to must be a place in the window: 0 for the first, 1 for the second, …");
+                                                  return false;
+                                              }
+                                              p.toIndex = int(n);
+                                          }
+                                          p.toWindow = c.option("--to-window");
+                                          if (!p.toIndex && !p.toWindow) {
+                                              c.error("tab move needs --to or --to-window");
+                                              return false;
+                                          }
+                                          return true;
+                                      },
+                                      {"tab", "toWindow", "toIndex"}),
+        typed<dt::rpc::PaneOpenParams>({"pane", "open"}, "pane open --terminal [--tab REF] [--cwd DIR] [--cmd CMD]",
+                                       "split a terminal into the tab", {"--tab", "--cwd", "--cmd"}, {"--terminal"},
+                                       [](Context &c, dt::rpc::PaneOpenParams &p) {
+                                           if (!c.flag("--terminal")) {
+                                               c.error("pane open needs --terminal (device panes come later)");
+                                               return false;
+                                           }
+                                           p.tab = optionOr(c, "--tab");
+                                           return launchOptions(c, p.cwd, p.cmd);
+                                       },
+                                       {"tab", "shortId"}),
+        typed<dt::rpc::PaneCloseParams>({"pane", "close"}, "pane close [--pane REF] [--mode detach|shutdown]",
+                                        "close a pane (this terminal by default)", {"--pane", "--mode"}, {},
+                                        [](Context &c, dt::rpc::PaneCloseParams &p) {
+                                            p.pane = optionOr(c, "--pane");
+                                            return closeMode(c, p.mode);
+                                        },
+                                        {"pane", "mode"}),
         {{"pane", "rename"}, "pane rename [--pane REF] [NAME]", "not supported yet (exits 1, intent.internalError)", method::PaneRename, {"--pane"}, {}, nullptr, {}},
         {{"pane", "move"}, "pane move [--pane REF] --to-tab REF", "not supported yet (exits 1, intent.internalError)", method::PaneMove, {"--pane", "--to-tab"}, {},
          nullptr, {}},
         {{"window", "open"}, "window open", "open a window with one tab", method::WindowOpen, {}, {}, nullptr, {"index"}},
-        {{"window", "close"}, "window close [--window W] [--mode detach|shutdown]", "close a window (this one by default)",
-         method::WindowClose, {"--window", "--mode"}, {},
-         [](Context &c, Json &p) {
-             copyRef(c, p, "--window", "window");
-             return copyMode(c, p);
-         },
-         {"window", "mode"}},
-        {{"window", "focus"}, "window focus [--window W]", "bring a window to the front", method::WindowFocus, {"--window"}, {},
-         [](Context &c, Json &p) { return copyRef(c, p, "--window", "window"); }, {"window"}},
+        typed<dt::rpc::WindowCloseParams>({"window", "close"}, "window close [--window W] [--mode detach|shutdown]",
+                                          "close a window (this one by default)", {"--window", "--mode"}, {},
+                                          [](Context &c, dt::rpc::WindowCloseParams &p) {
+                                              p.window = optionOr(c, "--window");
+                                              return closeMode(c, p.mode);
+                                          },
+                                          {"window", "mode"}),
+        typed<dt::rpc::WindowFocusParams>({"window", "focus"}, "window focus [--window W]", "bring a window to the front",
+                                          {"--window"}, {},
+                                          [](Context &c, dt::rpc::WindowFocusParams &p) {
+                                              p.window = optionOr(c, "--window");
+                                              return true;
+                                          },
+                                          {"window"}),
         {{"panes", "list"}, "panes list [--json]", "this session's device panes", method::PanesList, {}, {}, nullptr, {},
          {{"SHORT", "shortId"}, {"NAME", "name"}, {"FAMILY", "family"}, {"STATE", "state"}, {"DISPLAY", "display"},
           {"UDID", "udid"}}},

@@ -3,12 +3,10 @@
 
 #include "rpc/server/handlers/workspace_mutations.h"
 
-#include "rpc/server/handlers/handler_params.h"
 
 namespace dt::rpc {
 
 namespace {
-
 
 HandlerResult receiptOr(const std::optional<Error> &error, Json receipt)
 {
@@ -17,117 +15,95 @@ HandlerResult receiptOr(const std::optional<Error> &error, Json receipt)
     return receipt;
 }
 
-// The mode of closing: only devices care (detach keeps them running).
-std::string closeMode(const Json &params)
+// A reference as receipts repeat it: empty is "current".
+std::string refOf(const std::string &ref)
 {
-    return stringParam(params, "mode") == "shutdown" ? "shutdown" : "detach";
+    return ref.empty() ? "current" : ref;
 }
 
-// Checked before anything closes: a misspelt mode must not close in the
-// other mode.
-std::optional<Error> badCloseMode(const Json &params)
+Json newTerminalReceipt(const char *key, const std::string &ref, const WorkspacePort::NewTerminal &n)
 {
-    const std::string mode = stringParam(params, "mode");
-    if (mode.empty() || mode == "detach" || mode == "shutdown")
-        return std::nullopt;
-    return Error{code::InvalidParams, "mode must be detach or shutdown, not '" + mode + "'"};
+    return Json{{"ok", true}, {key, ref}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
 }
 
-} // namespace
-
-void addWorkspaceMutations(Dispatcher &d, WorkspacePort &port, DevicePort &devices)
+void addTabMutations(Dispatcher &d, WorkspacePort &port)
 {
-    d.add(method::TabOpen, [&port](CallContext &c, const Json &p) -> HandlerResult {
+    d.add<TabOpenParams>([&port](CallContext &c, const TabOpenParams &p) -> HandlerResult {
         // Tabs opened from here are always ordinary: asking for more is
         // refused outright rather than quietly downgraded.
-        if (const std::string role = stringParam(p, "role"); !role.empty() && role != "agent")
-            return Error{code::RoleViolation, role + " sessions can only be minted from the GUI"};
-        const std::string windowRef = refParam(p, "window");
+        if (!p.role.empty() && p.role != "agent")
+            return Error{code::RoleViolation, p.role + " sessions can only be minted from the GUI"};
+        const std::string windowRef = refOf(p.window);
         const auto window = port.resolveWindow(*c.sessionId, windowRef);
         if (auto *e = std::get_if<Error>(&window))
             return *e;
-        const auto created = port.openTab(std::get<Handle>(window), stringParam(p, "cwd"), stringParam(p, "cmd"));
+        const auto created = port.openTab(std::get<Handle>(window), p.cwd, p.cmd);
         if (auto *e = std::get_if<Error>(&created))
             return *e;
         // Beyond the original, additively: the new session's ids.
-        const auto &n = std::get<WorkspacePort::NewTerminal>(created);
-        return Json{{"ok", true}, {"window", windowRef}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
+        return newTerminalReceipt("window", windowRef, std::get<WorkspacePort::NewTerminal>(created));
     });
-    d.add(method::TabClose, [&port](CallContext &c, const Json &p) -> HandlerResult {
-        if (auto e = badCloseMode(p))
-            return *e;
-        const std::string ref = refParam(p, "tab");
+    d.add<TabCloseParams>([&port](CallContext &c, const TabCloseParams &p) -> HandlerResult {
+        const std::string ref = refOf(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
-        return receiptOr(port.closeTab(std::get<Handle>(tab), closeMode(p) == "detach"),
-                         {{"ok", true}, {"tab", ref}, {"mode", closeMode(p)}});
+        return receiptOr(port.closeTab(std::get<Handle>(tab), p.mode == CloseMode::Detach),
+                         {{"ok", true}, {"tab", ref}, {"mode", closeModeName(p.mode)}});
     });
-    d.add(method::TabRename, [&port](CallContext &c, const Json &p) -> HandlerResult {
-        const std::string ref = refParam(p, "tab");
+    d.add<TabRenameParams>([&port](CallContext &c, const TabRenameParams &p) -> HandlerResult {
+        const std::string ref = refOf(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
-        const std::string name = stringParam(p, "name");
         Json receipt{{"ok", true}, {"tab", ref}};
-        if (!name.empty())
-            receipt["name"] = name;
-        return receiptOr(port.renameTab(std::get<Handle>(tab), name), receipt);
+        if (!p.name.empty())
+            receipt["name"] = p.name;
+        return receiptOr(port.renameTab(std::get<Handle>(tab), p.name), receipt);
     });
-    d.add(method::TabSelect, [&port](CallContext &c, const Json &p) -> HandlerResult {
-        const std::string ref = refParam(p, "tab");
+    d.add<TabSelectParams>([&port](CallContext &c, const TabSelectParams &p) -> HandlerResult {
+        const std::string ref = refOf(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
         return receiptOr(port.selectTab(std::get<Handle>(tab)), {{"ok", true}, {"tab", ref}});
     });
-    d.add(method::TabMove, [&port](CallContext &c, const Json &p) -> HandlerResult {
-        const std::string ref = refParam(p, "tab");
+    d.add<TabMoveParams>([&port](CallContext &c, const TabMoveParams &p) -> HandlerResult {
+        const std::string ref = refOf(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
-        std::optional<int> index;
-        if (auto it = p.find("toIndex"); it != p.end()) {
-            if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > 100000)
-                return Error{code::InvalidParams, "toIndex must be a non-negative integer (0 is the first place)"};
-            index = it->get<int>();
-        }
         std::optional<Handle> window;
-        std::string windowRef;
-        if (auto it = p.find("toWindow"); it != p.end()) {
-            windowRef = it->get<std::string>();
-            const auto w = port.resolveWindow(*c.sessionId, windowRef);
+        if (p.toWindow) {
+            const auto w = port.resolveWindow(*c.sessionId, *p.toWindow);
             if (auto *e = std::get_if<Error>(&w))
                 return *e;
             window = std::get<Handle>(w);
         }
-        if (!index && !window)
-            return Error{code::InvalidParams, "tab.move needs toIndex or toWindow"};
         Json receipt{{"ok", true}, {"tab", ref}};
-        if (index)
-            receipt["toIndex"] = *index;
-        if (window)
-            receipt["toWindow"] = windowRef;
-        return receiptOr(port.moveTab(*c.sessionId, std::get<Handle>(tab), index, window), receipt);
+        if (p.toIndex)
+            receipt["toIndex"] = *p.toIndex;
+        if (p.toWindow)
+            receipt["toWindow"] = *p.toWindow;
+        return receiptOr(port.moveTab(*c.sessionId, std::get<Handle>(tab), p.toIndex, window), receipt);
     });
-    d.add(method::PaneOpen, [&port](CallContext &c, const Json &p) -> HandlerResult {
-        if (!p.value("terminal", false))
-            return Error{code::InvalidParams, "pane.open supports terminal panes only (terminal: true)"};
-        const std::string ref = refParam(p, "tab");
+}
+
+void addPaneMutations(Dispatcher &d, WorkspacePort &port, DevicePort &devices)
+{
+    d.add<PaneOpenParams>([&port](CallContext &c, const PaneOpenParams &p) -> HandlerResult {
+        const std::string ref = refOf(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
-        const auto created = port.splitTerminal(*c.sessionId, std::get<Handle>(tab), stringParam(p, "cwd"), stringParam(p, "cmd"));
+        const auto created = port.splitTerminal(*c.sessionId, std::get<Handle>(tab), p.cwd, p.cmd);
         if (auto *e = std::get_if<Error>(&created))
             return *e;
-        const auto &n = std::get<WorkspacePort::NewTerminal>(created);
-        return Json{{"ok", true}, {"tab", ref}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
+        return newTerminalReceipt("tab", ref, std::get<WorkspacePort::NewTerminal>(created));
     });
-    d.add(method::PaneClose, [&port, &devices](CallContext &c, const Json &p) -> HandlerResult {
-        if (auto e = badCloseMode(p))
-            return *e;
-        const std::string ref = refParam(p, "pane");
-        const Json receipt{{"ok", true}, {"pane", ref}, {"mode", closeMode(p)}};
+    d.add<PaneCloseParams>([&port, &devices](CallContext &c, const PaneCloseParams &p) -> HandlerResult {
+        const std::string ref = refOf(p.pane);
+        const Json receipt{{"ok", true}, {"pane", ref}, {"mode", closeModeName(p.mode)}};
         const auto pane = port.resolveTerminal(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&pane)) {
             // Not a terminal: one of the caller's device panes, perhaps.
@@ -135,16 +111,21 @@ void addWorkspaceMutations(Dispatcher &d, WorkspacePort &port, DevicePort &devic
             const auto device = ref == "current" ? pane : devices.resolveDevicePane(*c.sessionId, ref);
             if (std::holds_alternative<Error>(device))
                 return *e;
-            return receiptOr(devices.closeDevicePane(std::get<Handle>(device), closeMode(p) == "detach"), receipt);
+            return receiptOr(devices.closeDevicePane(std::get<Handle>(device), p.mode == CloseMode::Detach), receipt);
         }
         return receiptOr(port.closeTerminal(std::get<Handle>(pane)), receipt);
     });
+    // In the contract's catalog, and unsupported there too.
     for (const MethodSpec &method : {method::PaneRename, method::PaneMove}) {
         const std::string name(method.name);
         d.add(method, [name](CallContext &, const Json &) -> HandlerResult {
             return intentError(intent::InternalError, "internal: " + name + " is not implemented");
         });
     }
+}
+
+void addWindowMutations(Dispatcher &d, WorkspacePort &port)
+{
     d.add(method::WindowOpen, [&port](CallContext &c, const Json &) -> HandlerResult {
         const auto index = port.openWindow(*c.sessionId);
         if (auto *e = std::get_if<Error>(&index))
@@ -152,22 +133,30 @@ void addWorkspaceMutations(Dispatcher &d, WorkspacePort &port, DevicePort &devic
         // Beyond the original, additively: where the window went.
         return Json{{"ok", true}, {"index", std::get<int>(index)}};
     });
-    d.add(method::WindowClose, [&port](CallContext &c, const Json &p) -> HandlerResult {
-        if (auto e = badCloseMode(p))
-            return *e;
-        const std::string ref = refParam(p, "window");
+    d.add<WindowCloseParams>([&port](CallContext &c, const WindowCloseParams &p) -> HandlerResult {
+        const std::string ref = refOf(p.window);
         const auto w = port.resolveWindow(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&w))
             return *e;
-        return receiptOr(port.closeWindow(*c.sessionId, std::get<Handle>(w)), {{"ok", true}, {"window", ref}, {"mode", closeMode(p)}});
+        return receiptOr(port.closeWindow(*c.sessionId, std::get<Handle>(w)),
+                         {{"ok", true}, {"window", ref}, {"mode", closeModeName(p.mode)}});
     });
-    d.add(method::WindowFocus, [&port](CallContext &c, const Json &p) -> HandlerResult {
-        const std::string ref = refParam(p, "window");
+    d.add<WindowFocusParams>([&port](CallContext &c, const WindowFocusParams &p) -> HandlerResult {
+        const std::string ref = refOf(p.window);
         const auto w = port.resolveWindow(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&w))
             return *e;
         return receiptOr(port.focusWindow(std::get<Handle>(w)), {{"ok", true}, {"window", ref}});
     });
+}
+
+} // namespace
+
+void addWorkspaceMutations(Dispatcher &d, WorkspacePort &port, DevicePort &devices)
+{
+    addTabMutations(d, port);
+    addPaneMutations(d, port, devices);
+    addWindowMutations(d, port);
 }
 
 } // namespace dt::rpc

@@ -2,7 +2,6 @@
 
 #include "rpc/server/handlers/workspace_queries.h"
 
-#include "rpc/server/handlers/handler_params.h"
 
 namespace dt::rpc {
 
@@ -16,20 +15,14 @@ void addWorkspaceQueries(Dispatcher &dispatcher, WorkspacePort &port)
         return rows;
     });
     // Daemon-wide too; without `all`, a caller outside any tab owns no window.
-    dispatcher.add(method::WindowsList, [&port](CallContext &c, const Json &params) -> HandlerResult {
-        bool all = false;
-        if (auto it = params.find("all"); it != params.end()) {
-            if (!it->is_boolean())
-                return Error{code::InvalidParams, "all must be true or false"};
-            all = it->get<bool>();
-        }
+    dispatcher.add<WindowsListParams>([&port](CallContext &c, const WindowsListParams &p) -> HandlerResult {
         Json rows = Json::array();
-        for (const WindowRow &row : port.windowRows(c.sessionId, all))
+        for (const WindowRow &row : port.windowRows(c.sessionId, p.all))
             rows.push_back(toJson(row));
         return rows;
     });
-    dispatcher.add(method::TabInfo, [&port](CallContext &c, const Json &p) -> HandlerResult {
-        const std::string ref = refParam(p, "tab");
+    dispatcher.add<TabInfoParams>([&port](CallContext &c, const TabInfoParams &p) -> HandlerResult {
+        const std::string ref = p.tab.empty() ? "current" : p.tab;
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;

@@ -1,0 +1,132 @@
+// Typed parameters: each encodes to its golden shape (optional keys left
+// out), decodes back to itself, and answers bad input with the contract's
+// invalid-params error; limits are applied where the contract caps rather
+// than refuses.
+
+#include "rpc/contract/params.h"
+#include "param_checks.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string_view>
+
+namespace dt::rpc {
+namespace {
+
+using test::decoded;
+using test::refusal;
+
+template <class P>
+P roundTrip(const P &p)
+{
+    const Decoded<P> back = decode<P>(encode(p));
+    EXPECT_TRUE(std::holds_alternative<P>(back)) << encode(p).dump();
+    return std::holds_alternative<P>(back) ? std::get<P>(back) : P{};
+}
+
+TEST(Params, eachTypeNamesItsMethod)
+{
+    EXPECT_EQ(TabSendInputParams::kMethod.name, "tab.sendInput");
+    EXPECT_EQ(TabCaptureParams::kMethod.name, "tab.capture");
+    EXPECT_EQ(TabSetPrivateParams::kMethod.name, "tab.setPrivate");
+    EXPECT_EQ(OpenWindowParams::kMethod.name, "daemon.openWindow");
+    EXPECT_EQ(DeviceBootParams::kMethod.name, "device.boot");
+    EXPECT_EQ(DeviceShutdownParams::kMethod.name, "device.shutdown");
+    EXPECT_EQ(DeviceLaunchParams::kMethod.name, "device.launch");
+}
+
+TEST(Params, goldenShapes)
+{
+    EXPECT_EQ(encode(TabSendInputParams{"", "ls\n", 0}).dump(), R"({"text":"ls\n"})");
+    EXPECT_EQ(encode(TabSendInputParams{"build", "x", 20}).dump(), R"({"tab":"build","text":"x","typeDelayMillis":20})");
+    EXPECT_EQ(encode(TabCaptureParams{}).dump(), "{}");
+    EXPECT_EQ(encode(TabCaptureParams{"a1", 300}).dump(), R"({"scrollback":300,"tab":"a1"})");
+    EXPECT_EQ(encode(TabSetPrivateParams{"", true}).dump(), R"({"isPrivate":true})");
+    EXPECT_EQ(encode(OpenWindowParams{"/tmp", {}}).dump(), R"({"cwd":"/tmp"})");
+    EXPECT_EQ(encode(OpenWindowParams{"/tmp", {"vim", "a b"}}).dump(), R"({"command":["vim","a b"],"cwd":"/tmp"})");
+    EXPECT_EQ(encode(DeviceBootParams{"Pocket"}).dump(), R"({"device":"Pocket"})");
+    EXPECT_EQ(encode(DeviceLaunchParams{"Pocket", {"app"}}).dump(), R"({"command":["app"],"device":"Pocket"})");
+}
+
+TEST(Params, roundTrips)
+{
+    const auto send = roundTrip(TabSendInputParams{"t", "é\n", 999});
+    EXPECT_EQ(send.tab, "t");
+    EXPECT_EQ(send.text, "é\n");
+    EXPECT_EQ(send.typeDelayMillis, 999);
+    EXPECT_EQ(roundTrip(TabCaptureParams{"", 5}).scrollback, 5);
+    EXPECT_TRUE(roundTrip(TabSetPrivateParams{"x", true}).isPrivate);
+    EXPECT_EQ(roundTrip(OpenWindowParams{"/", {"a", "b"}}).command, (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ(roundTrip(DeviceShutdownParams{"D"}).device, "D");
+    EXPECT_EQ(roundTrip(DeviceLaunchParams{"D", {"x"}}).command.size(), 1u);
+}
+
+TEST(Params, limitsCapWhereTheContractCaps)
+{
+    const auto delay = decode<TabSendInputParams>(Json{{"text", "x"}, {"typeDelayMillis", 5000}});
+    EXPECT_EQ(std::get<TabSendInputParams>(delay).typeDelayMillis, limit::kTypeDelayMillis);
+    const auto lines = decode<TabCaptureParams>(Json{{"scrollback", 1LL << 40}});
+    EXPECT_EQ(std::get<TabCaptureParams>(lines).scrollback, limit::kCaptureScrollbackLines);
+}
+
+TEST(Params, badInputIsRefusedInWords)
+{
+    EXPECT_EQ(refusal<TabSendInputParams>(Json::object()), "tab.sendInput needs a non-empty text");
+    EXPECT_EQ(refusal<TabSendInputParams>(Json{{"text", ""}}), "tab.sendInput needs a non-empty text");
+    EXPECT_EQ(refusal<TabSendInputParams>(Json{{"text", "x"}, {"typeDelayMillis", -1}}),
+              "typeDelayMillis must be a non-negative integer");
+    EXPECT_EQ(refusal<TabSendInputParams>(Json{{"text", "x"}, {"tab", 7}}), "tab must be a reference (a string)");
+    EXPECT_EQ(refusal<TabCaptureParams>(Json{{"scrollback", 1.5}}), "scrollback must be a non-negative integer");
+    EXPECT_EQ(refusal<TabSetPrivateParams>(Json{{"isPrivate", "yes"}}), "tab.setPrivate needs isPrivate: true or false");
+    EXPECT_EQ(refusal<OpenWindowParams>(Json{{"cwd", "relative"}}), "cwd must be an absolute path");
+    EXPECT_EQ(refusal<OpenWindowParams>(Json{{"cwd", "/" + std::string(5000, 'a')}}), "cwd is not a usable path");
+    EXPECT_EQ(refusal<OpenWindowParams>(Json{{"cwd", "/"}, {"command", Json::array()}}),
+              "command must be a list of 1 to 1024 strings");
+    EXPECT_EQ(refusal<OpenWindowParams>(Json{{"cwd", "/"}, {"command", {"a", 1}}}),
+              "command must be a list of strings without NUL bytes");
+    EXPECT_EQ(refusal<OpenWindowParams>(Json{{"cwd", "/"}, {"command", {std::string(300 * 1024, 'a')}}}),
+              "command is empty or longer than 256 KiB");
+    EXPECT_EQ(refusal<DeviceBootParams>(Json{{"device", ""}}), "device.boot needs a device (udid or name)");
+    EXPECT_EQ(refusal<DeviceShutdownParams>(Json{{"device", 3}}), "device.shutdown needs a device (udid or name)");
+    EXPECT_EQ(refusal<DeviceLaunchParams>(Json{{"device", "D"}}),
+              "device.launch needs a device and a command (an array of words)");
+    // Unknown keys are ignored.
+    EXPECT_EQ(refusal<DeviceBootParams>(Json{{"device", "D"}, {"future", true}}), "(accepted)");
+}
+
+} // namespace
+} // namespace dt::rpc
+
+namespace dt::rpc {
+namespace {
+
+// Every method the contract lists either has a parameter type here or
+// takes none: a new method cannot slip in with hand-built JSON.
+TEST(Params, everyMethodWithParametersHasAType)
+{
+    const std::set<std::string_view> typed = {
+        SessionAuthenticateParams::kMethod.name, TabSendInputParams::kMethod.name, TabCaptureParams::kMethod.name,
+        TabSetPrivateParams::kMethod.name, OpenWindowParams::kMethod.name, DeviceBootParams::kMethod.name,
+        DeviceShutdownParams::kMethod.name, DeviceLaunchParams::kMethod.name, PaneInfoParams::kMethod.name,
+        TapParams::kMethod.name, LongPressParams::kMethod.name, SwipeParams::kMethod.name,
+        AppSwitcherParams::kMethod.name, KeyParams::kMethod.name, DeviceTextParams::kMethod.name,
+        ButtonParams::kMethod.name, PinchParams::kMethod.name, CrownParams::kMethod.name, RotateParams::kMethod.name,
+        AxTreeParams::kMethod.name, AxPointParams::kMethod.name, AxSweepParams::kMethod.name,
+        WindowsListParams::kMethod.name, TabInfoParams::kMethod.name, TabOpenParams::kMethod.name,
+        TabCloseParams::kMethod.name, TabRenameParams::kMethod.name, TabSelectParams::kMethod.name,
+        TabMoveParams::kMethod.name, PaneOpenParams::kMethod.name, PaneCloseParams::kMethod.name,
+        WindowCloseParams::kMethod.name, WindowFocusParams::kMethod.name,
+    };
+    const std::set<std::string_view> none = {
+        method::DaemonPing.name, method::DaemonCapabilities.name, method::DaemonEvents.name, method::TabsList.name,
+        method::PanesList.name, method::DevicesList.name, method::WindowOpen.name,
+        method::PaneRename.name, method::PaneMove.name, // in the catalog, unsupported
+    };
+    for (const MethodSpec &m : allMethods())
+        EXPECT_TRUE(typed.count(m.name) + none.count(m.name) == 1) << m.name;
+    EXPECT_EQ(typed.size() + none.size(), allMethods().size());
+}
+
+} // namespace
+} // namespace dt::rpc
