@@ -30,6 +30,12 @@ Color fromVTerm(const VTermColor &c, bool background)
 struct TerminalCallbacks {
     static Terminal *self(void *user) { return static_cast<Terminal *>(user); }
 
+    static int osc(const char *command, size_t length, void *user)
+    {
+        self(user)->onOsc(command, length);
+        return 1;
+    }
+
     static int putglyph(VTermGlyphInfo *info, VTermPos pos, void *user)
     {
         return self(user)->onPutGlyph(info->chars, info->width, pos.row, pos.col, info->protected_cell);
@@ -144,6 +150,9 @@ struct TerminalCallbacks {
 };
 
 namespace {
+// Strings libvterm's state does not handle itself (OSC 133, OSC 7, …).
+const VTermParserCallbacks kFallbacks = {nullptr, nullptr, nullptr, nullptr, &TerminalCallbacks::osc, nullptr, nullptr};
+
 const VTermStateCallbacks kStateCallbacks = {
     &TerminalCallbacks::putglyph, &TerminalCallbacks::movecursor, &TerminalCallbacks::scrollrect,
     nullptr, // moverect: scrollrect always handles scrolling itself
@@ -168,6 +177,7 @@ Terminal::Terminal(int rows, int columns, int scrollbackLines)
     vterm_output_set_callback(m_vt.get(), &TerminalCallbacks::output, this);
     m_state = vterm_obtain_state(m_vt.get());
     vterm_state_set_callbacks(m_state, &kStateCallbacks, this);
+    vterm_state_set_unrecognised_fallbacks(m_state, &kFallbacks, this);
     vterm_state_set_bold_highbright(m_state, 0);
     vterm_state_reset(m_state, 1);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "terminal/core/cell.h"
+#include "terminal/core/command_log.h"
 #include "terminal/core/line.h"
 #include "terminal/core/screen_buffer.h"
 #include "terminal/core/scrollback.h"
@@ -50,6 +51,7 @@ struct Changes {
     bool mouseTracking = false;
     bool cursor = false;
     int linesScrolledIntoHistory = 0;
+    bool commands = false; // a semantic prompt mark or a new working directory
 };
 
 // The terminal model: libvterm parses the byte stream and keeps modes, pen
@@ -120,6 +122,13 @@ public:
 
     size_t scrollbackMemoryBytes() const { return m_scrollback.memoryBytes(); }
 
+    // The commands the shell reported (OSC 133) and its directory (OSC 7).
+    const CommandLog &commands() const { return m_commands; }
+    // A command's output as text: its lines joined (a full line runs on
+    // into the next), trailing blanks trimmed. `truncated` when history
+    // has already dropped its start; the output is then what is left.
+    std::string commandOutput(const CommandRecord &record, bool *truncated = nullptr) const;
+
 private:
     friend struct TerminalCallbacks;
 
@@ -142,6 +151,11 @@ private:
     void pushToScrollback(int rows);
     void pushPrimaryRows(int rows);
     int onResize(int rows, int columns, int *deltaRow);
+    // Strings libvterm does not know (OSC 133, OSC 7): the command marks.
+    void onOsc(const char *command, size_t length);
+    // The text from `from` up to `to` (exclusive), across lines.
+    std::string textBetween(LinePosition from, LinePosition to, bool *truncated) const;
+    LinePosition cursorPosition() const;
 
     std::unique_ptr<VTerm, void (*)(VTerm *)> m_vt;
     VTermState *m_state = nullptr; // borrowed from m_vt
@@ -168,6 +182,7 @@ private:
     bool m_anyDamage = true;
     Changes m_changes;
     int64_t m_linesAboveScreen = 0; // ever pushed into history, less those popped back
+    CommandLog m_commands;
 };
 
 } // namespace dt::term

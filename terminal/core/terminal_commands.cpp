@@ -1,0 +1,134 @@
+// Semantic prompt marks in the terminal model: OSC 133 (A prompt, B input,
+// C output, D;status done) and OSC 7 (the directory) become command
+// records at the cursor's absolute position, and a record's output is read
+// back from the grid and history.
+
+#include "terminal/core/terminal.h"
+
+#include <vterm.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <string_view>
+
+namespace dt::term {
+
+namespace {
+
+int64_t nowMs()
+{
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+// "D;0" → 0, "D;130;aid=…" → 130; absent or not a number: nullopt.
+std::optional<int> statusOf(std::string_view rest)
+{
+    if (rest.empty() || rest.front() != ';')
+        return std::nullopt;
+    rest.remove_prefix(1);
+    const size_t end = rest.find(';');
+    const std::string number(rest.substr(0, end));
+    char *stop = nullptr;
+    const long v = std::strtol(number.c_str(), &stop, 10);
+    if (number.empty() || *stop != '\0' || v < 0 || v > 255)
+        return std::nullopt;
+    return static_cast<int>(v);
+}
+
+void trimRight(std::string &s)
+{
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\n'))
+        s.pop_back();
+}
+
+} // namespace
+
+LinePosition Terminal::cursorPosition() const
+{
+    const CursorState c = cursor();
+    return {linesAboveScreen() + c.row, c.col};
+}
+
+void Terminal::onOsc(const char *command, size_t length)
+{
+    // Full-screen programs do not print prompt marks; none are believed
+    // from the alternate screen, whose lines have no place in history.
+    if (m_altActive)
+        return;
+    const std::string_view s(command, length);
+    if (s.rfind("7;", 0) == 0) {
+        if (std::string path = pathOfFileUrl(std::string(s.substr(2))); !path.empty()) {
+            m_commands.setWorkingDirectory(std::move(path));
+            m_changes.commands = true;
+        }
+        return;
+    }
+    if (s.rfind("133;", 0) != 0 || s.size() < 5)
+        return;
+    const char mark = s[4];
+    const std::string_view rest = s.substr(5);
+    const LinePosition at = cursorPosition();
+    switch (mark) {
+    case 'A':
+        m_commands.promptStarted(at, nowMs());
+        break;
+    case 'B':
+        m_commands.inputStarted(at);
+        break;
+    case 'C': {
+        // What was typed, as the screen shows it, from where input began to
+        // where output begins (the Enter moved the cursor to a new line).
+        std::string typed;
+        if (const auto input = m_commands.pendingInput())
+            typed = textBetween(*input, at, nullptr);
+        trimRight(typed);
+        m_commands.outputStarted(at, std::move(typed), nowMs());
+        break;
+    }
+    case 'D':
+        m_commands.finished(at, statusOf(rest), nowMs());
+        break;
+    default:
+        return;
+    }
+    m_changes.commands = true;
+}
+
+std::string Terminal::textBetween(LinePosition from, LinePosition to, bool *truncated) const
+{
+    std::string out;
+    if (truncated)
+        *truncated = false;
+    bool runsOn = false; // the previous line was full: this one continues it
+    for (int64_t l = from.line; l <= to.line; ++l) {
+        if (l == to.line && to.column == 0)
+            break;
+        const Line *line = lineAt(l);
+        if (!line) {
+            if (truncated && l < linesAboveScreen())
+                *truncated = true; // dropped from history
+            continue;
+        }
+        const int start = l == from.line ? from.column : 0;
+        const int end = l == to.line ? to.column : -1;
+        std::string text = line->text(start, end);
+        const bool full = line->trimmedLength() >= m_columns;
+        if (!out.empty() && !runsOn)
+            out.push_back('\n');
+        while (!full && !text.empty() && text.back() == ' ')
+            text.pop_back();
+        out += text;
+        runsOn = full && end < 0;
+    }
+    trimRight(out);
+    return out;
+}
+
+std::string Terminal::commandOutput(const CommandRecord &record, bool *truncated) const
+{
+    const LinePosition end = record.finished ? record.end : cursorPosition();
+    return textBetween(record.output, end, truncated);
+}
+
+} // namespace dt::term
