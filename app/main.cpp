@@ -9,6 +9,7 @@
 #include "app/core/quit_on_signal.h"
 #include "app/core/session_directory.h"
 #include "app/core/workspace.h"
+#include "terminal/shell_integration.h"
 #include "app/ui/window_manager.h"
 
 #include <QApplication>
@@ -63,6 +64,14 @@ int main(int argc, char *argv[])
     settings.cliPath = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm");
     settings.deviceTools.deviceShell = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm-device-shell");
     settings.runtimeDirectory = dt::app::runtimeDirectory();
+    if (!settings.runtimeDirectory.isEmpty() && config.value(QStringLiteral("shell-integration")) != QLatin1String("off")) {
+        const QString scripts = settings.runtimeDirectory + QStringLiteral("/shell-integration");
+        QString why;
+        if (dt::terminal::writeIntegrationScripts(scripts, &why))
+            settings.shellIntegrationDirectory = scripts;
+        else
+            std::fprintf(stderr, "deviceterm-gui: shell integration is off: %s\n", qPrintable(why));
+    }
     settings.socketPath = !options.socketPath.isEmpty() ? options.socketPath
         : settings.runtimeDirectory.isEmpty()           ? QString()
                                                         : settings.runtimeDirectory + QStringLiteral("/deviceterm.sock");

@@ -4,6 +4,7 @@
 #include "terminal/terminal_session.h"
 
 #include "terminal/shell_environment.h"
+#include "terminal/shell_integration.h"
 
 #include <QDir>
 #include <QFile>
@@ -36,10 +37,16 @@ bool TerminalSession::start(const Launch &launch, QString *error)
     o.rows = m_terminal->rows();
     o.columns = m_terminal->columns();
     o.workingDirectory = launch.workingDirectory.isEmpty() ? QDir::homePath() : launch.workingDirectory;
-    o.environment = terminalEnvironment(QProcessEnvironment::systemEnvironment(), launch.extraEnvironment);
+    QMap<QString, QString> environment = launch.extraEnvironment;
     if (launch.program.isEmpty()) {
         o.program = defaultShell();
         m_shellName = QFileInfo(o.program).fileName();
+        const ShellStart start = integratedShell(o.program, launch.shellIntegrationDirectory);
+        o.arguments = start.arguments;
+        for (auto it = start.environment.cbegin(); it != start.environment.cend(); ++it)
+            environment.insert(it.key(), it.value());
+        m_startedIntegrated = start.integrated;
+        m_integrationNote = start.why;
         // An interactive, not a login shell, as Linux terminals (foot,
         // Alacritty, kitty, GNOME Terminal) start it: a login shell runs
         // /etc/profile, which on Debian resets PATH and so would drop the
@@ -48,7 +55,9 @@ bool TerminalSession::start(const Launch &launch, QString *error)
         o.program = launch.program;
         o.arguments = launch.arguments;
         m_shellName = QFileInfo(o.program).fileName();
+        m_integrationNote = QStringLiteral("the tab runs a program of its own, not the user's shell");
     }
+    o.environment = terminalEnvironment(QProcessEnvironment::systemEnvironment(), environment);
     return m_pty.start(o, error);
 }
 

@@ -22,6 +22,9 @@ public:
         QStringList arguments;
         QString workingDirectory;
         QMap<QString, QString> extraEnvironment;
+        // The user's shell (no program) starts integrated from the scripts
+        // here when it is bash, zsh or fish; empty: untouched.
+        QString shellIntegrationDirectory;
     };
 
     TerminalSession(int rows, int columns, int scrollbackLines, QObject *parent = nullptr);
@@ -64,6 +67,11 @@ public:
     // Name of what runs in the foreground ("bash", "vim").
     QString foregroundProgram() const;
     QString shellName() const { return m_shellName; }
+    // Whether this terminal's shell was started with our integration, and
+    // if not, why (for doctor and tab rows). A program may still report
+    // marks itself: terminal().commands().integrated() says what arrived.
+    bool startedIntegrated() const { return m_startedIntegrated; }
+    QString integrationNote() const { return m_integrationNote; }
 
 signals:
     // New content is in the model: coalesced to one per read batch.
@@ -81,6 +89,8 @@ private:
     std::unique_ptr<dt::term::Terminal> m_terminal;
     PtyProcess m_pty;
     QString m_shellName;
+    bool m_startedIntegrated = false;
+    QString m_integrationNote;
     bool m_exited = false;
     bool m_hasOutput = false;
     int m_exitCode = -1;

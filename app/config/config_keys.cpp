@@ -19,6 +19,7 @@ const std::vector<KeySpec> &keys()
         {"quit-with-sims-default", {"keep", "shutdown"}, std::nullopt,
          "the Quit prompt is shown; set keep or shutdown to suppress it"},
         {"scrollback-lines", {}, "10000", "", 0, 1000000},
+        {"shell-integration", {"auto", "off"}, "auto", ""},
         {"simulator-app-advisory", {"show", "suppress"}, "show", ""},
         {"tab-close-default", {"detach", "shutdown"}, std::nullopt,
          "closing a tab with running devices asks what to do with them; set detach or shutdown to suppress it"},

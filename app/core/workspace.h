@@ -64,6 +64,9 @@ public:
         QString cliPath; // what each session's bin/deviceterm links to
         QString runtimeDirectory; // empty: no session directories
         QString socketPath; // DEVICETERM_DAEMON_SOCK
+        // Where the shell integration scripts are; empty: the user's shell
+        // starts untouched (config shell-integration = off).
+        QString shellIntegrationDirectory;
         dt::devices::Simulator::Tools deviceTools;
     };
 

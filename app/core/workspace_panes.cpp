@@ -32,6 +32,7 @@ PaneId Workspace::createPane(TabId tabId, const TerminalLaunch &launch)
 
     TerminalSession::Launch l;
     l.program = launch.program;
+    l.shellIntegrationDirectory = m_settings.shellIntegrationDirectory;
     l.arguments = launch.arguments;
     l.workingDirectory = launch.workingDirectory;
     l.extraEnvironment.insert(QStringLiteral("DEVICETERM_SESSION"), pane->identity.sessionIdString());
