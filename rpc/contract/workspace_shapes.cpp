@@ -7,6 +7,17 @@
 
 namespace dt::rpc {
 
+namespace {
+void putCommands(Json &j, const CommandState &c)
+{
+    j["shellIntegration"] = c.shellIntegration;
+    j["commandRunning"] = c.commandRunning;
+    putIf(j, "cwd", c.cwd);
+    if (c.lastExitStatus)
+        j["lastExitStatus"] = *c.lastExitStatus;
+}
+} // namespace
+
 Json toJson(const TabRow &row)
 {
     Json j{{"current", row.current}, {"sessionId", row.sessionId}};
@@ -14,6 +25,7 @@ Json toJson(const TabRow &row)
     putIf(j, "name", row.name);
     putIf(j, "displayTitle", row.displayTitle);
     putIf(j, "label", row.label);
+    putCommands(j, row.commands);
     return j;
 }
 
@@ -31,6 +43,7 @@ Json toJson(const TabInfo &info)
         j["simPanes"].push_back(toJson(row));
     putIf(j, "shortId", info.shortId);
     putIf(j, "name", info.name);
+    putCommands(j, info.commands);
     return j;
 }
 

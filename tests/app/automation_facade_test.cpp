@@ -5,6 +5,7 @@
 #include "app/core/typing_queue.h"
 #include "app/core/workspace.h"
 #include "support/wait_until.h"
+#include "terminal/shell_integration.h"
 #include "terminal/terminal_session.h"
 
 #include <QDir>
@@ -467,6 +468,49 @@ TEST_F(FacadeTest, captureShowsTheVisibleRowsAndOnRequestTheNewestHistory)
     EXPECT_EQ(std::count(history.begin(), history.end(), '\n'), 5);
     // The last row is the empty one the cursor sits on.
     EXPECT_EQ(history.substr(history.size() - 7), "row-" + std::to_string(61 - session->terminal().rows()) + "\n");
+}
+
+} // namespace
+
+namespace {
+
+// With shell integration, tab rows and tab info say what the shell did:
+// integrated, its directory, whether a command runs, the last status. A
+// shell without integration says so.
+TEST(AutomationFacade, tabRowsReportTheShellsCommands)
+{
+    QTemporaryDir home;
+    ASSERT_TRUE(home.isValid());
+    ScopedEnv shell("SHELL", "/bin/bash");
+    ScopedEnv homeVar("HOME", home.path().toLocal8Bit());
+    Workspace::Settings s;
+    s.runtimeDirectory = home.path();
+    QDir(home.path()).mkpath(QStringLiteral("sessions"));
+    QString why;
+    ASSERT_TRUE(dt::terminal::writeIntegrationScripts(home.filePath(QStringLiteral("scripts")), &why)) << why.toStdString();
+    s.shellIntegrationDirectory = home.filePath(QStringLiteral("scripts"));
+    Workspace ws(s);
+    AutomationFacade facade(ws);
+    const auto window = ws.openWindow();
+    ASSERT_TRUE(std::holds_alternative<dt::rpc::WorkspacePort::NewTerminal>(facade.openTab(window, "/tmp", "")));
+    const auto tab = ws.allTabs().front();
+    const std::string caller = ws.pane(ws.tab(tab)->primary)->identity.sessionIdString().toStdString();
+    auto info = [&] { return *facade.tabInfo(caller, tab); };
+    ASSERT_TRUE(waitUntil([&] { return info().commands.shellIntegration == "available" && info().commands.cwd; }, 10000));
+    EXPECT_EQ(info().commands.cwd, "/tmp");
+    EXPECT_FALSE(info().commands.lastExitStatus.has_value());
+    ws.session(ws.tab(tab)->primary)->sendBytes("cd / && (exit 7)\r");
+    // The status comes first, then the new directory with the next prompt.
+    ASSERT_TRUE(waitUntil([&] { return info().commands.lastExitStatus == 7 && info().commands.cwd == "/"; }, 10000))
+        << info().commands.cwd.value_or("(none)");
+    EXPECT_FALSE(info().commands.commandRunning);
+    EXPECT_EQ(facade.tabRows(caller).front().commands.lastExitStatus, 7);
+
+    // sh has no integration: unavailable, from the start.
+    dt::app::TerminalLaunch sh;
+    sh.program = QStringLiteral("/bin/sh");
+    const auto plain = ws.openTab(window, sh);
+    EXPECT_EQ(facade.tabInfo(caller, plain)->commands.shellIntegration, "unavailable");
 }
 
 } // namespace

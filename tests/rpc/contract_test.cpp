@@ -257,10 +257,10 @@ TEST(WorkspaceShapes, rowsCarryRequiredKeysAndOmitAbsentOptionals)
 {
     TabRow bare;
     bare.sessionId = "S";
-    EXPECT_EQ(dumpJson(toJson(bare)), R"({"current":false,"sessionId":"S"})");
+    EXPECT_EQ(dumpJson(toJson(bare)), R"({"commandRunning":false,"current":false,"sessionId":"S","shellIntegration":"unknown"})");
     TabRow full{true, "S", "abc123", "n", "vim x", "agent"};
     EXPECT_EQ(dumpJson(toJson(full)),
-              R"({"current":true,"displayTitle":"vim x","label":"agent","name":"n","sessionId":"S","shortId":"abc123"})");
+              R"({"commandRunning":false,"current":true,"displayTitle":"vim x","label":"agent","name":"n","sessionId":"S","shellIntegration":"unknown","shortId":"abc123"})");
 
     WindowRow w{2, true, 3, std::nullopt};
     EXPECT_EQ(dumpJson(toJson(w)), R"({"index":2,"isKey":true,"tabCount":3})");
@@ -270,7 +270,11 @@ TEST(WorkspaceShapes, rowsCarryRequiredKeysAndOmitAbsentOptionals)
     TabInfo info;
     info.sessionId = "S";
     info.role = "agent";
-    EXPECT_EQ(dumpJson(toJson(info)), R"({"isCurrent":true,"role":"agent","sessionId":"S","simPanes":[]})");
+    EXPECT_EQ(dumpJson(toJson(info)), R"({"commandRunning":false,"isCurrent":true,"role":"agent","sessionId":"S","shellIntegration":"unknown","simPanes":[]})");
+    // What the shell reported: its directory and last status when known.
+    info.commands = CommandState{"available", "/home/me", true, 130};
+    EXPECT_EQ(dumpJson(toJson(info)),
+              R"({"commandRunning":true,"cwd":"/home/me","isCurrent":true,"lastExitStatus":130,"role":"agent","sessionId":"S","shellIntegration":"available","simPanes":[]})");
 }
 
 TEST(DeviceShapes, aPaneRowHasEveryCapabilityFlagAndItsTarget)

@@ -51,6 +51,20 @@ std::string whichDeviceterm()
 
 // Checks this shell's automation setup and the running deviceterm. Exit 1
 // when any check fails (warnings still exit 0).
+// Whether this tab's shell reports its commands, and if not, why not.
+Check shellIntegrationCheck(const std::string &state)
+{
+    if (state == "available")
+        return {"Shell integration", "ok", "the shell reports prompts, commands and exit statuses"};
+    if (state == "unknown")
+        return {"Shell integration", "warn", "no prompt mark seen yet (is a program running instead of the shell?)"};
+    const char *shell = std::getenv("SHELL");
+    const std::string name = shell && *shell ? std::string(shell).substr(std::string(shell).rfind('/') + 1) : "sh";
+    return {"Shell integration", "warn",
+            "not reported: the tab runs a program of its own, or its shell (" + name
+                + ") has none (bash, zsh and fish do), or the config says shell-integration = off"};
+}
+
 int runDoctor(Context &c)
 {
     if (!c.acceptOnly())
@@ -107,6 +121,7 @@ int runDoctor(Context &c)
             if (!session.empty()) {
                 const auto tabs = probe.call(method::TabsList, Json::object(), &why, 3000);
                 bool live = false;
+                std::string integration;
                 if (tabs && tabs->result)
                     for (const Json &row : *tabs->result)
                         if (row.value("sessionId", std::string()) == session) {
@@ -117,10 +132,13 @@ int runDoctor(Context &c)
                             if (row.contains("name"))
                                 s["name"] = row["name"];
                             report["session"] = s;
+                            integration = row.value("shellIntegration", std::string());
                         }
                 checks.push_back(live ? Check{"Session live in daemon", "ok", session}
                                       : Check{"Session live in daemon", "fail",
                                               "deviceterm does not know this session; open a fresh tab"});
+                if (live)
+                    checks.push_back(shellIntegrationCheck(integration));
                 const dt::rpc::SessionAuthenticateParams credentials{session, cap};
                 const auto auth = probe.call(credentials.kMethod, dt::rpc::encode(credentials), &why, 3000);
                 if (!auth || auth->error) {

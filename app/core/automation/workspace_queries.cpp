@@ -6,6 +6,7 @@
 #include "app/core/automation/device_adaptor.h"
 #include "app/core/automation/support.h"
 #include "app/core/automation/workspace_adaptor.h"
+#include "terminal/terminal_session.h"
 
 #include <algorithm>
 
@@ -14,6 +15,27 @@ namespace dt::app {
 using dt::rpc::Error;
 using dt::rpc::Handle;
 using dt::rpc::Resolved;
+
+namespace {
+// A terminal's commands as its shell reported them.
+dt::rpc::CommandState commandStateOf(const Workspace::Pane &pane)
+{
+    dt::rpc::CommandState state;
+    if (!pane.session)
+        return state;
+    const dt::term::CommandLog &log = pane.session->terminal().commands();
+    if (log.integrated())
+        state.shellIntegration = "available";
+    else if (!pane.session->startedIntegrated())
+        state.shellIntegration = "unavailable";
+    if (!log.workingDirectory().empty())
+        state.cwd = log.workingDirectory();
+    state.commandRunning = log.running() != nullptr;
+    if (const dt::term::CommandRecord *last = log.lastFinished())
+        state.lastExitStatus = last->exitStatus;
+    return state;
+}
+} // namespace
 
 std::vector<dt::rpc::TabRow> WorkspaceAdaptor::tabRows(const std::optional<std::string> &caller)
 {
@@ -35,6 +57,7 @@ std::vector<dt::rpc::TabRow> WorkspaceAdaptor::tabRows(const std::optional<std::
             row.name = nonEmpty(CallerView::nameOf(m_workspace, *pane));
             row.displayTitle = nonEmpty(p == tab->primary ? m_workspace.tabTitle(t) : pane->displayTitle);
             row.label = nonEmpty(pane->label);
+            row.commands = commandStateOf(*pane);
             rows.push_back(std::move(row));
         }
     }
@@ -99,6 +122,7 @@ std::optional<dt::rpc::TabInfo> WorkspaceAdaptor::tabInfo(const std::string &cal
     info.name = nonEmpty(CallerView::nameOf(m_workspace, *pane));
     info.role = pane->role.toStdString();
     info.isCurrent = own;
+    info.commands = commandStateOf(*pane);
     // Another tab's devices are its own business (as everywhere else).
     if (own)
         for (PaneId p : tab->layout.panes())
