@@ -83,6 +83,8 @@ void TerminalSession::onBatch()
         emit altScreenChanged(m_terminal->altScreenActive());
     if (changes.mouseTracking)
         emit mouseTrackingChanged();
+    if (changes.commands)
+        emit commandsChanged();
     if (changes.linesScrolledIntoHistory > 0)
         emit linesScrolledIntoHistory(changes.linesScrolledIntoHistory);
     emit contentChanged();

@@ -81,6 +81,8 @@ signals:
     void altScreenChanged(bool active);
     void mouseTrackingChanged();
     void linesScrolledIntoHistory(int count);
+    // A prompt mark or a new directory arrived (terminal().commands()).
+    void commandsChanged();
     void finished(int exitCode, int signalNumber);
 
 private:

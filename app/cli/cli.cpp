@@ -107,12 +107,13 @@ std::optional<Json> Context::call(const MethodSpec &method, const Json &params)
     if (!connection)
         return std::nullopt;
     std::string why;
-    const auto r = connection->call(method, params, &why);
+    const auto r = connection->call(method, params, &why, m_callTimeoutMs);
     if (!r) {
         error(why);
         return std::nullopt;
     }
     if (r->error) {
+        m_lastError = r->error;
         error(r->error->msg);
         return std::nullopt;
     }
@@ -210,6 +211,17 @@ const std::vector<Verb> &verbs()
          "hide a tab you have a terminal in from every other session (or show it again)", runTabSetPrivate, {method::TabSetPrivate}},
         {{"tab", "send-input"}, "tab send-input [--tab REF] [--type-delay MS] [--] TEXT…",
          "type TEXT into a tab (\\n is Enter; needs an orchestrator tab)", runTabSendInput, {method::TabSendInput}},
+        {{"tab", "run"}, "tab run --tab REF [--timeout SECONDS] [--max-bytes N] [--] COMMAND…",
+         "run a command in a tab's shell and print its output; exits with its status (124 after --timeout; needs an "
+         "orchestrator tab)",
+         runTabRun, {method::TabRun}},
+        {{"tab", "wait"}, "tab wait --tab REF [--timeout SECONDS] [--max-bytes N]",
+         "wait for a tab's running command and print its output; exits with its status (needs an orchestrator tab)",
+         runTabWait, {method::TabWait}},
+        {{"tab", "commands"}, "tab commands [--tab REF] [--limit N]",
+         "the commands a tab's shell ran: id, status, duration, command line", runTabCommands, {method::TabCommands}},
+        {{"tab", "output"}, "tab output [--tab REF] [--command ID] [--max-bytes N]",
+         "the output of one command (default: the last finished one), not the screen", runTabOutput, {method::TabOutput}},
         {{"tab", "capture"}, "tab capture [--tab REF] [--scrollback N]",
          "a tab's visible screen as text (needs an orchestrator tab)", runTabCapture, {method::TabCapture}},
         {{"sim", "create"}, "sim create NAME --profile watch|phone|pad|tv [--qt-touch] [-- APP ARGS…]",

@@ -52,6 +52,11 @@ public:
     {
         return call(P::kMethod, dt::rpc::encode(params));
     }
+    // How long a call waits for its answer (default 10 s; negative: as long
+    // as it takes), for methods that answer when something has happened.
+    void setCallTimeout(int milliseconds) { m_callTimeoutMs = milliseconds; }
+    // The server's error of the last call that failed with one.
+    const std::optional<dt::rpc::Error> &lastError() const { return m_lastError; }
 
     // Output: JSON (sorted keys, trailing newline) or text, on stdout.
     void printJson(const Json &value) const;
@@ -81,6 +86,8 @@ private:
     std::string m_capability;
     std::optional<dt::rpc::Connection> m_connection;
     bool m_authenticated = false;
+    int m_callTimeoutMs = 10000;
+    std::optional<dt::rpc::Error> m_lastError;
 };
 
 // One command: the words that name it ("tabs list"), what it does, the
@@ -114,6 +121,10 @@ int runWithPane(Context &c);
 int runTabSendInput(Context &c);
 int runTabCapture(Context &c);
 int runTabSetPrivate(Context &c);
+int runTabRun(Context &c);
+int runTabWait(Context &c);
+int runTabCommands(Context &c);
+int runTabOutput(Context &c);
 int runSimCreate(Context &c);
 int runSimList(Context &c);
 int runSimDelete(Context &c);

@@ -11,7 +11,7 @@ namespace dt::compose {
 AutomationService::AutomationService(dt::app::Workspace &workspace)
     : m_facade(workspace), m_dispatcher(m_facade), m_server(m_dispatcher)
 {
-    dt::rpc::addAllHandlers(m_dispatcher, m_facade, m_facade, m_facade);
+    dt::rpc::addAllHandlers(m_dispatcher, m_facade, m_facade, m_facade, m_facade);
     m_facade.setEventSink([this](const dt::rpc::Json &event, const std::optional<std::string> &only,
                                  const std::optional<std::string> &ends) { m_server.publish(event, only, ends); });
 }

@@ -26,6 +26,9 @@ inline constexpr const char *GuiUnavailable = "intent.guiUnavailable";
 inline constexpr const char *UserCancelled = "intent.userCancelled";
 inline constexpr const char *InternalError = "intent.internalError";
 inline constexpr const char *MutationFailed = "intent.mutationFailed"; // refused as a whole
+inline constexpr const char *Timeout = "intent.timeout"; // a wait ended first; nothing was stopped
+inline constexpr const char *Busy = "intent.busy"; // the terminal is running another command
+inline constexpr const char *NotIntegrated = "intent.notIntegrated"; // its shell reports no commands
 } // namespace intent
 
 struct Error {

@@ -15,6 +15,13 @@ namespace dt::rpc::limit {
 inline constexpr int kTypeDelayMillis = 1000;
 // tab.capture: history lines beyond this are capped.
 inline constexpr int64_t kCaptureScrollbackLines = 1'000'000;
+// tab.run, tab.wait: the longest wait (a day), and tab.run / tab.output:
+// how much of a command's output one answer carries (default, and most).
+inline constexpr int64_t kCommandWaitMillis = 24LL * 3600 * 1000;
+inline constexpr size_t kCommandOutputBytes = 1024 * 1024;
+inline constexpr size_t kCommandOutputBytesMax = 8 * 1024 * 1024;
+// tab.commands: records per answer.
+inline constexpr int kCommandRecords = 1000;
 // pane.input.text: bytes of UTF-8 per request.
 inline constexpr size_t kDeviceTextBytes = 256 * 1024;
 // pane.input.*: a gesture's duration, and how long a swipe may hold at its

@@ -14,7 +14,7 @@ constexpr std::array kAll = {
     TabsList, WindowsList, TabInfo,
     TabOpen, TabClose, TabRename, TabSelect, TabMove, TabSetPrivate,
     PaneOpen, PaneClose, PaneRename, PaneMove, WindowOpen, WindowClose, WindowFocus,
-    TabSendInput, TabCapture,
+    TabSendInput, TabCapture, TabRun, TabWait, TabCommands, TabOutput,
     DeviceBoot, DeviceShutdown, DeviceLaunch, PanesList, DevicesList, PaneInfo,
     PaneInputTap, PaneInputLongPress, PaneInputSwipe, PaneInputAppSwitcher, PaneInputKey, PaneInputText,
     PaneInputButton, PaneInputPinch, PaneInputCrown, PaneInputRotate,

@@ -58,6 +58,13 @@ inline constexpr MethodSpec WindowFocus{"window.focus", Scope::Session};
 // Other tabs, with the GUI's grant.
 inline constexpr MethodSpec TabSendInput{"tab.sendInput", Scope::Orchestration};
 inline constexpr MethodSpec TabCapture{"tab.capture", Scope::Orchestration};
+// Commands a shell ran (shell integration): run one and get its record,
+// wait for the running one, and read the records and outputs (a session's
+// own tab needs no grant for these two).
+inline constexpr MethodSpec TabRun{"tab.run", Scope::Orchestration};
+inline constexpr MethodSpec TabWait{"tab.wait", Scope::Orchestration};
+inline constexpr MethodSpec TabCommands{"tab.commands", Scope::Session};
+inline constexpr MethodSpec TabOutput{"tab.output", Scope::Session};
 // Devices.
 inline constexpr MethodSpec DeviceBoot{"device.boot", Scope::Session};
 inline constexpr MethodSpec DeviceShutdown{"device.shutdown", Scope::Session};

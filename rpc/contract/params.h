@@ -7,6 +7,7 @@
 // cannot send it to another. decode() ignores unknown keys and answers the
 // contract's invalid-params error for anything else it cannot use.
 
+#include "rpc/contract/command_params.h" // the command methods' parameters
 #include "rpc/contract/device_params.h" // the device-pane methods' parameters
 #include "rpc/contract/workspace_params.h" // the workspace methods' parameters
 #include "rpc/contract/envelope.h"

@@ -38,7 +38,7 @@ TEST(MethodTable, theServerRegistersExactlyTheTable)
 {
     FakePort port;
     Dispatcher dispatcher(port);
-    addAllHandlers(dispatcher, port, port, port);
+    addAllHandlers(dispatcher, port, port, port, port);
     EXPECT_EQ(dispatcher.registeredMethods(), namesWhere([](const MethodSpec &) { return true; }));
 }
 
@@ -72,7 +72,7 @@ protected:
         server.reset(); // it points at the fixture's dispatcher
         dispatcher = std::make_unique<Dispatcher>(port);
         dispatcher->setProvenanceCheck([this](pid_t shell, pid_t peer) { return port.provenance(shell, peer); });
-        addAllHandlers(*dispatcher, port, port, port);
+        addAllHandlers(*dispatcher, port, port, port, port);
         server = std::make_unique<AutomationServer>(*dispatcher, limits);
         path = dir.filePath(QStringLiteral("all.sock"));
         QString error;

@@ -116,7 +116,8 @@ TEST(Params, everyMethodWithParametersHasAType)
         WindowsListParams::kMethod.name, TabInfoParams::kMethod.name, TabOpenParams::kMethod.name,
         TabCloseParams::kMethod.name, TabRenameParams::kMethod.name, TabSelectParams::kMethod.name,
         TabMoveParams::kMethod.name, PaneOpenParams::kMethod.name, PaneCloseParams::kMethod.name,
-        WindowCloseParams::kMethod.name, WindowFocusParams::kMethod.name,
+        WindowCloseParams::kMethod.name, WindowFocusParams::kMethod.name, TabRunParams::kMethod.name,
+        TabWaitParams::kMethod.name, TabCommandsParams::kMethod.name, TabOutputParams::kMethod.name,
     };
     const std::set<std::string_view> none = {
         method::DaemonPing.name, method::DaemonCapabilities.name, method::DaemonEvents.name, method::TabsList.name,

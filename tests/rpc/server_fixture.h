@@ -28,7 +28,7 @@ inline const std::string kS1 = "5f0c2a4e-8d1b-4c6e-9a37-1b2c3d4e5f60";
 // Accepts any session with cap "good"; its "terminal" holds this very
 // process only (or `insider`, a pid the test says runs "in the tab"): see
 // provenance() below, which the fixture's dispatcher checks with.
-struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort {
+struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort, CommandPort {
     bool stillThere = true;
     pid_t insider = 0;
     std::variant<pid_t, Error> sessionShell(const std::string &, const std::optional<std::string> &cap) override
@@ -132,6 +132,28 @@ struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort {
     {
         gestures.push_back(g);
         return g.kind == Gesture::Kind::Swipe ? (g.durationMs / 16) : 0;
+    }
+    // Commands: a record for a run, nothing else.
+    void runCommand(const std::string &, Handle, const std::string &command, int64_t, size_t, CommandAnswer done) override
+    {
+        CommandInfo info;
+        info.commandId = 1;
+        info.command = command;
+        info.exitStatus = 0;
+        info.output = "";
+        done(info);
+    }
+    void waitCommand(const std::string &, Handle, int64_t, size_t, CommandAnswer done) override
+    {
+        done(intentError(intent::NotIntegrated, "fake"));
+    }
+    std::variant<std::vector<CommandInfo>, Error> commands(const std::string &, Handle, int) override
+    {
+        return std::vector<CommandInfo>{};
+    }
+    std::variant<CommandInfo, Error> commandOutput(const std::string &, Handle, std::optional<uint64_t>, size_t) override
+    {
+        return intentError(intent::NotFound, "fake");
     }
 };
 

@@ -1,11 +1,13 @@
 #pragma once
 
-// The automation port over the workspace: one adaptor per family, each a
+// The automation port over the workspace: one adaptor per family (the
+// command family types through the orchestration one), each a
 // thin layer that asks the workspace (and, per request, a CallerView of
 // it). The composition root registers each family's handlers with its
 // adaptor; tests drive the facade as one object. Runs on the GUI thread,
 // like the server.
 
+#include "app/core/automation/command_adaptor.h"
 #include "app/core/automation/device_adaptor.h"
 #include "app/core/automation/event_adaptor.h"
 #include "app/core/automation/orchestration_adaptor.h"
@@ -18,11 +20,13 @@ class AutomationFacade : public SessionAdaptor,
                          public WorkspaceAdaptor,
                          public OrchestrationAdaptor,
                          public DeviceAdaptor,
+                         public CommandAdaptor,
                          public EventAdaptor {
 public:
     explicit AutomationFacade(Workspace &workspace)
         : SessionAdaptor(workspace), WorkspaceAdaptor(workspace), OrchestrationAdaptor(workspace),
-          DeviceAdaptor(workspace), EventAdaptor(workspace)
+          DeviceAdaptor(workspace), CommandAdaptor(workspace, static_cast<OrchestrationAdaptor &>(*this)),
+          EventAdaptor(workspace)
     {
     }
 };

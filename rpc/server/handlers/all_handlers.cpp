@@ -3,6 +3,7 @@
 
 #include "rpc/server/handlers/all_handlers.h"
 
+#include "rpc/server/handlers/commands.h"
 #include "rpc/server/handlers/devices.h"
 #include "rpc/server/handlers/launch.h"
 #include "rpc/server/handlers/orchestration.h"
@@ -12,7 +13,8 @@
 
 namespace dt::rpc {
 
-void addAllHandlers(Dispatcher &dispatcher, WorkspacePort &workspace, OrchestrationPort &orchestration, DevicePort &devices)
+void addAllHandlers(Dispatcher &dispatcher, WorkspacePort &workspace, OrchestrationPort &orchestration, DevicePort &devices,
+                    CommandPort &commands)
 {
     addWorkspaceQueries(dispatcher, workspace);
     addWorkspaceMutations(dispatcher, workspace, devices);
@@ -20,6 +22,7 @@ void addAllHandlers(Dispatcher &dispatcher, WorkspacePort &workspace, Orchestrat
     addOrchestration(dispatcher, workspace, orchestration);
     addDevices(dispatcher, devices);
     addLaunch(dispatcher, workspace);
+    addCommands(dispatcher, workspace, commands);
 }
 
 } // namespace dt::rpc

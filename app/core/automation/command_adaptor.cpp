@@ -1,0 +1,271 @@
+// Running and waiting on commands in a tab (see the header): the checks
+// before typing, the record a wait finishes with, and what ends a wait
+// early.
+
+#include "app/core/automation/command_adaptor.h"
+
+#include "app/core/automation/caller_view.h"
+#include "terminal/terminal_session.h"
+
+#include <QTimer>
+
+namespace dt::app {
+
+using dt::rpc::CommandInfo;
+using dt::rpc::Error;
+namespace code = dt::rpc::code;
+namespace intent = dt::rpc::intent;
+
+namespace {
+
+// A record as answers show it; with `maxBytes`, its output too (the end of
+// it when it is longer: what a command printed last matters most).
+CommandInfo infoOf(const dt::terminal::TerminalSession &session, const dt::term::CommandRecord &r,
+                   std::optional<size_t> maxBytes)
+{
+    CommandInfo info;
+    info.commandId = r.id;
+    info.command = r.commandLine;
+    if (!r.cwd.empty())
+        info.cwd = r.cwd;
+    info.running = !r.finished;
+    info.exitStatus = r.exitStatus;
+    info.startedMillis = r.startedMs;
+    if (r.finished)
+        info.durationMillis = r.finishedMs - r.startedMs;
+    if (maxBytes) {
+        bool trimmed = false;
+        std::string out = session.terminal().commandOutput(r, &trimmed);
+        if (out.size() > *maxBytes) {
+            size_t from = out.size() - *maxBytes;
+            while (from < out.size() && (static_cast<unsigned char>(out[from]) & 0xC0) == 0x80)
+                ++from; // not inside a UTF-8 character
+            out.erase(0, from);
+            trimmed = true;
+        }
+        info.output = std::move(out);
+        info.truncated = trimmed;
+    }
+    return info;
+}
+
+} // namespace
+
+struct CommandAdaptor::Waiter {
+    std::string caller;
+    TabId tab = 0;
+    PaneId pane = 0;
+    uint64_t afterId = 0;
+    size_t maxBytes = 0;
+    CommandAnswer done;
+    std::unique_ptr<QTimer> timer;
+};
+
+CommandAdaptor::CommandAdaptor(Workspace &workspace, dt::rpc::OrchestrationPort &typist)
+    : m_workspace(workspace), m_typist(typist), m_context(std::make_unique<QObject>())
+{
+    // A wait ends with the authority it ran under: the tab goes, turns
+    // private to the caller, or the caller's grant ends.
+    QObject::connect(&m_workspace, &Workspace::paneClosed, m_context.get(), [this](PaneId pane, TabId) {
+        endWhere([pane](const Waiter &w) -> std::optional<Error> {
+            if (w.pane != pane)
+                return std::nullopt;
+            return dt::rpc::intentError(intent::NotFound, "the tab's terminal closed while its command ran");
+        });
+    });
+    QObject::connect(&m_workspace, &Workspace::paneExited, m_context.get(), [this](PaneId pane) {
+        endWhere([pane](const Waiter &w) -> std::optional<Error> {
+            if (w.pane != pane)
+                return std::nullopt;
+            return dt::rpc::intentError(intent::MutationFailed, "the tab's shell exited before the command finished");
+        });
+    });
+    QObject::connect(&m_workspace, &Workspace::tabPrivacyChanged, m_context.get(), [this](TabId) {
+        endWhere([this](const Waiter &w) -> std::optional<Error> {
+            if (CallerView(m_workspace, w.caller).canSee(w.tab))
+                return std::nullopt;
+            return dt::rpc::intentError(intent::NotFound, "tab not found");
+        });
+    });
+    QObject::connect(&m_workspace, &Workspace::tabGrantChanged, m_context.get(), [this](TabId) {
+        endWhere([this](const Waiter &w) -> std::optional<Error> {
+            const Workspace::Pane *own = CallerView(m_workspace, w.caller).own();
+            if (own && m_workspace.hasOrchestrationGrant(own->id))
+                return std::nullopt;
+            return Error{code::RoleViolation, "this session's orchestration grant ended while it waited"};
+        });
+    });
+}
+
+CommandAdaptor::~CommandAdaptor()
+{
+    // No answer leaves while the app goes: the server is already gone.
+    m_waiters.clear();
+}
+
+void CommandAdaptor::runCommand(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
+                                size_t maxBytes, CommandAnswer done)
+{
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    dt::terminal::TerminalSession *session = t ? m_workspace.session(t->primary) : nullptr;
+    if (!session)
+        return done(dt::rpc::intentError(intent::NotFound, "tab not found"));
+    const dt::term::CommandLog &log = session->terminal().commands();
+    if (!log.integrated())
+        return done(dt::rpc::intentError(intent::NotIntegrated,
+                                         "the tab's shell reports no commands (deviceterm doctor in that tab says why); "
+                                         "use tab send-input and tab capture instead"));
+    if (const dt::term::CommandRecord *running = log.running())
+        return done(dt::rpc::intentError(intent::Busy, "the tab is still running command " + std::to_string(running->id)
+                                                           + " (" + running->commandLine + "); wait for it with tab wait"));
+    if (!log.pendingInput()) {
+        // Between a command's end and the next prompt (the shell is still
+        // drawing it): type once the prompt is there, within the timeout.
+        auto pending = std::make_shared<QMetaObject::Connection>();
+        auto once = std::make_shared<bool>(false);
+        auto proceed = [this, caller, tab, command, timeoutMillis, maxBytes, done, pending, once]() mutable {
+            dt::terminal::TerminalSession *s = m_workspace.tab(tab) ? m_workspace.session(m_workspace.tab(tab)->primary) : nullptr;
+            if (*once || (s && !s->terminal().commands().pendingInput()))
+                return;
+            *once = true;
+            QObject::disconnect(*pending);
+            runCommand(caller, tab, command, timeoutMillis, maxBytes, std::move(done));
+        };
+        *pending = QObject::connect(session, &dt::terminal::TerminalSession::commandsChanged, m_context.get(), proceed);
+        QTimer::singleShot(std::chrono::milliseconds(timeoutMillis > 0 ? timeoutMillis : 10000), m_context.get(),
+                           [pending, once, done]() mutable {
+                               if (*once)
+                                   return;
+                               *once = true;
+                               QObject::disconnect(*pending);
+                               done(dt::rpc::intentError(intent::Busy, "the tab's shell did not show a prompt in time"));
+                           });
+        return;
+    }
+    const uint64_t afterId = log.records().empty() ? 0 : log.records().back().id;
+    if (auto error = m_typist.sendInput(caller, tab, command + "\n", 0))
+        return done(*error);
+    wait(caller, t->id, afterId, timeoutMillis, maxBytes, std::move(done));
+}
+
+void CommandAdaptor::waitCommand(const std::string &caller, Handle tab, int64_t timeoutMillis, size_t maxBytes,
+                                 CommandAnswer done)
+{
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    dt::terminal::TerminalSession *session = t ? m_workspace.session(t->primary) : nullptr;
+    if (!session)
+        return done(dt::rpc::intentError(intent::NotFound, "tab not found"));
+    const dt::term::CommandLog &log = session->terminal().commands();
+    if (const dt::term::CommandRecord *running = log.running())
+        return wait(caller, t->id, running->id - 1, timeoutMillis, maxBytes, std::move(done));
+    if (const dt::term::CommandRecord *last = log.lastFinished())
+        return done(infoOf(*session, *last, maxBytes));
+    return done(dt::rpc::intentError(log.integrated() ? intent::NotFound : intent::NotIntegrated,
+                                     log.integrated() ? "the tab has run no command yet"
+                                                      : "the tab's shell reports no commands (deviceterm doctor in that tab says why)"));
+}
+
+void CommandAdaptor::wait(const std::string &caller, TabId tab, uint64_t afterId, int64_t timeoutMillis, size_t maxBytes,
+                          CommandAnswer done)
+{
+    auto waiter = std::make_shared<Waiter>();
+    waiter->caller = caller;
+    waiter->tab = tab;
+    waiter->pane = m_workspace.tab(tab)->primary;
+    waiter->afterId = afterId;
+    waiter->maxBytes = maxBytes;
+    waiter->done = std::move(done);
+    waiter->timer = std::make_unique<QTimer>();
+    waiter->timer->setSingleShot(true);
+    const int64_t limit = timeoutMillis > 0 ? timeoutMillis : dt::rpc::limit::kCommandWaitMillis;
+    QObject::connect(waiter->timer.get(), &QTimer::timeout, m_context.get(), [this, w = std::weak_ptr<Waiter>(waiter)] {
+        if (auto waiter = w.lock())
+            end(waiter, dt::rpc::intentError(intent::Timeout, "the command is still running (nothing was stopped); "
+                                                              "tab wait picks it up again"));
+    });
+    waiter->timer->start(std::chrono::milliseconds(limit));
+    dt::terminal::TerminalSession *session = m_workspace.session(waiter->pane);
+    QObject::connect(session, &dt::terminal::TerminalSession::commandsChanged, waiter->timer.get(),
+                     [this, pane = waiter->pane] { check(pane); });
+    m_waiters.push_back(waiter);
+    check(waiter->pane); // it may have finished already
+}
+
+void CommandAdaptor::check(PaneId pane)
+{
+    dt::terminal::TerminalSession *session = m_workspace.session(pane);
+    if (!session)
+        return;
+    const dt::term::CommandLog &log = session->terminal().commands();
+    std::vector<std::shared_ptr<Waiter>> finished;
+    for (const auto &w : m_waiters)
+        if (w->pane == pane)
+            for (const dt::term::CommandRecord &r : log.records())
+                if (r.id > w->afterId && r.finished) {
+                    finished.push_back(w);
+                    break;
+                }
+    for (const auto &w : finished)
+        for (const dt::term::CommandRecord &r : log.records())
+            if (r.id > w->afterId) {
+                end(w, infoOf(*session, r, w->maxBytes));
+                break;
+            }
+}
+
+void CommandAdaptor::end(const std::shared_ptr<Waiter> &waiter, std::variant<CommandInfo, Error> answer)
+{
+    // Removed first: the answer may start another wait.
+    m_waiters.remove(waiter);
+    waiter->timer->stop();
+    CommandAnswer done = std::move(waiter->done);
+    if (done)
+        done(std::move(answer));
+}
+
+void CommandAdaptor::endWhere(const std::function<std::optional<Error>(const Waiter &)> &why)
+{
+    std::vector<std::pair<std::shared_ptr<Waiter>, Error>> ending;
+    for (const auto &w : m_waiters)
+        if (auto error = why(*w))
+            ending.emplace_back(w, *error);
+    for (auto &[w, error] : ending)
+        end(w, error);
+}
+
+std::variant<std::vector<CommandInfo>, Error> CommandAdaptor::commands(const std::string &caller, Handle tab, int limit)
+{
+    const CallerView view(m_workspace, caller);
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    dt::terminal::TerminalSession *session = t ? m_workspace.session(t->primary) : nullptr;
+    if (!session)
+        return dt::rpc::intentError(intent::NotFound, "tab not found");
+    if (!view.isInsider(t->id) && !(view.own() && m_workspace.hasOrchestrationGrant(view.own()->id)))
+        return Error{code::RoleViolation, "another tab's commands need an orchestrator tab"};
+    std::vector<CommandInfo> out;
+    const auto &records = session->terminal().commands().records();
+    const size_t from = records.size() > size_t(limit) ? records.size() - size_t(limit) : 0;
+    for (size_t i = from; i < records.size(); ++i)
+        out.push_back(infoOf(*session, records[i], std::nullopt));
+    return out;
+}
+
+std::variant<CommandInfo, Error> CommandAdaptor::commandOutput(const std::string &caller, Handle tab,
+                                                               std::optional<uint64_t> command, size_t maxBytes)
+{
+    const CallerView view(m_workspace, caller);
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    dt::terminal::TerminalSession *session = t ? m_workspace.session(t->primary) : nullptr;
+    if (!session)
+        return dt::rpc::intentError(intent::NotFound, "tab not found");
+    if (!view.isInsider(t->id) && !(view.own() && m_workspace.hasOrchestrationGrant(view.own()->id)))
+        return Error{code::RoleViolation, "another tab's output needs an orchestrator tab"};
+    const dt::term::CommandLog &log = session->terminal().commands();
+    const dt::term::CommandRecord *r = command ? log.find(*command) : log.lastFinished();
+    if (!r)
+        return dt::rpc::intentError(intent::NotFound, command ? "command " + std::to_string(*command) + " not found (or no longer kept)"
+                                                              : std::string("the tab has finished no command yet"));
+    return infoOf(*session, *r, maxBytes);
+}
+
+} // namespace dt::app

@@ -1,0 +1,54 @@
+#pragma once
+
+// The command family of the automation port over the workspace: commands a
+// tab's shell reported (shell integration), run and waited on without
+// polling. A wait is a small record here, finished when the terminal's
+// command log says so, at its timeout, or when the authority it ran under
+// ends (the tab closes or turns private, the grant goes).
+
+#include "app/core/automation/support.h"
+#include "app/core/workspace.h"
+#include "rpc/server/ports/command_port.h"
+#include "rpc/server/ports/orchestration_port.h"
+
+#include <QObject>
+
+#include <list>
+#include <memory>
+
+namespace dt::app {
+
+class CommandAdaptor : public dt::rpc::CommandPort {
+public:
+    // Typing goes through `typist` (the orchestration family): queued with
+    // other typing into that terminal, and audited the same way.
+    CommandAdaptor(Workspace &workspace, dt::rpc::OrchestrationPort &typist);
+    ~CommandAdaptor() override;
+
+    void runCommand(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
+                    size_t maxBytes, CommandAnswer done) override;
+    void waitCommand(const std::string &caller, Handle tab, int64_t timeoutMillis, size_t maxBytes,
+                     CommandAnswer done) override;
+    std::variant<std::vector<dt::rpc::CommandInfo>, dt::rpc::Error> commands(const std::string &caller, Handle tab,
+                                                                             int limit) override;
+    std::variant<dt::rpc::CommandInfo, dt::rpc::Error> commandOutput(const std::string &caller, Handle tab,
+                                                                     std::optional<uint64_t> command,
+                                                                     size_t maxBytes) override;
+
+private:
+    struct Waiter;
+    // Waits for the first record after `afterId` in the tab's primary
+    // terminal to finish.
+    void wait(const std::string &caller, TabId tab, uint64_t afterId, int64_t timeoutMillis, size_t maxBytes,
+              CommandAnswer done);
+    void check(PaneId pane);
+    void end(const std::shared_ptr<Waiter> &waiter, std::variant<dt::rpc::CommandInfo, dt::rpc::Error> answer);
+    void endWhere(const std::function<std::optional<dt::rpc::Error>(const Waiter &)> &why);
+
+    Workspace &m_workspace;
+    dt::rpc::OrchestrationPort &m_typist;
+    std::list<std::shared_ptr<Waiter>> m_waiters;
+    std::unique_ptr<QObject> m_context; // our connections and timers end with us
+};
+
+} // namespace dt::app

@@ -1,0 +1,174 @@
+// Encoding and decoding the command methods' parameters, and a command
+// record's JSON (see the header).
+
+#include "rpc/contract/command_params.h"
+
+#include "rpc/contract/json_fields.h"
+
+#include <algorithm>
+
+namespace dt::rpc {
+
+namespace {
+
+Error invalid(std::string message)
+{
+    return Error{code::InvalidParams, std::move(message)};
+}
+
+std::optional<Error> readTab(const Json &p, std::string &out)
+{
+    const auto it = p.find("tab");
+    if (it == p.end())
+        return std::nullopt;
+    if (!it->is_string())
+        return invalid("tab must be a reference (a string)");
+    out = it->get<std::string>();
+    return std::nullopt;
+}
+
+std::optional<Error> readTimeout(const Json &p, int64_t &out)
+{
+    const auto it = p.find("timeoutMillis");
+    if (it == p.end())
+        return std::nullopt;
+    if (!it->is_number_integer() || it->get<int64_t>() < 0)
+        return invalid("timeoutMillis must be a non-negative integer (0: no timeout but the daily limit)");
+    out = std::min<int64_t>(it->get<int64_t>(), limit::kCommandWaitMillis);
+    return std::nullopt;
+}
+
+std::optional<Error> readMaxBytes(const Json &p, size_t &out)
+{
+    const auto it = p.find("maxBytes");
+    if (it == p.end())
+        return std::nullopt;
+    if (!it->is_number_integer() || it->get<int64_t>() < 0)
+        return invalid("maxBytes must be a non-negative integer");
+    out = static_cast<size_t>(std::min<int64_t>(it->get<int64_t>(), int64_t(limit::kCommandOutputBytesMax)));
+    return std::nullopt;
+}
+
+void putCommon(Json &j, const std::string &tab, int64_t timeout, size_t maxBytes)
+{
+    if (!tab.empty())
+        j["tab"] = tab;
+    if (timeout > 0)
+        j["timeoutMillis"] = timeout;
+    if (maxBytes != limit::kCommandOutputBytes)
+        j["maxBytes"] = maxBytes;
+}
+
+} // namespace
+
+Json encode(const TabRunParams &p)
+{
+    Json j{{"command", p.command}};
+    putCommon(j, p.tab, p.timeoutMillis, p.maxBytes);
+    return j;
+}
+
+template <>
+Decoded<TabRunParams> decode<TabRunParams>(const Json &p)
+{
+    TabRunParams out;
+    const auto command = p.find("command");
+    if (command == p.end() || !command->is_string() || command->get_ref<const std::string &>().empty())
+        return invalid("tab.run needs a command (a non-empty string)");
+    out.command = command->get<std::string>();
+    // One line: the shell runs it once Enter is typed after it.
+    if (out.command.find_first_of("\r\n") != std::string::npos)
+        return invalid("the command must be one line (join several with ; or &&)");
+    if (out.command.size() > limit::kDeviceTextBytes)
+        return invalid("the command must be at most 256 KiB");
+    if (auto e = readTab(p, out.tab))
+        return *e;
+    if (auto e = readTimeout(p, out.timeoutMillis))
+        return *e;
+    if (auto e = readMaxBytes(p, out.maxBytes))
+        return *e;
+    return out;
+}
+
+Json encode(const TabWaitParams &p)
+{
+    Json j = Json::object();
+    putCommon(j, p.tab, p.timeoutMillis, p.maxBytes);
+    return j;
+}
+
+template <>
+Decoded<TabWaitParams> decode<TabWaitParams>(const Json &p)
+{
+    TabWaitParams out;
+    if (auto e = readTab(p, out.tab))
+        return *e;
+    if (auto e = readTimeout(p, out.timeoutMillis))
+        return *e;
+    if (auto e = readMaxBytes(p, out.maxBytes))
+        return *e;
+    return out;
+}
+
+Json encode(const TabCommandsParams &p)
+{
+    Json j{{"limit", p.limit}};
+    if (!p.tab.empty())
+        j["tab"] = p.tab;
+    return j;
+}
+
+template <>
+Decoded<TabCommandsParams> decode<TabCommandsParams>(const Json &p)
+{
+    TabCommandsParams out;
+    if (auto e = readTab(p, out.tab))
+        return *e;
+    if (const auto it = p.find("limit"); it != p.end()) {
+        if (!it->is_number_integer() || it->get<int64_t>() < 1)
+            return invalid("limit must be a positive integer");
+        out.limit = static_cast<int>(std::min<int64_t>(it->get<int64_t>(), limit::kCommandRecords));
+    }
+    return out;
+}
+
+Json encode(const TabOutputParams &p)
+{
+    Json j = Json::object();
+    putCommon(j, p.tab, 0, p.maxBytes);
+    if (p.command)
+        j["command"] = *p.command;
+    return j;
+}
+
+template <>
+Decoded<TabOutputParams> decode<TabOutputParams>(const Json &p)
+{
+    TabOutputParams out;
+    if (auto e = readTab(p, out.tab))
+        return *e;
+    if (const auto it = p.find("command"); it != p.end()) {
+        if (!it->is_number_integer() || it->get<int64_t>() < 1)
+            return invalid("command must be a command id (a positive integer)");
+        out.command = it->get<uint64_t>();
+    }
+    if (auto e = readMaxBytes(p, out.maxBytes))
+        return *e;
+    return out;
+}
+
+Json toJson(const CommandInfo &info)
+{
+    Json j{{"commandId", info.commandId}, {"command", info.command}, {"running", info.running},
+           {"startedMillis", info.startedMillis}, {"truncated", info.truncated}};
+    putIf(j, "cwd", info.cwd);
+    putIf(j, "output", info.output);
+    putIf(j, "tab", info.tab);
+    if (info.exitStatus)
+        j["exitStatus"] = *info.exitStatus;
+    if (info.durationMillis)
+        j["durationMillis"] = *info.durationMillis;
+    return j;
+}
+
+} // namespace dt::rpc

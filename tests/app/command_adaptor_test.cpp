@@ -1,0 +1,148 @@
+// tab.run, tab.wait, tab.commands and tab.output on a real workspace with
+// a real, integrated bash: an agent gets a command's status and output
+// without polling, and every way a wait can end says what happened.
+
+#include "app/core/automation/automation_facade.h"
+#include "app/core/workspace.h"
+#include "support/wait_until.h"
+#include "terminal/shell_integration.h"
+#include "terminal/terminal_session.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using dt::app::AutomationFacade;
+using dt::app::Workspace;
+using dt::rpc::CommandInfo;
+using dt::rpc::Error;
+using dt::test::waitUntil;
+using Answer = std::optional<std::variant<CommandInfo, Error>>;
+
+class CommandsTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(home.isValid());
+        qputenv("SHELL", "/bin/bash");
+        qputenv("HOME", home.path().toLocal8Bit()); // no developer start-up files
+        Workspace::Settings s;
+        s.runtimeDirectory = home.path();
+        QDir(home.path()).mkpath(QStringLiteral("sessions"));
+        QString why;
+        ASSERT_TRUE(dt::terminal::writeIntegrationScripts(home.filePath(QStringLiteral("scripts")), &why));
+        s.shellIntegrationDirectory = home.filePath(QStringLiteral("scripts"));
+        ws = std::make_unique<Workspace>(s);
+        facade = std::make_unique<AutomationFacade>(*ws);
+        facade->setAuditLogPath(home.filePath(QStringLiteral("audit.jsonl")).toStdString());
+        const auto window = ws->openWindow();
+        tab = ws->openTab(window, dt::app::TerminalLaunch{});
+        caller = ws->pane(ws->tab(tab)->primary)->identity.sessionIdString().toStdString();
+        ASSERT_TRUE(waitUntil([&] { return log().integrated() && log().pendingInput(); }, 10000)) << screen();
+    }
+    void TearDown() override
+    {
+        facade.reset();
+        ws.reset();
+    }
+
+    const dt::term::CommandLog &log() { return ws->session(ws->tab(tab)->primary)->terminal().commands(); }
+    std::string screen() { return ws->session(ws->tab(tab)->primary)->terminal().screenText(); }
+    Answer run(const std::string &command, int64_t timeout = 0, size_t maxBytes = 1 << 20)
+    {
+        Answer answer;
+        facade->runCommand(caller, tab, command, timeout, maxBytes, [&](std::variant<CommandInfo, Error> a) { answer = a; });
+        waitUntil([&] { return answer.has_value(); }, 15000);
+        return answer;
+    }
+    static const CommandInfo &info(const Answer &a) { return std::get<CommandInfo>(*a); }
+    static std::string errorOf(const Answer &a) { return std::get<Error>(*a).msg; }
+
+    QTemporaryDir home;
+    std::unique_ptr<Workspace> ws;
+    std::unique_ptr<AutomationFacade> facade;
+    dt::app::TabId tab = 0;
+    std::string caller;
+};
+
+TEST_F(CommandsTest, runAnswersWithTheCommandsStatusAndExactlyItsOutput)
+{
+    const Answer a = run("echo one; echo two >&2; exit_code() { return 3; }; exit_code");
+    ASSERT_TRUE(a && std::holds_alternative<CommandInfo>(*a)) << (a ? errorOf(a) : "no answer") << screen();
+    EXPECT_EQ(info(a).exitStatus, 3);
+    EXPECT_EQ(info(a).output, "one\ntwo");
+    EXPECT_FALSE(info(a).running);
+    EXPECT_FALSE(info(a).truncated);
+    EXPECT_GE(info(a).durationMillis.value_or(-1), 0);
+
+    const Answer b = run("printf 'é\\n%.0s' $(seq 1 3)");
+    ASSERT_TRUE(b && std::holds_alternative<CommandInfo>(*b));
+    EXPECT_EQ(info(b).exitStatus, 0);
+    EXPECT_EQ(info(b).output, "é\né\né");
+    EXPECT_EQ(info(b).commandId, info(a).commandId + 1);
+
+    // Only the end, when asked for less.
+    const Answer c = run("seq 1 100", 0, 9);
+    ASSERT_TRUE(c && std::holds_alternative<CommandInfo>(*c));
+    EXPECT_EQ(info(c).output, "98\n99\n100");
+    EXPECT_TRUE(info(c).truncated);
+
+    // The records, and one command's output afterwards.
+    const auto rows = facade->commands(caller, tab, 2);
+    ASSERT_TRUE(std::holds_alternative<std::vector<CommandInfo>>(rows));
+    ASSERT_EQ(std::get<std::vector<CommandInfo>>(rows).size(), 2u);
+    EXPECT_EQ(std::get<std::vector<CommandInfo>>(rows).back().command, "seq 1 100");
+    const auto first = facade->commandOutput(caller, tab, info(a).commandId, 1 << 20);
+    ASSERT_TRUE(std::holds_alternative<CommandInfo>(first));
+    EXPECT_EQ(std::get<CommandInfo>(first).output, "one\ntwo");
+}
+
+TEST_F(CommandsTest, aTimeoutLeavesTheCommandRunningAndWaitPicksItUp)
+{
+    const Answer slow = run("sleep 1; echo late", 100);
+    ASSERT_TRUE(slow && std::holds_alternative<Error>(*slow));
+    EXPECT_EQ(errorOf(slow).rfind("intent.timeout", 0), 0u) << errorOf(slow);
+    // Busy meanwhile: nothing is typed into a running command.
+    const Answer busy = run("echo no");
+    ASSERT_TRUE(busy && std::holds_alternative<Error>(*busy));
+    EXPECT_EQ(errorOf(busy).rfind("intent.busy", 0), 0u) << errorOf(busy);
+    Answer waited;
+    facade->waitCommand(caller, tab, 0, 1 << 20, [&](std::variant<CommandInfo, Error> a) { waited = a; });
+    ASSERT_TRUE(waitUntil([&] { return waited.has_value(); }, 10000));
+    ASSERT_TRUE(std::holds_alternative<CommandInfo>(*waited)) << errorOf(waited);
+    EXPECT_EQ(info(waited).output, "late");
+    EXPECT_EQ(info(waited).exitStatus, 0);
+    EXPECT_EQ(screen().find("echo no"), std::string::npos) << screen();
+}
+
+TEST_F(CommandsTest, aWaitEndsWhenTheTabCloses)
+{
+    Answer answer;
+    facade->runCommand(caller, tab, "sleep 30", 0, 1024, [&](std::variant<CommandInfo, Error> a) { answer = a; });
+    ASSERT_TRUE(waitUntil([&] { return log().running() != nullptr; }, 10000));
+    EXPECT_FALSE(answer.has_value());
+    ASSERT_TRUE(ws->closeTab(tab, false));
+    ASSERT_TRUE(waitUntil([&] { return answer.has_value(); }, 5000));
+    ASSERT_TRUE(std::holds_alternative<Error>(*answer));
+    EXPECT_EQ(errorOf(answer).rfind("intent.notFound", 0), 0u) << errorOf(answer);
+}
+
+TEST_F(CommandsTest, aShellWithoutIntegrationIsRefusedInWords)
+{
+    dt::app::TerminalLaunch sh;
+    sh.program = QStringLiteral("/bin/sh");
+    const auto plain = ws->openTab(ws->tab(tab)->window, sh);
+    Answer answer;
+    facade->runCommand(caller, plain, "true", 0, 1024, [&](std::variant<CommandInfo, Error> a) { answer = a; });
+    ASSERT_TRUE(answer.has_value());
+    EXPECT_EQ(errorOf(answer).rfind("intent.notIntegrated", 0), 0u) << errorOf(answer);
+    // And another tab's records are not this session's to read without a grant.
+    const auto rows = facade->commands(ws->pane(ws->tab(plain)->primary)->identity.sessionIdString().toStdString(), tab, 5);
+    ASSERT_TRUE(std::holds_alternative<Error>(rows));
+    EXPECT_EQ(std::get<Error>(rows).code, dt::rpc::code::RoleViolation);
+}
+
+} // namespace
