@@ -75,10 +75,26 @@ ORCHESTRATION (only in a tab the person opened as an orchestrator tab)
       every send is recorded in an audit log that `doctor` verifies.
   deviceterm tab capture --tab REF [--scrollback N]
       The tab's visible screen as text (plus N lines of history).
-  Without a live grant both fail with error.role_violation, whatever
+  deviceterm tab run --tab REF [--timeout SECONDS] -- 'make test'
+      Runs the command at the tab's prompt and waits for it: prints exactly
+      its output and exits with its status (124 after --timeout, the command
+      left running). No polling. Needs a tab whose shell is integrated (bash,
+      zsh or fish; `tab info` says shellIntegration). Refused while the tab
+      runs another command (intent.busy).
+  deviceterm tab wait --tab REF [--timeout SECONDS]
+      Waits for the command the tab is running (or takes its last one).
+  Without a live grant these fail with error.role_violation, whatever
   DEVICETERM_SESSION_ROLE says: the grant lives in the app, and the person
-  can revoke it from the menu at any time. Poll `tab capture` until the screen
-  settles to see what a command did.
+  can revoke it from the menu at any time; a wait ends at once then.
+
+COMMANDS (your own tab; any tab from an orchestrator tab)
+  deviceterm tab commands [--tab REF] [--limit N]
+      The commands the shell ran: id, status, duration, command line.
+  deviceterm tab output [--tab REF] [--command ID] [--max-bytes N]
+      One command's output (default: the last finished one), not the screen.
+  --json gives {commandId, command, cwd, exitStatus, durationMillis, output,
+  running, startedMillis, tab, truncated}; truncated means --max-bytes or
+  trimmed history cut the start of the output.
 
 OUTPUT AND ERRORS
   --json goes before or after the operands. JSON goes to stdout with a

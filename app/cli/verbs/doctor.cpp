@@ -191,7 +191,7 @@ int runDoctor(Context &c)
             const bool granted = std::find(allowed.begin(), allowed.end(), method::TabSendInput.name) != allowed.end();
             std::printf("\nPermissions\n  role: %s, %zu methods allowed\n  orchestration: %s\n",
                         report["role"].get<std::string>().c_str(), allowed.size(),
-                        granted ? "granted (tab.sendInput, tab.capture)" : "not granted");
+                        granted ? "granted (tab.sendInput, tab.capture, tab.run, tab.wait)" : "not granted");
         } else if (report.contains("role")) {
             std::printf("\nPermissions\n  role: %s (not confirmed by the app)\n", report["role"].get<std::string>().c_str());
         }
