@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <cstdio>
+
 namespace dt::terminal {
 
 ShellStart integratedShell(const QString &shell, const QString &scriptsDirectory, const QProcessEnvironment &env)
@@ -17,6 +19,15 @@ ShellStart integratedShell(const QString &shell, const QString &scriptsDirectory
     const QString name = QFileInfo(shell).fileName();
     if (scriptsDirectory.isEmpty()) {
         start.why = QStringLiteral("shell integration is off (config shell-integration)");
+        return start;
+    }
+    // The scripts may have gone (a /tmp cleaner): a shell pointed at a
+    // missing rc file would skip the user's own too.
+    static const QMap<QString, QString> kScriptOf = {{QStringLiteral("bash"), QStringLiteral("/bash/deviceterm.bashrc")},
+                                                     {QStringLiteral("zsh"), QStringLiteral("/zsh/.zshenv")},
+                                                     {QStringLiteral("fish"), QStringLiteral("/fish/fish/vendor_conf.d/deviceterm.fish")}};
+    if (kScriptOf.contains(name) && !QFileInfo::exists(scriptsDirectory + kScriptOf.value(name))) {
+        start.why = QStringLiteral("the integration scripts are missing from %1").arg(scriptsDirectory);
         return start;
     }
     if (name == QLatin1String("bash")) {
@@ -53,12 +64,20 @@ bool writeIntegrationScripts(const QString &directory, QString *why)
             *why = QStringLiteral("cannot make %1").arg(QFileInfo(target).path());
             return false;
         }
-        QFile::remove(target);
-        if (!QFile::copy(source, target)) {
+        // Written beside and renamed over: a shell starting meanwhile (in
+        // another instance) reads the old file or the new, never half.
+        const QString partial = target + QStringLiteral(".partial");
+        QFile::remove(partial);
+        if (!QFile::copy(source, partial)) {
             *why = QStringLiteral("cannot write %1").arg(target);
             return false;
         }
-        QFile::setPermissions(target, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        QFile::setPermissions(partial, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        if (std::rename(QFile::encodeName(partial).constData(), QFile::encodeName(target).constData()) != 0) {
+            QFile::remove(partial);
+            *why = QStringLiteral("cannot write %1").arg(target);
+            return false;
+        }
         ++written;
     }
     if (written == 0) {

@@ -76,9 +76,14 @@ Decoded<TabRunParams> decode<TabRunParams>(const Json &p)
     if (command == p.end() || !command->is_string() || command->get_ref<const std::string &>().empty())
         return invalid("tab.run needs a command (a non-empty string)");
     out.command = command->get<std::string>();
-    // One line: the shell runs it once Enter is typed after it.
+    // One line of text: the shell runs it once Enter is typed after it, and
+    // a control character (a tab completes, ^C cancels) would change what
+    // it reads.
     if (out.command.find_first_of("\r\n") != std::string::npos)
         return invalid("the command must be one line (join several with ; or &&)");
+    if (std::any_of(out.command.begin(), out.command.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+        return invalid("the command must not contain control characters (a tab, an escape, …)");
     if (out.command.size() > limit::kDeviceTextBytes)
         return invalid("the command must be at most 256 KiB");
     if (auto e = readTab(p, out.tab))

@@ -19,7 +19,8 @@ inline constexpr int64_t kCaptureScrollbackLines = 1'000'000;
 // how much of a command's output one answer carries (default, and most).
 inline constexpr int64_t kCommandWaitMillis = 24LL * 3600 * 1000;
 inline constexpr size_t kCommandOutputBytes = 1024 * 1024;
-inline constexpr size_t kCommandOutputBytesMax = 8 * 1024 * 1024;
+// (well under what the server lets wait for one reader, escaping included)
+inline constexpr size_t kCommandOutputBytesMax = 4 * 1024 * 1024;
 // tab.commands: records per answer.
 inline constexpr int kCommandRecords = 1000;
 // pane.input.text: bytes of UTF-8 per request.

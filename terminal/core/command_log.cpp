@@ -16,6 +16,8 @@ void CommandLog::promptStarted(LinePosition at, int64_t nowMs)
     finishRunning(at, std::nullopt, nowMs);
     m_pendingPrompt = at;
     m_pendingInput.reset();
+    m_markedSinceOutput = true;
+    ++m_prompts;
 }
 
 void CommandLog::inputStarted(LinePosition at)
@@ -23,13 +25,26 @@ void CommandLog::inputStarted(LinePosition at)
     m_integrated = true;
     ++m_generation;
     m_pendingInput = at;
+    m_markedSinceOutput = true;
+    ++m_inputs;
 }
 
 void CommandLog::outputStarted(LinePosition at, std::string commandLine, int64_t nowMs)
 {
     m_integrated = true;
+    // A second C for the same command (two integrations at once, such as
+    // fish 4's own and ours) is the same command, not a new one.
+    if (running() && !m_markedSinceOutput)
+        return;
     ++m_generation;
+    m_markedSinceOutput = false;
     finishRunning(at, std::nullopt, nowMs);
+    if (commandLine.size() > kMaxCommandLineBytes) {
+        size_t cut = kMaxCommandLineBytes;
+        while (cut > 0 && (static_cast<unsigned char>(commandLine[cut]) & 0xC0) == 0x80)
+            --cut; // not inside a UTF-8 character
+        commandLine.resize(cut);
+    }
     CommandRecord r;
     r.id = m_nextId++;
     r.commandLine = std::move(commandLine);
@@ -82,7 +97,7 @@ const CommandRecord *CommandLog::lastFinished() const
     return nullptr;
 }
 
-std::string pathOfFileUrl(const std::string &url)
+std::string pathOfFileUrl(const std::string &url, const std::string &localHost)
 {
     static const std::string scheme = "file://";
     if (url.compare(0, scheme.size(), scheme) != 0)
@@ -90,18 +105,25 @@ std::string pathOfFileUrl(const std::string &url)
     const size_t slash = url.find('/', scheme.size()); // after the host
     if (slash == std::string::npos)
         return {};
+    const std::string host = url.substr(scheme.size(), slash - scheme.size());
+    if (!host.empty() && host != "localhost" && host != localHost)
+        return {};
+    const auto hex = [](char c) -> int {
+        return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    };
     std::string path;
     for (size_t i = slash; i < url.size(); ++i) {
-        const auto hex = [](char c) -> int {
-            return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-        };
-        if (url[i] == '%' && i + 2 < url.size() && hex(url[i + 1]) >= 0 && hex(url[i + 2]) >= 0) {
-            path.push_back(static_cast<char>(hex(url[i + 1]) * 16 + hex(url[i + 2])));
+        char c = url[i];
+        if (c == '%' && i + 2 < url.size() && hex(url[i + 1]) >= 0 && hex(url[i + 2]) >= 0) {
+            c = static_cast<char>(hex(url[i + 1]) * 16 + hex(url[i + 2]));
             i += 2;
-        } else {
-            path.push_back(url[i]);
         }
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            return {};
+        path.push_back(c);
     }
+    if (path.size() > CommandLog::kMaxPathBytes)
+        return {};
     return path;
 }
 

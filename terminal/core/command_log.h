@@ -61,6 +61,16 @@ public:
     std::optional<LinePosition> pendingInput() const { return m_pendingInput; }
     // Bumped on every change, so a reader can tell whether to look again.
     uint64_t generation() const { return m_generation; }
+    // How many prompts have started (A marks) and shown their input area
+    // (B marks): an input area that comes back without a command having
+    // started means the shell ran nothing (bash re-prompts after a failed
+    // history expansion with only its prompt, no A).
+    uint64_t promptCount() const { return m_prompts; }
+    uint64_t inputCount() const { return m_inputs; }
+
+    // What a record keeps of text a program controls.
+    static constexpr size_t kMaxCommandLineBytes = 4096;
+    static constexpr size_t kMaxPathBytes = 4096;
 
 private:
     void finishRunning(LinePosition at, std::optional<int> exitStatus, int64_t nowMs);
@@ -73,10 +83,16 @@ private:
     std::optional<LinePosition> m_pendingPrompt;
     std::optional<LinePosition> m_pendingInput;
     uint64_t m_generation = 0;
+    uint64_t m_prompts = 0;
+    uint64_t m_inputs = 0;
+    bool m_markedSinceOutput = true; // an A or B came after the last C
 };
 
-// OSC 7's file://host/path as a path (percent escapes decoded); empty when
-// it is not a file URL.
-std::string pathOfFileUrl(const std::string &url);
+// OSC 7's file://host/path as a path (percent escapes decoded). Empty when
+// it is not a file URL of this machine (no host, "localhost" or
+// `localHost`), not absolute, longer than CommandLog::kMaxPathBytes, or
+// holds a control character once decoded: a directory on another machine
+// (ssh) or a crafted one is not taken for a local path.
+std::string pathOfFileUrl(const std::string &url, const std::string &localHost = {});
 
 } // namespace dt::term

@@ -156,6 +156,8 @@ private:
     // The text from `from` up to `to` (exclusive), across lines.
     std::string textBetween(LinePosition from, LinePosition to, bool *truncated) const;
     LinePosition cursorPosition() const;
+    // lineAt() on the primary screen and history, whichever screen shows.
+    const Line *primaryLineAt(int64_t absoluteLine) const;
 
     std::unique_ptr<VTerm, void (*)(VTerm *)> m_vt;
     VTermState *m_state = nullptr; // borrowed from m_vt

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <string_view>
+#include <unistd.h>
 
 namespace dt::term {
 
@@ -44,6 +45,20 @@ void trimRight(std::string &s)
 
 } // namespace
 
+const Line *Terminal::primaryLineAt(int64_t absoluteLine) const
+{
+    // Commands live on the primary screen and in history, whichever screen
+    // shows now (a full-screen program may be running on the other).
+    if (absoluteLine >= m_linesAboveScreen) {
+        const int64_t row = absoluteLine - m_linesAboveScreen;
+        return row < m_rows ? &m_primary.row(static_cast<int>(row)) : nullptr;
+    }
+    const int64_t fromNewest = m_linesAboveScreen - 1 - absoluteLine;
+    if (fromNewest < 0 || fromNewest >= m_scrollback.size())
+        return nullptr;
+    return &m_scrollback.fromNewest(static_cast<int>(fromNewest));
+}
+
 LinePosition Terminal::cursorPosition() const
 {
     const CursorState c = cursor();
@@ -58,7 +73,11 @@ void Terminal::onOsc(const char *command, size_t length)
         return;
     const std::string_view s(command, length);
     if (s.rfind("7;", 0) == 0) {
-        if (std::string path = pathOfFileUrl(std::string(s.substr(2))); !path.empty()) {
+        static const std::string host = [] {
+            char name[256] = {};
+            return ::gethostname(name, sizeof name - 1) == 0 ? std::string(name) : std::string();
+        }();
+        if (std::string path = pathOfFileUrl(std::string(s.substr(2)), host); !path.empty()) {
             m_commands.setWorkingDirectory(std::move(path));
             m_changes.commands = true;
         }
@@ -104,9 +123,9 @@ std::string Terminal::textBetween(LinePosition from, LinePosition to, bool *trun
     for (int64_t l = from.line; l <= to.line; ++l) {
         if (l == to.line && to.column == 0)
             break;
-        const Line *line = lineAt(l);
+        const Line *line = primaryLineAt(l);
         if (!line) {
-            if (truncated && l < linesAboveScreen())
+            if (truncated && l < m_linesAboveScreen)
                 *truncated = true; // dropped from history
             continue;
         }
@@ -127,7 +146,11 @@ std::string Terminal::textBetween(LinePosition from, LinePosition to, bool *trun
 
 std::string Terminal::commandOutput(const CommandRecord &record, bool *truncated) const
 {
-    const LinePosition end = record.finished ? record.end : cursorPosition();
+    // A running command's output so far ends at the cursor, or, while a
+    // full-screen program has the other screen, at the primary screen's end.
+    const LinePosition end = record.finished ? record.end
+        : m_altActive                        ? LinePosition{m_linesAboveScreen + m_rows, 0}
+                                             : cursorPosition();
     return textBetween(record.output, end, truncated);
 }
 

@@ -40,7 +40,12 @@ protected:
         facade->setAuditLogPath(home.filePath(QStringLiteral("audit.jsonl")).toStdString());
         const auto window = ws->openWindow();
         tab = ws->openTab(window, dt::app::TerminalLaunch{});
-        caller = ws->pane(ws->tab(tab)->primary)->identity.sessionIdString().toStdString();
+        // The caller: an orchestrator tab beside the one it drives.
+        dt::app::TerminalLaunch orchestrator;
+        orchestrator.program = QStringLiteral("/bin/sh");
+        const auto callerTab = ws->openTab(window, orchestrator);
+        ASSERT_TRUE(ws->setOrchestrationGrant(callerTab, true));
+        caller = ws->pane(ws->tab(callerTab)->primary)->identity.sessionIdString().toStdString();
         ASSERT_TRUE(waitUntil([&] { return log().integrated() && log().pendingInput(); }, 10000)) << screen();
     }
     void TearDown() override
@@ -118,6 +123,34 @@ TEST_F(CommandsTest, aTimeoutLeavesTheCommandRunningAndWaitPicksItUp)
     EXPECT_EQ(screen().find("echo no"), std::string::npos) << screen();
 }
 
+TEST_F(CommandsTest, aLineTheShellDoesNotRunEndsTheRunAtItsNextPrompt)
+{
+    // History expansion fails: bash prints why and a new prompt, runs nothing.
+    const Answer a = run("echo !no-such-event-here");
+    ASSERT_TRUE(a && std::holds_alternative<Error>(*a)) << screen();
+    EXPECT_EQ(errorOf(a).rfind("intent.mutationFailed", 0), 0u) << errorOf(a);
+    // Whitespace alone runs nothing either.
+    const Answer b = run("   ");
+    ASSERT_TRUE(b && std::holds_alternative<Error>(*b)) << screen();
+    EXPECT_EQ(errorOf(b).rfind("intent.mutationFailed", 0), 0u) << errorOf(b);
+    // And the tab still works.
+    const Answer c = run("echo fine");
+    ASSERT_TRUE(c && std::holds_alternative<CommandInfo>(*c)) << screen();
+    EXPECT_EQ(info(c).output, "fine");
+}
+
+TEST_F(CommandsTest, aTabCannotWaitForItself)
+{
+    // The caller is the tab's own shell, which is running (the caller).
+    ws->session(ws->tab(tab)->primary)->sendBytes("sleep 5\r");
+    ASSERT_TRUE(waitUntil([&] { return log().running() != nullptr; }, 10000));
+    const std::string itself = ws->pane(ws->tab(tab)->primary)->identity.sessionIdString().toStdString();
+    Answer waited;
+    facade->waitCommand(itself, tab, 0, 1024, [&](std::variant<CommandInfo, Error> w) { waited = w; });
+    ASSERT_TRUE(waited.has_value());
+    EXPECT_EQ(errorOf(waited).rfind("intent.busy", 0), 0u) << errorOf(waited);
+}
+
 TEST_F(CommandsTest, aWaitEndsWhenTheTabCloses)
 {
     Answer answer;
@@ -141,6 +174,10 @@ TEST_F(CommandsTest, aShellWithoutIntegrationIsRefusedInWords)
     EXPECT_EQ(errorOf(answer).rfind("intent.notIntegrated", 0), 0u) << errorOf(answer);
     // And another tab's records are not this session's to read without a grant.
     const auto rows = facade->commands(ws->pane(ws->tab(plain)->primary)->identity.sessionIdString().toStdString(), tab, 5);
+    ASSERT_TRUE(std::holds_alternative<Error>(rows));
+    // Its own, yes.
+    const std::string own = ws->pane(ws->tab(tab)->primary)->identity.sessionIdString().toStdString();
+    EXPECT_TRUE((std::holds_alternative<std::vector<CommandInfo>>(facade->commands(own, tab, 5))));
     ASSERT_TRUE(std::holds_alternative<Error>(rows));
     EXPECT_EQ(std::get<Error>(rows).code, dt::rpc::code::RoleViolation);
 }

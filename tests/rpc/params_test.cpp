@@ -91,6 +91,9 @@ TEST(Params, badInputIsRefusedInWords)
     EXPECT_EQ(refusal<DeviceShutdownParams>(Json{{"device", 3}}), "device.shutdown needs a device (udid or name)");
     EXPECT_EQ(refusal<DeviceLaunchParams>(Json{{"device", "D"}}),
               "device.launch needs a device and a command (an array of words)");
+    EXPECT_EQ(refusal<TabRunParams>(Json{{"command", "ls\tx"}}),
+              "the command must not contain control characters (a tab, an escape, …)");
+    EXPECT_EQ(refusal<TabRunParams>(Json{{"command", "ls\necho"}}), "the command must be one line (join several with ; or &&)");
     // Unknown keys are ignored.
     EXPECT_EQ(refusal<DeviceBootParams>(Json{{"device", "D"}, {"future", true}}), "(accepted)");
 }

@@ -124,7 +124,12 @@ INSTANTIATE_TEST_SUITE_P(Shells, ShellIntegration, ::testing::ValuesIn(kShells),
 
 TEST(ShellIntegrationStart, otherShellsAndOffStartUntouched)
 {
-    const auto dash = dt::terminal::integratedShell(QStringLiteral("/bin/dash"), QStringLiteral("/x"));
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    QString why;
+    ASSERT_TRUE(dt::terminal::writeIntegrationScripts(dir.filePath(QStringLiteral("x")), &why)) << why.toStdString();
+    const QString x = dir.filePath(QStringLiteral("x"));
+    const auto dash = dt::terminal::integratedShell(QStringLiteral("/bin/dash"), x);
     EXPECT_FALSE(dash.integrated);
     EXPECT_TRUE(dash.arguments.isEmpty());
     EXPECT_TRUE(dash.why.contains(QStringLiteral("dash")));
@@ -135,12 +140,18 @@ TEST(ShellIntegrationStart, otherShellsAndOffStartUntouched)
     QProcessEnvironment env;
     env.insert(QStringLiteral("ZDOTDIR"), QStringLiteral("/home/me/.zsh"));
     env.insert(QStringLiteral("XDG_DATA_DIRS"), QStringLiteral("/opt/share"));
-    const auto zsh = dt::terminal::integratedShell(QStringLiteral("/usr/bin/zsh"), QStringLiteral("/x"), env);
-    EXPECT_EQ(zsh.environment.value(QStringLiteral("ZDOTDIR")), QStringLiteral("/x/zsh"));
+    const auto zsh = dt::terminal::integratedShell(QStringLiteral("/usr/bin/zsh"), x, env);
+    EXPECT_EQ(zsh.environment.value(QStringLiteral("ZDOTDIR")), x + QStringLiteral("/zsh"));
     EXPECT_EQ(zsh.environment.value(QStringLiteral("DEVICETERM_ZDOTDIR")), QStringLiteral("/home/me/.zsh"));
-    const auto fish = dt::terminal::integratedShell(QStringLiteral("/usr/bin/fish"), QStringLiteral("/x"), env);
-    EXPECT_EQ(fish.environment.value(QStringLiteral("XDG_DATA_DIRS")), QStringLiteral("/x/fish:/opt/share"));
+    const auto fish = dt::terminal::integratedShell(QStringLiteral("/usr/bin/fish"), x, env);
+    EXPECT_EQ(fish.environment.value(QStringLiteral("XDG_DATA_DIRS")), x + QStringLiteral("/fish:/opt/share"));
     EXPECT_EQ(fish.environment.value(QStringLiteral("DEVICETERM_XDG_DATA_DIRS")), QStringLiteral("/opt/share"));
+    // Scripts that went missing (a /tmp cleaner): bash starts plain rather
+    // than skipping the user's own rc file.
+    QFile::remove(x + QStringLiteral("/bash/deviceterm.bashrc"));
+    const auto gone = dt::terminal::integratedShell(QStringLiteral("/bin/bash"), x);
+    EXPECT_FALSE(gone.integrated);
+    EXPECT_TRUE(gone.arguments.isEmpty());
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "app/core/automation/caller_view.h"
 #include "terminal/terminal_session.h"
 
+#include <QElapsedTimer>
 #include <QTimer>
 
 namespace dt::app {
@@ -57,6 +58,9 @@ struct CommandAdaptor::Waiter {
     PaneId pane = 0;
     uint64_t afterId = 0;
     size_t maxBytes = 0;
+    // tab.run: the input areas seen when the command was typed (B marks).
+    // A new one with no command started means the shell ran nothing.
+    std::optional<uint64_t> promptsWhenTyped;
     CommandAnswer done;
     std::unique_ptr<QTimer> timer;
 };
@@ -120,32 +124,43 @@ void CommandAdaptor::runCommand(const std::string &caller, Handle tab, const std
                                                            + " (" + running->commandLine + "); wait for it with tab wait"));
     if (!log.pendingInput()) {
         // Between a command's end and the next prompt (the shell is still
-        // drawing it): type once the prompt is there, within the timeout.
+        // drawing it): type once the prompt is there, within the same
+        // timeout, and only if the caller may still (checked again then).
         auto pending = std::make_shared<QMetaObject::Connection>();
         auto once = std::make_shared<bool>(false);
-        auto proceed = [this, caller, tab, command, timeoutMillis, maxBytes, done, pending, once]() mutable {
-            dt::terminal::TerminalSession *s = m_workspace.tab(tab) ? m_workspace.session(m_workspace.tab(tab)->primary) : nullptr;
+        const int64_t budget = timeoutMillis > 0 ? timeoutMillis : 10000;
+        auto since = std::make_shared<QElapsedTimer>();
+        since->start();
+        auto proceed = [this, caller, tab, command, timeoutMillis, maxBytes, done, pending, once, since]() mutable {
+            const Workspace::Tab *t = m_workspace.tab(tab);
+            dt::terminal::TerminalSession *s = t ? m_workspace.session(t->primary) : nullptr;
             if (*once || (s && !s->terminal().commands().pendingInput()))
                 return;
             *once = true;
             QObject::disconnect(*pending);
-            runCommand(caller, tab, command, timeoutMillis, maxBytes, std::move(done));
+            const CallerView view(m_workspace, caller);
+            if (!t || !view.canSee(t->id))
+                return done(dt::rpc::intentError(intent::NotFound, "tab not found"));
+            if (!view.own() || !m_workspace.hasOrchestrationGrant(view.own()->id))
+                return done(Error{code::RoleViolation, "this session's orchestration grant ended while it waited"});
+            const int64_t left = timeoutMillis > 0 ? std::max<int64_t>(1, timeoutMillis - since->elapsed()) : 0;
+            runCommand(caller, tab, command, left, maxBytes, std::move(done));
         };
         *pending = QObject::connect(session, &dt::terminal::TerminalSession::commandsChanged, m_context.get(), proceed);
-        QTimer::singleShot(std::chrono::milliseconds(timeoutMillis > 0 ? timeoutMillis : 10000), m_context.get(),
-                           [pending, once, done]() mutable {
-                               if (*once)
-                                   return;
-                               *once = true;
-                               QObject::disconnect(*pending);
-                               done(dt::rpc::intentError(intent::Busy, "the tab's shell did not show a prompt in time"));
-                           });
+        QTimer::singleShot(std::chrono::milliseconds(budget), m_context.get(), [pending, once, done]() mutable {
+            if (*once)
+                return;
+            *once = true;
+            QObject::disconnect(*pending);
+            done(dt::rpc::intentError(intent::Timeout, "the tab's shell showed no prompt in time; nothing was typed"));
+        });
         return;
     }
     const uint64_t afterId = log.records().empty() ? 0 : log.records().back().id;
+    const uint64_t prompts = log.inputCount();
     if (auto error = m_typist.sendInput(caller, tab, command + "\n", 0))
         return done(*error);
-    wait(caller, t->id, afterId, timeoutMillis, maxBytes, std::move(done));
+    wait(caller, t->id, afterId, timeoutMillis, maxBytes, std::move(done), prompts);
 }
 
 void CommandAdaptor::waitCommand(const std::string &caller, Handle tab, int64_t timeoutMillis, size_t maxBytes,
@@ -156,6 +171,10 @@ void CommandAdaptor::waitCommand(const std::string &caller, Handle tab, int64_t 
     if (!session)
         return done(dt::rpc::intentError(intent::NotFound, "tab not found"));
     const dt::term::CommandLog &log = session->terminal().commands();
+    // The caller's own terminal is running the caller: it would wait for itself.
+    if (const Workspace::Pane *own = CallerView(m_workspace, caller).own(); own && own->id == t->primary && log.running())
+        return done(dt::rpc::intentError(intent::Busy, "this is the caller's own terminal: its running command is this wait; "
+                                                       "name another tab with --tab"));
     if (const dt::term::CommandRecord *running = log.running())
         return wait(caller, t->id, running->id - 1, timeoutMillis, maxBytes, std::move(done));
     if (const dt::term::CommandRecord *last = log.lastFinished())
@@ -166,7 +185,7 @@ void CommandAdaptor::waitCommand(const std::string &caller, Handle tab, int64_t 
 }
 
 void CommandAdaptor::wait(const std::string &caller, TabId tab, uint64_t afterId, int64_t timeoutMillis, size_t maxBytes,
-                          CommandAnswer done)
+                          CommandAnswer done, std::optional<uint64_t> promptsWhenTyped)
 {
     auto waiter = std::make_shared<Waiter>();
     waiter->caller = caller;
@@ -174,6 +193,7 @@ void CommandAdaptor::wait(const std::string &caller, TabId tab, uint64_t afterId
     waiter->pane = m_workspace.tab(tab)->primary;
     waiter->afterId = afterId;
     waiter->maxBytes = maxBytes;
+    waiter->promptsWhenTyped = promptsWhenTyped;
     waiter->done = std::move(done);
     waiter->timer = std::make_unique<QTimer>();
     waiter->timer->setSingleShot(true);
@@ -197,20 +217,25 @@ void CommandAdaptor::check(PaneId pane)
     if (!session)
         return;
     const dt::term::CommandLog &log = session->terminal().commands();
-    std::vector<std::shared_ptr<Waiter>> finished;
-    for (const auto &w : m_waiters)
-        if (w->pane == pane)
-            for (const dt::term::CommandRecord &r : log.records())
-                if (r.id > w->afterId && r.finished) {
-                    finished.push_back(w);
-                    break;
-                }
-    for (const auto &w : finished)
+    std::vector<std::pair<std::shared_ptr<Waiter>, std::variant<CommandInfo, Error>>> ending;
+    for (const auto &w : m_waiters) {
+        if (w->pane != pane)
+            continue;
+        const dt::term::CommandRecord *record = nullptr;
         for (const dt::term::CommandRecord &r : log.records())
             if (r.id > w->afterId) {
-                end(w, infoOf(*session, r, w->maxBytes));
+                record = &r;
                 break;
             }
+        if (record && record->finished)
+            ending.emplace_back(w, infoOf(*session, *record, w->maxBytes));
+        else if (!record && w->promptsWhenTyped && log.inputCount() > *w->promptsWhenTyped)
+            ending.emplace_back(w, dt::rpc::intentError(intent::MutationFailed,
+                                                        "the shell showed its prompt again without running the command "
+                                                        "(an incomplete line, or history expansion failed)"));
+    }
+    for (auto &[w, answer] : ending)
+        end(w, std::move(answer));
 }
 
 void CommandAdaptor::end(const std::shared_ptr<Waiter> &waiter, std::variant<CommandInfo, Error> answer)

@@ -40,7 +40,7 @@ private:
     // Waits for the first record after `afterId` in the tab's primary
     // terminal to finish.
     void wait(const std::string &caller, TabId tab, uint64_t afterId, int64_t timeoutMillis, size_t maxBytes,
-              CommandAnswer done);
+              CommandAnswer done, std::optional<uint64_t> promptsWhenTyped = std::nullopt);
     void check(PaneId pane);
     void end(const std::shared_ptr<Waiter> &waiter, std::variant<dt::rpc::CommandInfo, dt::rpc::Error> answer);
     void endWhere(const std::function<std::optional<dt::rpc::Error>(const Waiter &)> &why);

@@ -11,26 +11,33 @@ fi
 if [[ -z "${__dt_integrated-}" ]] && (( BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4) )); then
     __dt_integrated=1
 
-    # OSC 7 wants a URL: every byte outside the unreserved set as %XX.
+    # OSC 7 wants a URL: every byte outside the unreserved set as %XX, into
+    # __dt_url (no subshell: this runs at every prompt).
     __dt_urlencode() {
-        local LC_ALL=C s="$1" out="" c i
+        __dt_url="$1"
+        [[ "$1" == *[!a-zA-Z0-9/._~-]* ]] || return 0
+        local LC_ALL=C s="$1" c i
+        __dt_url=""
         for (( i = 0; i < ${#s}; i++ )); do
             c="${s:i:1}"
             case "$c" in
-                [a-zA-Z0-9/._~-]) out+="$c" ;;
-                *) printf -v c '%%%02X' "'$c"; out+="$c" ;;
+                [a-zA-Z0-9/._~-]) __dt_url+="$c" ;;
+                *) printf -v c '%%%02X' "'$c"; __dt_url+="$c" ;;
             esac
         done
-        printf '%s' "$out"
     }
 
     # First in PROMPT_COMMAND: the status of what just ran, before anything
-    # else changes $?, then the directory and the prompt's start.
+    # else changes $?, then the directory and the prompt's start. It hands
+    # the same $? on to the user's own prompt commands (but not under
+    # set -e, where a failing status would end the shell).
     __dt_precmd() {
         local ret=$?
         printf '\e]133;D;%s\a' "$ret"
-        printf '\e]7;file://%s%s\a' "${HOSTNAME-}" "$(__dt_urlencode "$PWD")"
+        __dt_urlencode "$PWD"
+        printf '\e]7;file://%s%s\a' "${HOSTNAME-}" "$__dt_url"
         printf '\e]133;A\a'
+        [[ $- == *e* ]] && return 0
         return $ret
     }
 
@@ -47,12 +54,14 @@ if [[ -z "${__dt_integrated-}" ]] && (( BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0
             *'\e]133;C\a'*) ;;
             *) PS0="${PS0-}"'\e]133;C\a' ;;
         esac
+        [[ $- == *e* ]] && return 0
         return $ret
     }
 
     if [[ "$(declare -p PROMPT_COMMAND 2>/dev/null)" == "declare -a"* ]]; then
         PROMPT_COMMAND=(__dt_precmd "${PROMPT_COMMAND[@]}" __dt_wrap_prompt)
     else
-        PROMPT_COMMAND="__dt_precmd${PROMPT_COMMAND:+; $PROMPT_COMMAND}; __dt_wrap_prompt"
+        # Joined by newlines: the user's value may end in ; or a comment.
+        PROMPT_COMMAND="__dt_precmd"$'\n'"${PROMPT_COMMAND:+$PROMPT_COMMAND$'\n'}__dt_wrap_prompt"
     fi
 fi

@@ -25,6 +25,7 @@ __dt_precmd() {
 # Last of the precmd hooks: themes rebuild PS1, so the input mark goes back
 # on whenever it is missing.
 __dt_wrap_prompt() {
+    emulate -L zsh
     [[ "$PS1" == *$'\e]133;B\a'* ]] || PS1="$PS1%{"$'\e]133;B\a'"%}"
 }
 
@@ -33,6 +34,7 @@ __dt_preexec() {
 }
 
 __dt_install() {
+    emulate -L zsh # whatever options the user's .zshrc set (KSH_ARRAYS, …)
     # The user's own precmd function runs before every precmd hook, and
     # would change $? and print into the last command's output: it becomes
     # a hook that runs after ours.

@@ -90,7 +90,7 @@ TEST(CommandLog, aRunningCommandShowsItsOutputSoFar)
 TEST(CommandLog, theWorkingDirectoryComesFromOsc7)
 {
     Terminal t(10, 40, 100);
-    t.feed("\x1b]7;file://host/home/me/My%20Dir\x07" + prompt + turn("pwd", "/home/me/My Dir\r\n", 0));
+    t.feed("\x1b]7;file://localhost/home/me/My%20Dir\x07" + prompt + turn("pwd", "/home/me/My Dir\r\n", 0));
     EXPECT_EQ(t.commands().workingDirectory(), "/home/me/My Dir");
     EXPECT_EQ(t.commands().records().front().cwd, "/home/me/My Dir");
     EXPECT_EQ(pathOfFileUrl("http://x/y"), "");
@@ -158,6 +158,52 @@ TEST(CommandLog, theLogIsBoundedOldestFirst)
     // A D with no command running (bash sends one at every prompt) adds nothing.
     log.finished({9, 0}, 0, 9);
     EXPECT_EQ(log.records().size(), 3u);
+}
+
+} // namespace
+} // namespace dt::term
+
+namespace dt::term {
+namespace {
+
+TEST(CommandLog, aSecondOutputMarkForTheSameCommandIsTheSameCommand)
+{
+    // Two integrations at once (a shell's own and ours) mark C twice.
+    Terminal t(10, 40, 100);
+    t.feed(prompt + "ls\r\n" + C + C + "a\r\n" + D(0) + D(0) + prompt);
+    ASSERT_EQ(t.commands().records().size(), 1u);
+    EXPECT_EQ(t.commands().records().front().exitStatus, 0);
+    EXPECT_EQ(t.commandOutput(t.commands().records().front()), "a");
+    EXPECT_EQ(t.commands().promptCount(), 2u);
+}
+
+TEST(CommandLog, onlyALocalAbsoluteCleanDirectoryIsTaken)
+{
+    EXPECT_EQ(pathOfFileUrl("file://remote.example/srv", "me"), "");
+    EXPECT_EQ(pathOfFileUrl("file://me/srv", "me"), "/srv");
+    EXPECT_EQ(pathOfFileUrl("file://localhost/srv", "me"), "/srv");
+    EXPECT_EQ(pathOfFileUrl("file:///a%0Ab"), "");
+    EXPECT_EQ(pathOfFileUrl("file:///a%1B[31m"), "");
+    EXPECT_EQ(pathOfFileUrl("file:///" + std::string(5000, 'a')), "");
+    Terminal t(10, 40, 100);
+    t.feed("\x1b]7;file://remote.example/srv\x07");
+    EXPECT_EQ(t.commands().workingDirectory(), "");
+}
+
+TEST(CommandLog, aRunningCommandsOutputIsReadFromThePrimaryScreenWhileAFullScreenProgramRuns)
+{
+    Terminal t(10, 40, 100);
+    t.feed(prompt + "make; less log\r\n" + C + "built\r\n" + "\x1b[?1049h\x1b[Hless shows this\r\n");
+    ASSERT_NE(t.commands().running(), nullptr);
+    EXPECT_EQ(t.commandOutput(*t.commands().running()), "built");
+}
+
+TEST(CommandLog, aLongCommandLineIsKeptBounded)
+{
+    Terminal t(10, 200, 100);
+    t.feed(prompt + std::string(5000, 'x') + "\r\n" + C + D(0) + prompt);
+    ASSERT_EQ(t.commands().records().size(), 1u);
+    EXPECT_EQ(t.commands().records().front().commandLine.size(), CommandLog::kMaxCommandLineBytes);
 }
 
 } // namespace

@@ -17,7 +17,9 @@ set -q __dt_integrated; and exit
 set -g __dt_integrated 1
 
 function __dt_osc7
-    printf '\e]7;file://%s%s\a' (hostname 2>/dev/null; or echo localhost) (string escape --style=url -- $PWD | string replace -a '%2F' '/')
+    set -l host localhost
+    set -q hostname; and set host $hostname
+    printf '\e]7;file://%s%s\a' $host (string escape --style=url -- $PWD | string replace -a '%2F' '/')
 end
 
 function __dt_prompt_start --on-event fish_prompt
