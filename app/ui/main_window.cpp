@@ -269,6 +269,7 @@ void MainWindow::resizeToGrid(int columns, int rows)
     const QSize cell = probe.cellSize();
     const QSize grid(columns * cell.width(), rows * cell.height());
     const QSize chrome = probe.sizeHint() - QSize(80 * cell.width(), 24 * cell.height());
+    // (The tab bar is as tall with no tab as with one: see TabBar.)
     const int tabBar = m_tabs->tabBar()->sizeHint().height();
     resize(grid.width() + chrome.width(), grid.height() + chrome.height() + tabBar + menuBar()->sizeHint().height());
 }

@@ -69,4 +69,34 @@ void TabBar::dropEvent(QDropEvent *e)
     emit tabDropped(tab, index);
 }
 
+namespace {
+// The height of this bar with one ordinary tab.
+int oneTabHeight(const QTabBar &bar)
+{
+    QTabBar probe;
+    probe.setDocumentMode(bar.documentMode());
+    probe.setTabsClosable(bar.tabsClosable());
+    probe.setExpanding(bar.expanding());
+    probe.setFont(bar.font());
+    probe.addTab(QStringLiteral("deviceterm"));
+    return probe.sizeHint().height();
+}
+} // namespace
+
+QSize TabBar::sizeHint() const
+{
+    QSize s = QTabBar::sizeHint();
+    if (count() == 0)
+        s.setHeight(std::max(s.height(), oneTabHeight(*this)));
+    return s;
+}
+
+QSize TabBar::minimumSizeHint() const
+{
+    QSize s = QTabBar::minimumSizeHint();
+    if (count() == 0)
+        s.setHeight(std::max(s.height(), oneTabHeight(*this)));
+    return s;
+}
+
 } // namespace dt::ui

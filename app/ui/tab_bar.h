@@ -19,6 +19,12 @@ public:
     // The tab (its model id) a drop carries, or 0.
     static quint64 tabInMimeData(const QMimeData *mime);
 
+    // As tall with no tab as with one: a window sized before its first tab
+    // opens would otherwise lose the bar's height from the grid when the
+    // tab comes, and its program would see the grid shrink.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
 signals:
     // The user dragged tab `index` out of the strip.
     void tabDraggedOut(int index);

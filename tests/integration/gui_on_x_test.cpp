@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -129,10 +130,18 @@ TEST_F(GuiOnX, aFailingProgramKeepsTheWindowOpenWithItsStatus)
 TEST_F(GuiOnX, theProgramStartsWithTheRequestedGridAndDirectory)
 {
     const QString out = tmp.filePath(QStringLiteral("size.txt"));
+    const QString resized = tmp.filePath(QStringLiteral("resized.txt"));
+    // The size at start, and any change after it: the tab bar that comes
+    // with the first tab must not take rows from the grid once it settles.
     launch({QStringLiteral("--size"), QStringLiteral("60x10"), QStringLiteral("--cwd"), QStringLiteral("/usr/share"),
             QStringLiteral("-e"), QStringLiteral("sh"), QStringLiteral("-c"),
-            QStringLiteral("echo \"$(stty size) $PWD\" > '%1'").arg(out)});
-    ASSERT_TRUE(app.waitForFinished(10000));
+            QStringLiteral("trap 'stty size > \"%2\"' WINCH; echo \"$(stty size) $PWD\" > '%1'; "
+                           "while :; do sleep 0.05; done")
+                .arg(out, resized)});
+    ASSERT_TRUE(waitUntil([&] { return QFileInfo(out).size() > 0; }, 10000));
+    ASSERT_FALSE(waitForWindow().isEmpty());
+    EXPECT_TRUE(dt::test::nothingHappensFor(1000, [&] { return QFile::exists(resized); }))
+        << "the grid changed after the program started";
     QFile f(out);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     EXPECT_EQ(f.readAll().trimmed(), QByteArray("10 60 /usr/share"));
