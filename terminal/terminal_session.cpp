@@ -46,7 +46,6 @@ bool TerminalSession::start(const Launch &launch, QString *error)
         for (auto it = start.environment.cbegin(); it != start.environment.cend(); ++it)
             environment.insert(it.key(), it.value());
         m_startedIntegrated = start.integrated;
-        m_integrationNote = start.why;
         // An interactive, not a login shell, as Linux terminals (foot,
         // Alacritty, kitty, GNOME Terminal) start it: a login shell runs
         // /etc/profile, which on Debian resets PATH and so would drop the
@@ -55,7 +54,6 @@ bool TerminalSession::start(const Launch &launch, QString *error)
         o.program = launch.program;
         o.arguments = launch.arguments;
         m_shellName = QFileInfo(o.program).fileName();
-        m_integrationNote = QStringLiteral("the tab runs a program of its own, not the user's shell");
     }
     o.environment = terminalEnvironment(QProcessEnvironment::systemEnvironment(), environment);
     return m_pty.start(o, error);

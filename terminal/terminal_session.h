@@ -67,11 +67,10 @@ public:
     // Name of what runs in the foreground ("bash", "vim").
     QString foregroundProgram() const;
     QString shellName() const { return m_shellName; }
-    // Whether this terminal's shell was started with our integration, and
-    // if not, why (for doctor and tab rows). A program may still report
-    // marks itself: terminal().commands().integrated() says what arrived.
+    // Whether this terminal's shell was started with our integration. A
+    // program may still report marks itself: terminal().commands()
+    // .integrated() says what arrived.
     bool startedIntegrated() const { return m_startedIntegrated; }
-    QString integrationNote() const { return m_integrationNote; }
 
 signals:
     // New content is in the model: coalesced to one per read batch.
@@ -92,7 +91,6 @@ private:
     PtyProcess m_pty;
     QString m_shellName;
     bool m_startedIntegrated = false;
-    QString m_integrationNote;
     bool m_exited = false;
     bool m_hasOutput = false;
     int m_exitCode = -1;

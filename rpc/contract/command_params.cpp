@@ -11,18 +11,13 @@ namespace dt::rpc {
 
 namespace {
 
-Error invalid(std::string message)
-{
-    return Error{code::InvalidParams, std::move(message)};
-}
-
 std::optional<Error> readTab(const Json &p, std::string &out)
 {
     const auto it = p.find("tab");
     if (it == p.end())
         return std::nullopt;
     if (!it->is_string())
-        return invalid("tab must be a reference (a string)");
+        return invalidParams("tab must be a reference (a string)");
     out = it->get<std::string>();
     return std::nullopt;
 }
@@ -33,7 +28,7 @@ std::optional<Error> readTimeout(const Json &p, int64_t &out)
     if (it == p.end())
         return std::nullopt;
     if (!it->is_number_integer() || it->get<int64_t>() < 0)
-        return invalid("timeoutMillis must be a non-negative integer (0: no timeout but the daily limit)");
+        return invalidParams("timeoutMillis must be a non-negative integer (0: no timeout but the daily limit)");
     out = std::min<int64_t>(it->get<int64_t>(), limit::kCommandWaitMillis);
     return std::nullopt;
 }
@@ -44,7 +39,7 @@ std::optional<Error> readMaxBytes(const Json &p, size_t &out)
     if (it == p.end())
         return std::nullopt;
     if (!it->is_number_integer() || it->get<int64_t>() < 0)
-        return invalid("maxBytes must be a non-negative integer");
+        return invalidParams("maxBytes must be a non-negative integer");
     out = static_cast<size_t>(std::min<int64_t>(it->get<int64_t>(), int64_t(limit::kCommandOutputBytesMax)));
     return std::nullopt;
 }
@@ -74,18 +69,18 @@ Decoded<TabRunParams> decode<TabRunParams>(const Json &p)
     TabRunParams out;
     const auto command = p.find("command");
     if (command == p.end() || !command->is_string() || command->get_ref<const std::string &>().empty())
-        return invalid("tab.run needs a command (a non-empty string)");
+        return invalidParams("tab.run needs a command (a non-empty string)");
     out.command = command->get<std::string>();
     // One line of text: the shell runs it once Enter is typed after it, and
     // a control character (a tab completes, ^C cancels) would change what
     // it reads.
     if (out.command.find_first_of("\r\n") != std::string::npos)
-        return invalid("the command must be one line (join several with ; or &&)");
+        return invalidParams("the command must be one line (join several with ; or &&)");
     if (std::any_of(out.command.begin(), out.command.end(),
                     [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
-        return invalid("the command must not contain control characters (a tab, an escape, …)");
+        return invalidParams("the command must not contain control characters (a tab, an escape, …)");
     if (out.command.size() > limit::kDeviceTextBytes)
-        return invalid("the command must be at most 256 KiB");
+        return invalidParams("the command must be at most 256 KiB");
     if (auto e = readTab(p, out.tab))
         return *e;
     if (auto e = readTimeout(p, out.timeoutMillis))
@@ -131,7 +126,7 @@ Decoded<TabCommandsParams> decode<TabCommandsParams>(const Json &p)
         return *e;
     if (const auto it = p.find("limit"); it != p.end()) {
         if (!it->is_number_integer() || it->get<int64_t>() < 1)
-            return invalid("limit must be a positive integer");
+            return invalidParams("limit must be a positive integer");
         out.limit = static_cast<int>(std::min<int64_t>(it->get<int64_t>(), limit::kCommandRecords));
     }
     return out;
@@ -154,7 +149,7 @@ Decoded<TabOutputParams> decode<TabOutputParams>(const Json &p)
         return *e;
     if (const auto it = p.find("command"); it != p.end()) {
         if (!it->is_number_integer() || it->get<int64_t>() < 1)
-            return invalid("command must be a command id (a positive integer)");
+            return invalidParams("command must be a command id (a positive integer)");
         out.command = it->get<uint64_t>();
     }
     if (auto e = readMaxBytes(p, out.maxBytes))

@@ -11,11 +11,6 @@ namespace dt::rpc {
 
 namespace {
 
-Error invalid(std::string message)
-{
-    return Error{code::InvalidParams, std::move(message)};
-}
-
 // The pane reference: absent or "" for the session's only device pane.
 std::optional<Error> readPane(const Json &p, std::string &out)
 {
@@ -23,7 +18,7 @@ std::optional<Error> readPane(const Json &p, std::string &out)
     if (it == p.end())
         return std::nullopt;
     if (!it->is_string())
-        return invalid("pane must be a reference (a string)");
+        return invalidParams("pane must be a reference (a string)");
     out = it->get<std::string>();
     return std::nullopt;
 }
@@ -51,7 +46,7 @@ std::optional<Error> milliseconds(const Json &p, const char *key, int &out)
     if (it == p.end())
         return std::nullopt;
     if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > limit::kGestureMillis)
-        return invalid(std::string(key) + " must be 60000 or less (a whole number of milliseconds)");
+        return invalidParams(std::string(key) + " must be 60000 or less (a whole number of milliseconds)");
     out = it->get<int>();
     return std::nullopt;
 }
@@ -63,7 +58,7 @@ std::optional<Error> points(const Json &p, std::initializer_list<std::pair<const
     for (const auto &[key, into] : keys) {
         const auto v = coordinate(p, key);
         if (!v)
-            return invalid(message);
+            return invalidParams(message);
         *into = *v;
     }
     return std::nullopt;
@@ -173,7 +168,7 @@ Decoded<KeyParams> decode<KeyParams>(const Json &p)
         return *e;
     const auto it = p.find("keyCode");
     if (it == p.end() || !it->is_number_integer() || it->get<int64_t>() <= 0 || it->get<int64_t>() > 0x1fffffff)
-        return invalid("keyCode must be a positive integer (an X keysym)");
+        return invalidParams("keyCode must be a positive integer (an X keysym)");
     out.keyCode = it->get<uint32_t>();
     return out;
 }
@@ -193,10 +188,10 @@ Decoded<DeviceTextParams> decode<DeviceTextParams>(const Json &p)
         return *e;
     const auto it = p.find("text");
     if (it == p.end() || !it->is_string() || it->get_ref<const std::string &>().empty())
-        return invalid("text must be a non-empty string");
+        return invalidParams("text must be a non-empty string");
     // Typed a key at a time: a bound keeps what waits in memory small.
     if (it->get_ref<const std::string &>().size() > limit::kDeviceTextBytes)
-        return invalid("text must be at most 256 KiB; send it in parts");
+        return invalidParams("text must be at most 256 KiB; send it in parts");
     out.text = it->get<std::string>();
     return out;
 }
@@ -216,7 +211,7 @@ Decoded<ButtonParams> decode<ButtonParams>(const Json &p)
         return *e;
     const auto it = p.find("button");
     if (it == p.end() || !it->is_string() || it->get_ref<const std::string &>().empty())
-        return invalid("button is required");
+        return invalidParams("button is required");
     out.button = it->get<std::string>();
     return out;
 }
@@ -264,7 +259,7 @@ Decoded<CrownParams> decode<CrownParams>(const Json &p)
         return *e;
     const auto it = p.find("delta");
     if (it == p.end() || !it->is_number())
-        return invalid("delta is required (clicks of the crown, negative to turn back)");
+        return invalidParams("delta is required (clicks of the crown, negative to turn back)");
     out.delta = it->get<double>();
     if (const auto v = p.find("velocity"); v != p.end())
         out.velocity = *v;
@@ -289,7 +284,7 @@ Decoded<RotateParams> decode<RotateParams>(const Json &p)
         if (const auto it = p.find(key); out.to.empty() && it != p.end() && it->is_string())
             out.to = it->get<std::string>();
     if (out.to.empty())
-        return invalid("pane.input.rotate needs an orientation or a direction");
+        return invalidParams("pane.input.rotate needs an orientation or a direction");
     return out;
 }
 
@@ -328,7 +323,7 @@ Decoded<AxSweepParams> decode<AxSweepParams>(const Json &p)
         return *e;
     if (const auto it = p.find("step"); it != p.end()) {
         if (!it->is_number())
-            return invalid("step must be a number");
+            return invalidParams("step must be a number");
         out.step = std::clamp(it->get<double>(), limit::kSweepStepMin, limit::kSweepStepMax);
     }
     return out;

@@ -16,4 +16,10 @@ using Decoded = std::variant<P, Error>;
 template <class P>
 Decoded<P> decode(const Json &params);
 
+// The refusal every decoder answers with.
+inline Error invalidParams(std::string message)
+{
+    return Error{code::InvalidParams, std::move(message)};
+}
+
 } // namespace dt::rpc

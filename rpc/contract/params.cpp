@@ -7,11 +7,6 @@ namespace dt::rpc {
 
 namespace {
 
-Error invalid(std::string message)
-{
-    return Error{code::InvalidParams, std::move(message)};
-}
-
 // An optional string; absent and "" are the same. Anything else: nullopt.
 std::optional<std::string> optionalString(const Json &p, const char *key)
 {
@@ -29,16 +24,16 @@ std::optional<Error> readCommand(const Json &p, std::vector<std::string> &out)
 {
     const auto command = p.find("command");
     if (command == p.end() || !command->is_array() || command->empty() || command->size() > limit::kLaunchArguments)
-        return invalid("command must be a list of 1 to 1024 strings");
+        return invalidParams("command must be a list of 1 to 1024 strings");
     size_t bytes = 0;
     for (const Json &word : *command) {
         if (!word.is_string() || word.get_ref<const std::string &>().find('\0') != std::string::npos)
-            return invalid("command must be a list of strings without NUL bytes");
+            return invalidParams("command must be a list of strings without NUL bytes");
         bytes += word.get_ref<const std::string &>().size();
         out.push_back(word.get<std::string>());
     }
     if (bytes > limit::kLaunchCommandBytes || out.front().empty())
-        return invalid("command is empty or longer than 256 KiB");
+        return invalidParams("command is empty or longer than 256 KiB");
     return std::nullopt;
 }
 
@@ -61,7 +56,7 @@ Decoded<SessionAuthenticateParams> decode<SessionAuthenticateParams>(const Json 
     const auto sid = p.find("sessionId");
     const auto cap = p.find("cap");
     if (sid == p.end() || !sid->is_string() || cap == p.end() || !cap->is_string())
-        return invalid("session.authenticate needs sessionId and cap");
+        return invalidParams("session.authenticate needs sessionId and cap");
     return SessionAuthenticateParams{sid->get<std::string>(), cap->get<std::string>()};
 }
 
@@ -80,16 +75,16 @@ Decoded<TabSendInputParams> decode<TabSendInputParams>(const Json &p)
     TabSendInputParams out;
     const auto text = p.find("text");
     if (text == p.end() || !text->is_string() || text->get_ref<const std::string &>().empty())
-        return invalid("tab.sendInput needs a non-empty text");
+        return invalidParams("tab.sendInput needs a non-empty text");
     out.text = text->get<std::string>();
     if (const auto it = p.find("typeDelayMillis"); it != p.end()) {
         if (!it->is_number_integer() || it->get<int64_t>() < 0)
-            return invalid("typeDelayMillis must be a non-negative integer");
+            return invalidParams("typeDelayMillis must be a non-negative integer");
         out.typeDelayMillis = static_cast<int>(std::min<int64_t>(it->get<int64_t>(), limit::kTypeDelayMillis));
     }
     const auto tab = optionalString(p, "tab");
     if (!tab)
-        return invalid("tab must be a reference (a string)");
+        return invalidParams("tab must be a reference (a string)");
     out.tab = *tab;
     return out;
 }
@@ -109,12 +104,12 @@ Decoded<TabCaptureParams> decode<TabCaptureParams>(const Json &p)
     TabCaptureParams out;
     if (const auto it = p.find("scrollback"); it != p.end()) {
         if (!it->is_number_integer() || it->get<int64_t>() < 0)
-            return invalid("scrollback must be a non-negative integer");
+            return invalidParams("scrollback must be a non-negative integer");
         out.scrollback = static_cast<int>(std::min<int64_t>(it->get<int64_t>(), limit::kCaptureScrollbackLines));
     }
     const auto tab = optionalString(p, "tab");
     if (!tab)
-        return invalid("tab must be a reference (a string)");
+        return invalidParams("tab must be a reference (a string)");
     out.tab = *tab;
     return out;
 }
@@ -132,11 +127,11 @@ Decoded<TabSetPrivateParams> decode<TabSetPrivateParams>(const Json &p)
     TabSetPrivateParams out;
     const auto wanted = p.find("isPrivate");
     if (wanted == p.end() || !wanted->is_boolean())
-        return invalid("tab.setPrivate needs isPrivate: true or false");
+        return invalidParams("tab.setPrivate needs isPrivate: true or false");
     out.isPrivate = wanted->get<bool>();
     const auto tab = optionalString(p, "tab");
     if (!tab)
-        return invalid("tab must be a reference (a string)");
+        return invalidParams("tab must be a reference (a string)");
     out.tab = *tab;
     return out;
 }
@@ -156,10 +151,10 @@ Decoded<OpenWindowParams> decode<OpenWindowParams>(const Json &p)
     const auto cwd = p.find("cwd");
     if (cwd == p.end() || !cwd->is_string() || cwd->get_ref<const std::string &>().empty()
         || cwd->get_ref<const std::string &>().front() != '/')
-        return invalid("cwd must be an absolute path");
+        return invalidParams("cwd must be an absolute path");
     out.cwd = cwd->get<std::string>();
     if (out.cwd.size() > limit::kLaunchPathBytes || out.cwd.find('\0') != std::string::npos)
-        return invalid("cwd is not a usable path");
+        return invalidParams("cwd is not a usable path");
     if (p.contains("command"))
         if (auto e = readCommand(p, out.command))
             return *e;
@@ -176,7 +171,7 @@ Decoded<DeviceBootParams> decode<DeviceBootParams>(const Json &p)
 {
     const auto device = optionalString(p, "device");
     if (!device || device->empty())
-        return invalid("device.boot needs a device (udid or name)");
+        return invalidParams("device.boot needs a device (udid or name)");
     return DeviceBootParams{*device};
 }
 
@@ -190,7 +185,7 @@ Decoded<DeviceShutdownParams> decode<DeviceShutdownParams>(const Json &p)
 {
     const auto device = optionalString(p, "device");
     if (!device || device->empty())
-        return invalid("device.shutdown needs a device (udid or name)");
+        return invalidParams("device.shutdown needs a device (udid or name)");
     return DeviceShutdownParams{*device};
 }
 
@@ -205,7 +200,7 @@ Decoded<DeviceLaunchParams> decode<DeviceLaunchParams>(const Json &p)
     DeviceLaunchParams out;
     const auto device = optionalString(p, "device");
     if (!device || device->empty() || !p.contains("command"))
-        return invalid("device.launch needs a device and a command (an array of words)");
+        return invalidParams("device.launch needs a device and a command (an array of words)");
     out.device = *device;
     if (auto e = readCommand(p, out.command))
         return *e;

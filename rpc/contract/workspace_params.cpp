@@ -6,11 +6,6 @@ namespace dt::rpc {
 
 namespace {
 
-Error invalid(std::string message)
-{
-    return Error{code::InvalidParams, std::move(message)};
-}
-
 // A string parameter; absent is empty. Anything but a string: an error
 // naming the key.
 std::optional<Error> readString(const Json &p, const char *key, std::string &out)
@@ -19,7 +14,7 @@ std::optional<Error> readString(const Json &p, const char *key, std::string &out
     if (it == p.end())
         return std::nullopt;
     if (!it->is_string())
-        return invalid(std::string(key) + " must be a string");
+        return invalidParams(std::string(key) + " must be a string");
     out = it->get<std::string>();
     return std::nullopt;
 }
@@ -36,7 +31,7 @@ std::optional<Error> readMode(const Json &p, CloseMode &out)
     else if (mode == "shutdown")
         out = CloseMode::Shutdown;
     else
-        return invalid("mode must be detach or shutdown, not '" + mode + "'");
+        return invalidParams("mode must be detach or shutdown, not '" + mode + "'");
     return std::nullopt;
 }
 
@@ -83,7 +78,7 @@ Decoded<WindowsListParams> decode<WindowsListParams>(const Json &p)
     WindowsListParams out;
     if (const auto it = p.find("all"); it != p.end()) {
         if (!it->is_boolean())
-            return invalid("all must be true or false");
+            return invalidParams("all must be true or false");
         out.all = it->get<bool>();
     }
     return out;
@@ -189,7 +184,7 @@ Decoded<TabMoveParams> decode<TabMoveParams>(const Json &p)
         return *e;
     if (const auto it = p.find("toIndex"); it != p.end()) {
         if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > 100000)
-            return invalid("toIndex must be a non-negative integer (0 is the first place)");
+            return invalidParams("toIndex must be a non-negative integer (0 is the first place)");
         out.toIndex = it->get<int>();
     }
     if (p.contains("toWindow")) {
@@ -199,7 +194,7 @@ Decoded<TabMoveParams> decode<TabMoveParams>(const Json &p)
         out.toWindow = window;
     }
     if (!out.toIndex && !out.toWindow)
-        return invalid("tab.move needs toIndex or toWindow");
+        return invalidParams("tab.move needs toIndex or toWindow");
     return out;
 }
 
@@ -218,7 +213,7 @@ Decoded<PaneOpenParams> decode<PaneOpenParams>(const Json &p)
     PaneOpenParams out;
     const auto terminal = p.find("terminal");
     if (terminal == p.end() || !terminal->is_boolean() || !terminal->get<bool>())
-        return invalid("pane.open supports terminal panes only (terminal: true)");
+        return invalidParams("pane.open supports terminal panes only (terminal: true)");
     for (auto [key, field] : {std::pair{"tab", &out.tab}, {"cwd", &out.cwd}, {"cmd", &out.cmd}})
         if (auto e = readString(p, key, *field))
             return *e;

@@ -258,39 +258,47 @@ void CommandAdaptor::endWhere(const std::function<std::optional<Error>(const Wai
         end(w, error);
 }
 
-std::variant<std::vector<CommandInfo>, Error> CommandAdaptor::commands(const std::string &caller, Handle tab, int limit)
+std::variant<dt::terminal::TerminalSession *, Error> CommandAdaptor::readableTerminal(const std::string &caller, Handle tab,
+                                                                                    const char *what) const
 {
     const CallerView view(m_workspace, caller);
     const Workspace::Tab *t = m_workspace.tab(tab);
     dt::terminal::TerminalSession *session = t ? m_workspace.session(t->primary) : nullptr;
     if (!session)
         return dt::rpc::intentError(intent::NotFound, "tab not found");
+    // Its own tab, or any tab with a grant.
     if (!view.isInsider(t->id) && !(view.own() && m_workspace.hasOrchestrationGrant(view.own()->id)))
-        return Error{code::RoleViolation, "another tab's commands need an orchestrator tab"};
+        return Error{code::RoleViolation, std::string("another tab's ") + what + " need an orchestrator tab"};
+    return session;
+}
+
+std::variant<std::vector<CommandInfo>, Error> CommandAdaptor::commands(const std::string &caller, Handle tab, int limit)
+{
+    const auto found = readableTerminal(caller, tab, "commands");
+    if (const auto *error = std::get_if<Error>(&found))
+        return *error;
+    const dt::terminal::TerminalSession &session = *std::get<dt::terminal::TerminalSession *>(found);
     std::vector<CommandInfo> out;
-    const auto &records = session->terminal().commands().records();
+    const auto &records = session.terminal().commands().records();
     const size_t from = records.size() > size_t(limit) ? records.size() - size_t(limit) : 0;
     for (size_t i = from; i < records.size(); ++i)
-        out.push_back(infoOf(*session, records[i], std::nullopt));
+        out.push_back(infoOf(session, records[i], std::nullopt));
     return out;
 }
 
 std::variant<CommandInfo, Error> CommandAdaptor::commandOutput(const std::string &caller, Handle tab,
                                                                std::optional<uint64_t> command, size_t maxBytes)
 {
-    const CallerView view(m_workspace, caller);
-    const Workspace::Tab *t = m_workspace.tab(tab);
-    dt::terminal::TerminalSession *session = t ? m_workspace.session(t->primary) : nullptr;
-    if (!session)
-        return dt::rpc::intentError(intent::NotFound, "tab not found");
-    if (!view.isInsider(t->id) && !(view.own() && m_workspace.hasOrchestrationGrant(view.own()->id)))
-        return Error{code::RoleViolation, "another tab's output needs an orchestrator tab"};
-    const dt::term::CommandLog &log = session->terminal().commands();
+    const auto found = readableTerminal(caller, tab, "outputs");
+    if (const auto *error = std::get_if<Error>(&found))
+        return *error;
+    const dt::terminal::TerminalSession &session = *std::get<dt::terminal::TerminalSession *>(found);
+    const dt::term::CommandLog &log = session.terminal().commands();
     const dt::term::CommandRecord *r = command ? log.find(*command) : log.lastFinished();
     if (!r)
         return dt::rpc::intentError(intent::NotFound, command ? "command " + std::to_string(*command) + " not found (or no longer kept)"
                                                               : std::string("the tab has finished no command yet"));
-    return infoOf(*session, *r, maxBytes);
+    return infoOf(session, *r, maxBytes);
 }
 
 } // namespace dt::app

@@ -16,6 +16,10 @@
 #include <list>
 #include <memory>
 
+namespace dt::terminal {
+class TerminalSession;
+}
+
 namespace dt::app {
 
 class CommandAdaptor : public dt::rpc::CommandPort {
@@ -42,6 +46,10 @@ private:
     void wait(const std::string &caller, TabId tab, uint64_t afterId, int64_t timeoutMillis, size_t maxBytes,
               CommandAnswer done, std::optional<uint64_t> promptsWhenTyped = std::nullopt);
     void check(PaneId pane);
+    // The tab's terminal when the caller may read its commands (its own
+    // tab, or any with a grant); `what` names them in the refusal.
+    std::variant<dt::terminal::TerminalSession *, dt::rpc::Error> readableTerminal(const std::string &caller, Handle tab,
+                                                                                  const char *what) const;
     void end(const std::shared_ptr<Waiter> &waiter, std::variant<dt::rpc::CommandInfo, dt::rpc::Error> answer);
     void endWhere(const std::function<std::optional<dt::rpc::Error>(const Waiter &)> &why);
 
