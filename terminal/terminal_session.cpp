@@ -81,8 +81,19 @@ void TerminalSession::onBatch()
         emit altScreenChanged(m_terminal->altScreenActive());
     if (changes.mouseTracking)
         emit mouseTrackingChanged();
-    if (changes.commands)
+    if (changes.commands) {
         emit commandsChanged();
+        const dt::term::CommandLogCursor::News news = m_commandNews.take(m_terminal->commands());
+        // In the order they happened: a command starts before it ends,
+        // and ends before the next one starts.
+        size_t s = 0, f = 0;
+        while (s < news.started.size() || f < news.finished.size()) {
+            if (s < news.started.size() && (f == news.finished.size() || news.started[s] <= news.finished[f]))
+                emit commandStarted(news.started[s++]);
+            else
+                emit commandFinished(news.finished[f++]);
+        }
+    }
     if (changes.linesScrolledIntoHistory > 0)
         emit linesScrolledIntoHistory(changes.linesScrolledIntoHistory);
     emit contentChanged();

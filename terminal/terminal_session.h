@@ -82,6 +82,10 @@ signals:
     void linesScrolledIntoHistory(int count);
     // A prompt mark or a new directory arrived (terminal().commands()).
     void commandsChanged();
+    // A command began running, or ended (terminal().commands().find(id)).
+    // Each id once, oldest first, after commandsChanged.
+    void commandStarted(quint64 id);
+    void commandFinished(quint64 id);
     void finished(int exitCode, int signalNumber);
 
 private:
@@ -91,6 +95,7 @@ private:
     PtyProcess m_pty;
     QString m_shellName;
     bool m_startedIntegrated = false;
+    dt::term::CommandLogCursor m_commandNews;
     bool m_exited = false;
     bool m_hasOutput = false;
     int m_exitCode = -1;

@@ -12,8 +12,8 @@ AutomationService::AutomationService(dt::app::Workspace &workspace)
     : m_facade(workspace), m_dispatcher(m_facade), m_server(m_dispatcher)
 {
     dt::rpc::addAllHandlers(m_dispatcher, m_facade, m_facade, m_facade, m_facade);
-    m_facade.setEventSink([this](const dt::rpc::Json &event, const std::optional<std::string> &only,
-                                 const std::optional<std::string> &ends) { m_server.publish(event, only, ends); });
+    m_facade.setEventSink(
+        [this](const dt::rpc::Json &event, const dt::rpc::EventAudience &audience) { m_server.publish(event, audience); });
 }
 
 AutomationService::~AutomationService()

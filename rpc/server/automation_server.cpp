@@ -32,6 +32,7 @@ struct AutomationServer::Connection {
     // A request is being answered elsewhere: read nothing more until then.
     bool waiting = false;
     uint64_t deferredSerial = 0; // which deferred request `waiting` is for
+    uint64_t eventSeq = 0; // the last event line's number on its stream
     // Expires with the connection: a late answer finds out it has nobody
     // to go to (nor a server, which owns its connections).
     std::shared_ptr<int> alive = std::make_shared<int>(0);
@@ -252,27 +253,26 @@ void AutomationServer::answerLater(Connection *c, Dispatcher::Deferred &deferred
     });
 }
 
-void AutomationServer::publish(const Json &event, const std::optional<std::string> &onlySession,
-                               const std::optional<std::string> &endsStreamOf)
+void AutomationServer::publish(const Json &event, const EventAudience &audience)
 {
     for (auto &owned : m_connections) {
         Connection *c = owned.get();
-        if (!c->socket || !c->context.eventStream)
-            continue;
-        if (onlySession && c->context.sessionId != onlySession)
+        if (!c->socket || !c->context.eventStream || !audience.includes(c->context.sessionId))
             continue;
         if (c->socket->bytesToWrite() > m_limits.maxPendingOutput / 2) {
             // The subscriber stopped reading: say so once, then end it.
             Event overflow{*c->context.eventStream, kEventMethod,
-                           Json{{"type", "stream.overflow"}, {"ts", event.value("ts", std::string())}}};
+                           Json{{"type", "stream.overflow"}, {"ts", event.value("ts", std::string())}, {"seq", ++c->eventSeq}}};
             const std::string frame = encodeFrame(encode(overflow));
             c->socket->write(frame.data(), static_cast<qint64>(frame.size()));
             c->context.eventStream.reset(); // that was its last line
             c->socket->disconnectFromServer();
             continue;
         }
-        send(c, encode(Event{*c->context.eventStream, kEventMethod, event}));
-        if (c->socket && endsStreamOf && c->context.sessionId == endsStreamOf) {
+        Json numbered = event;
+        numbered["seq"] = ++c->eventSeq;
+        send(c, encode(Event{*c->context.eventStream, kEventMethod, std::move(numbered)}));
+        if (c->socket && audience.endsStreamOf && c->context.sessionId == audience.endsStreamOf) {
             c->context.eventStream.reset();
             c->socket->flush();
             c->socket->disconnectFromServer();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "rpc/server/dispatcher.h"
+#include "rpc/server/event_audience.h"
 #include "rpc/contract/framing.h"
 
 #include <QLocalServer>
@@ -49,13 +50,11 @@ public:
     QString path() const { return m_server.fullServerName(); }
     int connectionCount() const { return static_cast<int>(m_connections.size()); }
 
-    // Sends an event to every subscribed connection (`onlySession`: just the
-    // streams of that session). A stream whose reader falls too far behind
-    // gets one "stream.overflow" event and is closed, never buffered
-    // without bound. `endsStreamOf`: after this event, that session's
-    // streams are over (its own session.closed is its last line).
-    void publish(const Json &event, const std::optional<std::string> &onlySession = std::nullopt,
-                 const std::optional<std::string> &endsStreamOf = std::nullopt);
+    // Sends an event to the subscribed connections of its audience, each
+    // line numbered by `seq` (1, 2, … per stream: a gap means lines were
+    // lost). A stream whose reader falls too far behind gets one
+    // "stream.overflow" event and is closed, never buffered without bound.
+    void publish(const Json &event, const EventAudience &audience = EventAudience::everyone());
 
 private:
     struct Connection;

@@ -97,6 +97,23 @@ const CommandRecord *CommandLog::lastFinished() const
     return nullptr;
 }
 
+CommandLogCursor::News CommandLogCursor::take(const CommandLog &log)
+{
+    News news;
+    for (const CommandRecord &r : log.records()) {
+        if (r.id > m_lastStarted) {
+            news.started.push_back(r.id);
+            m_lastStarted = r.id;
+        }
+        // Records finish in order: only the newest one ever runs.
+        if (r.finished && r.id > m_lastFinished) {
+            news.finished.push_back(r.id);
+            m_lastFinished = r.id;
+        }
+    }
+    return news;
+}
+
 std::string pathOfFileUrl(const std::string &url, const std::string &localHost)
 {
     static const std::string scheme = "file://";

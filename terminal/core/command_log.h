@@ -11,6 +11,7 @@
 #include <deque>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace dt::term {
 
@@ -86,6 +87,25 @@ private:
     uint64_t m_prompts = 0;
     uint64_t m_inputs = 0;
     bool m_markedSinceOutput = true; // an A or B came after the last C
+};
+
+// What changed in a log since a reader last looked: the ids of commands
+// that started and that finished, oldest first. One per reader (the
+// terminal's signals, for instance), so several can follow one log. A
+// command that starts and ends between two looks is in both lists; one
+// that left the bounded log unseen is not reported.
+class CommandLogCursor {
+public:
+    struct News {
+        std::vector<uint64_t> started;
+        std::vector<uint64_t> finished;
+        bool empty() const { return started.empty() && finished.empty(); }
+    };
+    News take(const CommandLog &log);
+
+private:
+    uint64_t m_lastStarted = 0;
+    uint64_t m_lastFinished = 0;
 };
 
 // OSC 7's file://host/path as a path (percent escapes decoded). Empty when

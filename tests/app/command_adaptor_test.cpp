@@ -105,6 +105,55 @@ TEST_F(CommandsTest, runAnswersWithTheCommandsStatusAndExactlyItsOutput)
     EXPECT_EQ(std::get<CommandInfo>(first).output, "one\ntwo");
 }
 
+// command.started and command.finished, in order, to the tab's own
+// terminals and to orchestrator tabs; a private tab's to nobody outside it,
+// and never to an ordinary tab.
+TEST_F(CommandsTest, commandEventsReachTheTabAndOrchestratorsOnly)
+{
+    std::vector<std::pair<dt::rpc::Json, dt::rpc::EventAudience>> events;
+    facade->setEventSink([&](const dt::rpc::Json &e, const dt::rpc::EventAudience &a) {
+        if (e.value("type", std::string()).rfind("command.", 0) == 0)
+            events.emplace_back(e, a);
+    });
+    dt::app::TerminalLaunch bystanderLaunch;
+    bystanderLaunch.program = QStringLiteral("/bin/sh");
+    const auto bystanderTab = ws->openTab(ws->windows().front(), bystanderLaunch);
+    const std::string bystander = ws->pane(ws->tab(bystanderTab)->primary)->identity.sessionIdString().toStdString();
+    const dt::app::Workspace::Pane &target = *ws->pane(ws->tab(tab)->primary);
+    const std::string owner = target.identity.sessionIdString().toStdString();
+
+    const Answer a = run("echo hi; false");
+    ASSERT_TRUE(a && std::holds_alternative<CommandInfo>(*a)) << (a ? errorOf(a) : "no answer");
+    ASSERT_TRUE(waitUntil([&] { return events.size() >= 2; }));
+    ASSERT_EQ(events.size(), 2u);
+    const auto &[started, startedFor] = events[0];
+    const auto &[finished, finishedFor] = events[1];
+    EXPECT_EQ(started["type"], "command.started");
+    EXPECT_EQ(started["commandId"], info(a).commandId);
+    EXPECT_EQ(started["command"], "echo hi; false");
+    EXPECT_EQ(started["tab"], target.identity.shortId().toStdString());
+    EXPECT_EQ(started["sessionId"], owner);
+    EXPECT_FALSE(started.contains("exitStatus"));
+    EXPECT_EQ(finished["type"], "command.finished");
+    EXPECT_EQ(finished["commandId"], info(a).commandId);
+    EXPECT_EQ(finished["exitStatus"], 1);
+    EXPECT_EQ(finished["durationMillis"], *info(a).durationMillis);
+    EXPECT_FALSE(finished["ts"].get<std::string>().empty());
+    for (const auto &audience : {startedFor, finishedFor}) {
+        ASSERT_TRUE(audience.sessions);
+        EXPECT_EQ(*audience.sessions, (std::set<std::string>{owner, caller})) << "not the bystander " << bystander;
+        EXPECT_FALSE(audience.endsStreamOf);
+    }
+
+    // Private: the orchestrator hears nothing of it any more.
+    ASSERT_TRUE(ws->setTabPrivate(tab, true));
+    events.clear();
+    ws->session(target.id)->typeText("true\r");
+    ASSERT_TRUE(waitUntil([&] { return events.size() >= 2; })) << screen();
+    for (const auto &[e, audience] : events)
+        EXPECT_EQ(*audience.sessions, std::set<std::string>{owner}) << e.dump();
+}
+
 TEST_F(CommandsTest, aTimeoutLeavesTheCommandRunningAndWaitPicksItUp)
 {
     const Answer slow = run("sleep 1; echo late", 100);

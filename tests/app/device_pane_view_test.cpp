@@ -158,7 +158,7 @@ TEST_F(DevicePaneTest, aDeviceWhoseAppWasStoppedIsDownForEveryoneAndAnotherTabMa
 {
     dt::app::AutomationFacade facade(*ws);
     std::vector<dt::rpc::Json> events;
-    facade.setEventSink([&](const dt::rpc::Json &e, const std::optional<std::string> &, const std::optional<std::string> &) {
+    facade.setEventSink([&](const dt::rpc::Json &e, const dt::rpc::EventAudience &) {
         events.push_back(e);
     });
     ASSERT_TRUE(std::holds_alternative<dt::devices::DeviceRecord>(dt::devices::DeviceStore().create("Crashy", "watch", {})));

@@ -109,7 +109,7 @@ TEST_F(ServerTest, sessionIdsAreUuidsInAnyCaseAndOneWordingRefusesEveryWrongCap)
     std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
     EXPECT_EQ(c.call("session.authenticate", {{"sessionId", upper}, {"cap", "good"}})["result"]["ok"], true);
     c.call("daemon.events");
-    server->publish(Json{{"type", "mine"}, {"ts", "t"}}, kS1);
+    server->publish(Json{{"type", "mine"}, {"ts", "t"}}, dt::rpc::EventAudience::session(kS1));
     auto event = c.receive();
     ASSERT_TRUE(event);
     EXPECT_EQ((*event)["params"]["type"], "mine");
@@ -262,6 +262,34 @@ TEST_F(ServerTest, inputReceiptsCarryTheContractsKeysAndBadParamsAreRefusedBefor
     EXPECT_EQ(port.gestures.size(), 6u);
 }
 
+TEST_F(ServerTest, eventsReachOnlyTheirAudienceNumberedPerStream)
+{
+    const std::string kS2 = "6a1d3b5f-9e2c-4d7f-8b48-2c3d4e5f6071", kS3 = "7b2e4c60-af3d-4e80-9c59-3d4e5f607182";
+    Client one(path), two(path), three(path);
+    for (auto [client, id] : {std::pair{&one, kS1}, std::pair{&two, kS2}, std::pair{&three, kS3}}) {
+        ASSERT_EQ(client->call("session.authenticate", {{"sessionId", id}, {"cap", "good"}})["result"]["ok"], true);
+        client->call("daemon.events");
+    }
+    server->publish(Json{{"type", "for-all"}, {"ts", "t"}});
+    server->publish(Json{{"type", "for-two"}, {"ts", "t"}}, dt::rpc::EventAudience::sessionsOf({kS1, kS2}));
+    server->publish(Json{{"type", "for-three"}, {"ts", "t"}}, dt::rpc::EventAudience::session(kS3));
+    const auto lines = [](Client &c, int n) {
+        std::vector<std::pair<std::string, int>> out;
+        for (int i = 0; i < n; ++i)
+            if (auto m = c.receive())
+                out.emplace_back((*m)["params"]["type"], (*m)["params"]["seq"]);
+        return out;
+    };
+    using Lines = std::vector<std::pair<std::string, int>>;
+    EXPECT_EQ(lines(one, 2), (Lines{{"for-all", 1}, {"for-two", 2}}));
+    EXPECT_EQ(lines(two, 2), (Lines{{"for-all", 1}, {"for-two", 2}}));
+    // Each stream counts its own lines: no gap where another's went.
+    EXPECT_EQ(lines(three, 2), (Lines{{"for-all", 1}, {"for-three", 2}}));
+    // The next line the first stream gets is the next one meant for it.
+    server->publish(Json{{"type", "for-all"}, {"ts", "t"}});
+    EXPECT_EQ(lines(one, 1), (Lines{{"for-all", 3}}));
+}
+
 TEST_F(ServerTest, eventsFollowTheirStreamAndAnOwnSessionCloseEndsIt)
 {
     Client c(path);
@@ -271,7 +299,7 @@ TEST_F(ServerTest, eventsFollowTheirStreamAndAnOwnSessionCloseEndsIt)
     const uint32_t stream = ack["id"];
     Client other(path); // not subscribed: gets nothing
     server->publish(Json{{"type", "session.created"}, {"ts", "t1"}});
-    server->publish(Json{{"type", "session.closed"}, {"sessionId", kS1}, {"ts", "t2"}}, std::nullopt, std::string(kS1));
+    server->publish(Json{{"type", "session.closed"}, {"sessionId", kS1}, {"ts", "t2"}}, dt::rpc::EventAudience{std::nullopt, kS1});
     auto first = c.receive();
     ASSERT_TRUE(first);
     EXPECT_EQ((*first)["type"], "evt");

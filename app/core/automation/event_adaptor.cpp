@@ -3,11 +3,14 @@
 #include "app/core/automation/event_adaptor.h"
 
 #include "app/core/automation/orchestration_adaptor.h"
+#include "terminal/terminal_session.h"
 
 #include <QDateTime>
 #include <QSet>
 
 namespace dt::app {
+
+using dt::rpc::EventAudience;
 
 namespace {
 // The session ids of a tab's terminals.
@@ -32,7 +35,9 @@ EventAdaptor::EventAdaptor(Workspace &workspace) : m_workspace(workspace), m_con
         // A session's lifecycle is its own business: no other session's
         // stream ever carries it (in practice nobody sees a created event,
         // as a shell cannot subscribe before its session exists).
-        emitEvent({{"type", "session.created"}, {"sessionId", sid}, {"shortId", p->identity.shortId().toStdString()}}, sid);
+        emitEvent({{"type", "session.created"}, {"sessionId", sid}, {"shortId", p->identity.shortId().toStdString()}},
+                  EventAudience::session(sid));
+        followCommands(id);
     });
     // Typing a session queued stops when its authority ends: its terminal
     // goes, its tab loses the grant, or the target turns private.
@@ -49,17 +54,17 @@ EventAdaptor::EventAdaptor(Workspace &workspace) : m_workspace(workspace), m_con
                          if (const Workspace::Pane *p = m_workspace.pane(m_workspace.devicePane(udid)); p && !owner.empty())
                              emitEvent({{"type", "pane.stateChanged"}, {"paneId", p->identity.sessionIdString().toUpper().toStdString()},
                                         {"udid", id}, {"state", dt::devices::DeviceBackend::stateName(state)}},
-                                       owner);
+                                       EventAudience::session(owner));
                          if (state == dt::devices::DeviceBackend::State::Rendering) {
-                             emitEvent({{"type", "device.booted"}, {"udid", id}}, std::nullopt);
+                             emitEvent({{"type", "device.booted"}, {"udid", id}}, EventAudience::everyone());
                          } else if (state == dt::devices::DeviceBackend::State::Shutdown) {
-                             emitEvent({{"type", "device.shutdown"}, {"udid", id}}, std::nullopt);
+                             emitEvent({{"type", "device.shutdown"}, {"udid", id}}, EventAudience::everyone());
                          } else if (state == dt::devices::DeviceBackend::State::Failed) {
                              // Down too, with why (the app crashed, the display died).
                              dt::rpc::Json e{{"type", "device.shutdown"}, {"udid", id}};
                              if (const auto *sim = m_workspace.devices().device(udid); sim && !sim->failure().isEmpty())
                                  e["reason"] = sim->failure().toStdString();
-                             emitEvent(std::move(e), std::nullopt);
+                             emitEvent(std::move(e), EventAudience::everyone());
                          }
                      });
     QObject::connect(&m_workspace, &Workspace::tabGrantChanged, m_context.get(), [this](TabId tab) {
@@ -81,17 +86,60 @@ EventAdaptor::EventAdaptor(Workspace &workspace) : m_workspace(workspace), m_con
         const QString source = QString::fromStdString(sid);
         cancelTyping(m_workspace, [&](const QString &s) { return s == source; });
         if (!sid.empty())
-            emitEvent({{"type", "session.closed"}, {"sessionId", sid}}, sid, EndsStream::Yes);
+            emitEvent({{"type", "session.closed"}, {"sessionId", sid}}, EventAudience{std::set<std::string>{sid}, sid});
     });
 }
 
-void EventAdaptor::emitEvent(dt::rpc::Json event, const std::optional<std::string> &onlySession, EndsStream ends)
+void EventAdaptor::followCommands(PaneId pane)
+{
+    dt::terminal::TerminalSession *session = m_workspace.session(pane);
+    if (!session)
+        return;
+    QObject::connect(session, &dt::terminal::TerminalSession::commandStarted, m_context.get(),
+                     [this, pane](quint64 id) { emitCommandEvent(pane, id, false); });
+    QObject::connect(session, &dt::terminal::TerminalSession::commandFinished, m_context.get(),
+                     [this, pane](quint64 id) { emitCommandEvent(pane, id, true); });
+}
+
+void EventAdaptor::emitCommandEvent(PaneId pane, uint64_t commandId, bool finished)
+{
+    const Workspace::Pane *p = m_workspace.pane(pane);
+    dt::terminal::TerminalSession *session = m_workspace.session(pane);
+    const dt::term::CommandRecord *r = session ? session->terminal().commands().find(commandId) : nullptr;
+    const Workspace::Tab *tab = p ? m_workspace.tab(p->tab) : nullptr;
+    if (!r || !tab)
+        return;
+    // The tab's own terminals hear about its commands; so do orchestrator
+    // tabs (they may read them with tab output), unless this tab is
+    // private: then nobody outside it does.
+    std::set<std::string> audience;
+    for (const QString &sid : sessionsOfTab(m_workspace, tab->id))
+        audience.insert(sid.toStdString());
+    if (!tab->isPrivate)
+        for (TabId other : m_workspace.allTabs())
+            if (const Workspace::Tab *t = m_workspace.tab(other); t && t->orchestrationGrant)
+                for (const QString &sid : sessionsOfTab(m_workspace, other))
+                    audience.insert(sid.toStdString());
+    dt::rpc::Json e{{"type", finished ? "command.finished" : "command.started"},
+                    {"tab", p->identity.shortId().toStdString()},
+                    {"sessionId", p->identity.sessionIdString().toStdString()},
+                    {"commandId", r->id},
+                    {"command", r->commandLine}};
+    if (finished) {
+        if (r->exitStatus)
+            e["exitStatus"] = *r->exitStatus;
+        e["durationMillis"] = r->finishedMs - r->startedMs;
+    }
+    emitEvent(std::move(e), EventAudience::sessionsOf(std::move(audience)));
+}
+
+void EventAdaptor::emitEvent(dt::rpc::Json event, const EventAudience &audience)
 {
     if (!m_sink)
         return;
     // ISO 8601, UTC, milliseconds, on every line.
     event["ts"] = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
-    m_sink(event, onlySession, ends == EndsStream::Yes ? onlySession : std::nullopt);
+    m_sink(event, audience);
 }
 
 } // namespace dt::app

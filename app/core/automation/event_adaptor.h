@@ -2,11 +2,13 @@
 
 // How the workspace's changes reach automation: events for subscribers
 // (sessions created and closed, devices booted and shut down, a device
-// pane's state for its owner), and typing withdrawn when the authority it
-// was sent under ends.
+// pane's state for its owner, commands started and finished for their tab
+// and for orchestrators), and typing withdrawn when the authority it was
+// sent under ends.
 
 #include "app/core/workspace.h"
 #include "rpc/contract/envelope.h"
+#include "rpc/server/event_audience.h"
 
 #include <QHash>
 #include <QObject>
@@ -20,10 +22,8 @@ namespace dt::app {
 
 class EventAdaptor {
 public:
-    // Where events go (the server's publish): the event, the one session it
-    // is for (or all), and the session whose streams it ends.
-    using EventSink = std::function<void(const dt::rpc::Json &event, const std::optional<std::string> &onlySession,
-                                         const std::optional<std::string> &endsStreamOf)>;
+    // Where events go (the server's publish).
+    using EventSink = std::function<void(const dt::rpc::Json &event, const dt::rpc::EventAudience &audience)>;
 
     explicit EventAdaptor(Workspace &workspace);
     EventAdaptor(const EventAdaptor &) = delete;
@@ -31,10 +31,11 @@ public:
     void setEventSink(EventSink sink) { m_sink = std::move(sink); }
 
 private:
-    enum class EndsStream { No, Yes };
-    // Sends `event` to every subscriber, or only to `onlySession`'s, and
-    // optionally ends that session's streams after it.
-    void emitEvent(dt::rpc::Json event, const std::optional<std::string> &onlySession, EndsStream ends = EndsStream::No);
+    // Stamps `event` with the time and sends it to `audience`.
+    void emitEvent(dt::rpc::Json event, const dt::rpc::EventAudience &audience);
+    // Follows a terminal's commands: command.started and command.finished.
+    void followCommands(PaneId pane);
+    void emitCommandEvent(PaneId pane, uint64_t commandId, bool finished);
 
     Workspace &m_workspace;
     EventSink m_sink;

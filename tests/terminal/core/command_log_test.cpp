@@ -206,5 +206,40 @@ TEST(CommandLog, aLongCommandLineIsKeptBounded)
     EXPECT_EQ(t.commands().records().front().commandLine.size(), CommandLog::kMaxCommandLineBytes);
 }
 
+TEST(CommandLog, aCursorReportsEachStartAndFinishOnceInOrder)
+{
+    Terminal t(10, 40, 100);
+    CommandLogCursor cursor;
+    EXPECT_TRUE(cursor.take(t.commands()).empty());
+    t.feed(D(0) + prompt + "sleep 1\r\n" + C);
+    auto news = cursor.take(t.commands());
+    EXPECT_EQ(news.started, std::vector<uint64_t>{1});
+    EXPECT_TRUE(news.finished.empty());
+    EXPECT_TRUE(cursor.take(t.commands()).empty()) << "nothing new, nothing reported";
+    // The first ends and two more run to the end between two looks.
+    t.feed(D(0) + prompt + turn("true", "", 0) + turn("false", "", 1));
+    news = cursor.take(t.commands());
+    EXPECT_EQ(news.started, (std::vector<uint64_t>{2, 3}));
+    EXPECT_EQ(news.finished, (std::vector<uint64_t>{1, 2, 3}));
+    // Another cursor over the same log starts from the beginning.
+    CommandLogCursor late;
+    EXPECT_EQ(late.take(t.commands()).finished, (std::vector<uint64_t>{1, 2, 3}));
+}
+
+TEST(CommandLog, aCursorSkipsWhatTheBoundedLogDroppedUnseen)
+{
+    CommandLog log(2);
+    CommandLogCursor cursor;
+    for (int i = 0; i < 5; ++i) {
+        log.promptStarted({i * 2, 0}, 0);
+        log.inputStarted({i * 2, 2});
+        log.outputStarted({i * 2 + 1, 0}, "cmd", 0);
+        log.finished({i * 2 + 2, 0}, 0, 0);
+    }
+    const auto news = cursor.take(log);
+    EXPECT_EQ(news.started, (std::vector<uint64_t>{4, 5}));
+    EXPECT_EQ(news.finished, (std::vector<uint64_t>{4, 5}));
+}
+
 } // namespace
 } // namespace dt::term
