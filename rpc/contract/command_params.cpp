@@ -22,6 +22,15 @@ std::optional<Error> readTab(const Json &p, std::string &out)
     return std::nullopt;
 }
 
+void putCommon(Json &j, const std::string &tab, int64_t timeout, size_t maxBytes)
+{
+    if (!tab.empty())
+        j["tab"] = tab;
+    putWaitFields(j, timeout, maxBytes);
+}
+
+} // namespace
+
 std::optional<Error> readTimeout(const Json &p, int64_t &out)
 {
     const auto it = p.find("timeoutMillis");
@@ -44,17 +53,33 @@ std::optional<Error> readMaxBytes(const Json &p, size_t &out)
     return std::nullopt;
 }
 
-void putCommon(Json &j, const std::string &tab, int64_t timeout, size_t maxBytes)
+void putWaitFields(Json &j, int64_t timeoutMillis, size_t maxBytes)
 {
-    if (!tab.empty())
-        j["tab"] = tab;
-    if (timeout > 0)
-        j["timeoutMillis"] = timeout;
+    if (timeoutMillis > 0)
+        j["timeoutMillis"] = timeoutMillis;
     if (maxBytes != limit::kCommandOutputBytes)
         j["maxBytes"] = maxBytes;
 }
 
-} // namespace
+std::optional<Error> readCommandLine(const Json &p, const char *key, std::string &out)
+{
+    const auto it = p.find(key);
+    if (it == p.end() || !it->is_string() || it->get_ref<const std::string &>().empty())
+        return invalidParams(std::string(key) + " must be the command to run (a non-empty string)");
+    const std::string &command = it->get_ref<const std::string &>();
+    // One line of text: the shell runs it once Enter is typed after it, and
+    // a control character (a tab completes, ^C cancels) would change what
+    // it reads.
+    if (command.find_first_of("\r\n") != std::string::npos)
+        return invalidParams("the command must be one line (join several with ; or &&)");
+    if (std::any_of(command.begin(), command.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+        return invalidParams("the command must not contain control characters (a tab, an escape, …)");
+    if (command.size() > limit::kDeviceTextBytes)
+        return invalidParams("the command must be at most 256 KiB");
+    out = command;
+    return std::nullopt;
+}
+
 
 Json encode(const TabRunParams &p)
 {
@@ -67,20 +92,8 @@ template <>
 Decoded<TabRunParams> decode<TabRunParams>(const Json &p)
 {
     TabRunParams out;
-    const auto command = p.find("command");
-    if (command == p.end() || !command->is_string() || command->get_ref<const std::string &>().empty())
-        return invalidParams("tab.run needs a command (a non-empty string)");
-    out.command = command->get<std::string>();
-    // One line of text: the shell runs it once Enter is typed after it, and
-    // a control character (a tab completes, ^C cancels) would change what
-    // it reads.
-    if (out.command.find_first_of("\r\n") != std::string::npos)
-        return invalidParams("the command must be one line (join several with ; or &&)");
-    if (std::any_of(out.command.begin(), out.command.end(),
-                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
-        return invalidParams("the command must not contain control characters (a tab, an escape, …)");
-    if (out.command.size() > limit::kDeviceTextBytes)
-        return invalidParams("the command must be at most 256 KiB");
+    if (auto e = readCommandLine(p, "command", out.command))
+        return *e;
     if (auto e = readTab(p, out.tab))
         return *e;
     if (auto e = readTimeout(p, out.timeoutMillis))

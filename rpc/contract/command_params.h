@@ -48,6 +48,14 @@ struct TabOutputParams {
     size_t maxBytes = limit::kCommandOutputBytes;
 };
 
+// The fields tab.run shares with tab.open's wait: the command (one line,
+// no control characters, bounded), the timeout and the output bound.
+// Each refuses in words naming the field; absent keys leave `out` as is.
+std::optional<Error> readCommandLine(const Json &p, const char *key, std::string &out);
+std::optional<Error> readTimeout(const Json &p, int64_t &out);
+std::optional<Error> readMaxBytes(const Json &p, size_t &out);
+void putWaitFields(Json &j, int64_t timeoutMillis, size_t maxBytes);
+
 Json encode(const TabRunParams &p);
 Json encode(const TabWaitParams &p);
 Json encode(const TabCommandsParams &p);

@@ -2,6 +2,8 @@
 
 #include "rpc/contract/workspace_params.h"
 
+#include "rpc/contract/command_params.h"
+
 namespace dt::rpc {
 
 namespace {
@@ -104,6 +106,10 @@ Json encode(const TabOpenParams &p)
     put(j, "cwd", p.cwd);
     put(j, "cmd", p.cmd);
     put(j, "role", p.role);
+    if (p.wait) {
+        j["wait"] = true;
+        putWaitFields(j, p.timeoutMillis, p.maxBytes);
+    }
     return j;
 }
 
@@ -114,6 +120,19 @@ Decoded<TabOpenParams> decode<TabOpenParams>(const Json &p)
     for (auto [key, field] : {std::pair{"window", &out.window}, {"cwd", &out.cwd}, {"cmd", &out.cmd}, {"role", &out.role}})
         if (auto e = readString(p, key, *field))
             return *e;
+    if (const auto wait = p.find("wait"); wait != p.end()) {
+        if (!wait->is_boolean())
+            return invalidParams("wait must be true or false");
+        out.wait = wait->get<bool>();
+    }
+    if (out.wait) {
+        if (auto e = readCommandLine(p, "cmd", out.cmd))
+            return *e;
+        if (auto e = readTimeout(p, out.timeoutMillis))
+            return *e;
+        if (auto e = readMaxBytes(p, out.maxBytes))
+            return *e;
+    }
     return out;
 }
 

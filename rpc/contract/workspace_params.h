@@ -6,6 +6,7 @@
 // the caller's own tab, terminal or window.
 
 #include "rpc/contract/envelope.h"
+#include "rpc/contract/limits.h"
 #include "rpc/contract/methods.h"
 #include "rpc/contract/param_codec.h"
 
@@ -33,6 +34,11 @@ struct TabOpenParams {
     std::string cwd; // empty: the caller's directory
     std::string cmd; // typed into the new shell at its first prompt
     std::string role; // only "agent" (or empty) is allowed from automation
+    // Answer with cmd's record once it finishes (as tab.run does), instead
+    // of at once with the new tab's ids. Needs a cmd of one line.
+    bool wait = false;
+    int64_t timeoutMillis = 0;
+    size_t maxBytes = limit::kCommandOutputBytes;
 };
 struct TabCloseParams {
     static constexpr const MethodSpec &kMethod = method::TabClose;

@@ -154,6 +154,44 @@ TEST_F(CommandsTest, commandEventsReachTheTabAndOrchestratorsOnly)
         EXPECT_EQ(*audience.sessions, std::set<std::string>{owner}) << e.dump();
 }
 
+// tab open --cmd --wait: any tab may run a command in a tab it just opened
+// and get its record, no grant needed; a shell without integration still
+// gets the command typed, and the answer says it cannot be waited on.
+TEST_F(CommandsTest, aNewTabRunsItsCommandForTheTabThatOpenedItWithoutAGrant)
+{
+    dt::app::TerminalLaunch plain;
+    plain.program = QStringLiteral("/bin/sh");
+    const auto openerTab = ws->openTab(ws->windows().front(), plain);
+    const std::string opener = ws->pane(ws->tab(openerTab)->primary)->identity.sessionIdString().toStdString();
+    ASSERT_FALSE(ws->hasOrchestrationGrant(ws->tab(openerTab)->primary));
+
+    const auto opened = facade->openTab(ws->windows().front(), home.path().toStdString(), "");
+    ASSERT_TRUE(std::holds_alternative<dt::rpc::WorkspacePort::NewTerminal>(opened));
+    const auto newTab = std::get<dt::rpc::WorkspacePort::NewTerminal>(opened).tab;
+    Answer a;
+    facade->runInNewTab(opener, newTab, "echo made-$((6*7)); exit_code() { return 4; }; exit_code", 0, 1 << 20,
+                        [&](std::variant<CommandInfo, Error> r) { a = r; });
+    ASSERT_TRUE(waitUntil([&] { return a.has_value(); }, 15000));
+    ASSERT_TRUE(std::holds_alternative<CommandInfo>(*a)) << errorOf(a);
+    EXPECT_EQ(info(a).output, "made-42");
+    EXPECT_EQ(info(a).exitStatus, 4);
+    EXPECT_EQ(info(a).commandId, 1u) << "the first command of the new tab";
+    // The opener still has no grant over it afterwards.
+    EXPECT_TRUE(std::holds_alternative<Error>(facade->commands(opener, newTab, 5)));
+
+    qputenv("SHELL", "/bin/sh");
+    const auto plainOpened = facade->openTab(ws->windows().front(), home.path().toStdString(), "");
+    qputenv("SHELL", "/bin/bash");
+    const auto plainTab = std::get<dt::rpc::WorkspacePort::NewTerminal>(plainOpened).tab;
+    Answer b;
+    facade->runInNewTab(opener, plainTab, "echo typed-$((1+1))", 0, 1 << 20, [&](std::variant<CommandInfo, Error> r) { b = r; });
+    ASSERT_TRUE(b.has_value()) << "answered at once";
+    EXPECT_EQ(std::get<Error>(*b).msg.rfind("intent.notIntegrated: the command was typed", 0), 0u) << errorOf(b);
+    dt::terminal::TerminalSession *plainShell = ws->session(ws->tab(plainTab)->primary);
+    EXPECT_TRUE(waitUntil([&] { return plainShell->terminal().screenText().find("\ntyped-2") != std::string::npos; }))
+        << plainShell->terminal().screenText();
+}
+
 TEST_F(CommandsTest, aTimeoutLeavesTheCommandRunningAndWaitPicksItUp)
 {
     const Answer slow = run("sleep 1; echo late", 100);

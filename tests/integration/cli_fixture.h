@@ -82,6 +82,8 @@ protected:
         env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data"))); // the device set
         env.remove(QStringLiteral("DEVICETERM_SESSION"));
         env.remove(QStringLiteral("DEVICETERM_SESSION_CAP"));
+        for (auto it = guiEnvironment.cbegin(); it != guiEnvironment.cend(); ++it)
+            env.insert(it.key(), it.value());
         process.setProcessEnvironment(env);
         process.setWorkingDirectory(dir.path());
         if (&process == &gui)
@@ -123,6 +125,8 @@ protected:
 
     QTemporaryDir dir;
     QString socket;
+    // Set before startGui: more of the GUI's environment (SHELL, say).
+    QMap<QString, QString> guiEnvironment;
     QProcess gui;
 };
 

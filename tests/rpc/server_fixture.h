@@ -52,7 +52,12 @@ struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort, Com
     Resolved resolveTab(const std::string &, const std::string &) override { return Handle(1); }
     Resolved resolveTerminal(const std::string &, const std::string &) override { return Handle(1); }
     Resolved resolveWindow(const std::string &, const std::string &) override { return Handle(1); }
-    Created openTab(Handle, const std::string &, const std::string &) override { return NewTerminal{"s2", "abc123"}; }
+    Created openTab(Handle, const std::string &, const std::string &command) override
+    {
+        typedAtOpen = command;
+        return NewTerminal{"s2", "abc123", 7};
+    }
+    std::string typedAtOpen;
     Created splitTerminal(const std::string &, Handle, const std::string &, const std::string &) override { return NewTerminal{"s3", "def456"}; }
     int tabsClosed = 0;
     std::optional<Error> closeTab(Handle, bool) override
@@ -142,6 +147,15 @@ struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort, Com
         info.exitStatus = 0;
         info.output = "";
         done(info);
+    }
+    // A new tab's run: the record, or a refusal for "fail".
+    std::vector<std::pair<Handle, std::string>> newTabRuns;
+    void runInNewTab(const std::string &, Handle tab, const std::string &command, int64_t, size_t, CommandAnswer done) override
+    {
+        newTabRuns.emplace_back(tab, command);
+        if (command == "fail")
+            return done(intentError(intent::NotIntegrated, "the shell reports no commands"));
+        runCommand({}, tab, command, 0, 0, std::move(done));
     }
     void waitCommand(const std::string &, Handle, int64_t, size_t, CommandAnswer done) override
     {

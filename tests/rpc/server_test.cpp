@@ -117,7 +117,7 @@ TEST_F(ServerTest, sessionIdsAreUuidsInAnyCaseAndOneWordingRefusesEveryWrongCap)
 
 TEST_F(ServerTest, aMisspeltCloseModeIsRefusedBeforeAnythingCloses)
 {
-    addWorkspaceMutations(*dispatcher, port, port);
+    addWorkspaceMutations(*dispatcher, port, port, port);
     Client c(path);
     ASSERT_EQ(c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
     const Json refused = c.call("tab.close", {{"mode", "shutdwn"}});
@@ -164,7 +164,7 @@ TEST_F(ServerTest, theGrantIsCheckedOnEveryRequestAndAdvertisedExactlyWhileLive)
 
 TEST_F(ServerTest, noRequestCanOpenAnOrchestratorTab)
 {
-    addWorkspaceMutations(*dispatcher, port, port);
+    addWorkspaceMutations(*dispatcher, port, port, port);
     Client c(path);
     c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
     const Json refused = c.call("tab.open", {{"role", "orchestrator"}});
@@ -176,6 +176,31 @@ TEST_F(ServerTest, noRequestCanOpenAnOrchestratorTab)
     // Nor can the GUI's grant calls of the original be reached here.
     for (const char *method : {"orchestrator.grant", "orchestrator.revoke", "session.create"})
         EXPECT_EQ(c.call(method, {{"sessionIds", {kS1}}})["error"]["code"], code::MethodNotFound) << method;
+}
+
+TEST_F(ServerTest, aTabOpenedToWaitAnswersWithItsCommandsRecord)
+{
+    addWorkspaceMutations(*dispatcher, port, port, port);
+    Client c(path);
+    c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
+    // Without wait: the command is typed by the workspace, the receipt at once.
+    EXPECT_EQ(c.call("tab.open", {{"cmd", "make"}})["result"]["shortId"], "abc123");
+    EXPECT_EQ(port.typedAtOpen, "make");
+    EXPECT_TRUE(port.newTabRuns.empty());
+    // With wait: the tab opens with nothing typed, the command family runs
+    // it there, and the answer is its record naming the new tab.
+    const Json record = c.call("tab.open", {{"cmd", "make test"}, {"wait", true}})["result"];
+    EXPECT_EQ(port.typedAtOpen, "");
+    ASSERT_EQ(port.newTabRuns.size(), 1u);
+    EXPECT_EQ(port.newTabRuns[0], (std::pair<Handle, std::string>{7, "make test"}));
+    EXPECT_EQ(record["command"], "make test");
+    EXPECT_EQ(record["tab"], "abc123");
+    EXPECT_EQ(record["sessionId"], "s2");
+    EXPECT_EQ(record["exitStatus"], 0);
+    // A refusal names the tab that was opened all the same.
+    const Json refused = c.call("tab.open", {{"cmd", "fail"}, {"wait", true}});
+    EXPECT_EQ(refused["error"]["msg"], "intent.notIntegrated: the shell reports no commands (the new tab abc123 stays open)");
+    EXPECT_EQ(c.call("tab.open", {{"wait", true}})["error"]["code"], code::InvalidParams);
 }
 
 TEST_F(ServerTest, sendInputParamsAreCheckedAndTheDelayCapped)

@@ -16,6 +16,9 @@ TEST(WorkspaceParams, goldenShapes)
 {
     EXPECT_EQ(encode(TabOpenParams{}).dump(), "{}");
     EXPECT_EQ(encode(TabOpenParams{"2", "/tmp", "make", ""}).dump(), R"({"cmd":"make","cwd":"/tmp","window":"2"})");
+    EXPECT_EQ(encode(TabOpenParams{"", "", "make", "", true}).dump(), R"({"cmd":"make","wait":true})");
+    EXPECT_EQ(encode(TabOpenParams{"", "", "make", "", true, 5000, 10}).dump(),
+              R"({"cmd":"make","maxBytes":10,"timeoutMillis":5000,"wait":true})");
     EXPECT_EQ(encode(TabCloseParams{"", CloseMode::Detach}).dump(), "{}");
     EXPECT_EQ(encode(TabCloseParams{"b", CloseMode::Shutdown}).dump(), R"({"mode":"shutdown","tab":"b"})");
     EXPECT_EQ(encode(TabRenameParams{"", "build"}).dump(), R"({"name":"build"})");
@@ -38,6 +41,12 @@ TEST(WorkspaceParams, closeModesAndDefaults)
     EXPECT_FALSE(decoded<WindowsListParams>(Json::object()).all);
     EXPECT_EQ(decoded<TabMoveParams>(Json{{"toIndex", 3}}).toIndex, 3);
     EXPECT_EQ(decoded<TabOpenParams>(Json{{"role", "orchestrator"}}).role, "orchestrator"); // the handler refuses it
+    const TabOpenParams waiting = decoded<TabOpenParams>(Json{{"cmd", "make"}, {"wait", true}, {"timeoutMillis", 250}});
+    EXPECT_TRUE(waiting.wait);
+    EXPECT_EQ(waiting.timeoutMillis, 250);
+    EXPECT_EQ(waiting.maxBytes, limit::kCommandOutputBytes);
+    // Without wait, the wait's fields mean nothing and a cmd may be any text.
+    EXPECT_EQ(decoded<TabOpenParams>(Json{{"cmd", "a\nb"}, {"timeoutMillis", "x"}}).cmd, "a\nb");
 }
 
 TEST(WorkspaceParams, badInputIsRefusedInWords)
@@ -50,6 +59,12 @@ TEST(WorkspaceParams, badInputIsRefusedInWords)
     EXPECT_EQ(refusal<PaneOpenParams>(Json::object()), "pane.open supports terminal panes only (terminal: true)");
     EXPECT_EQ(refusal<PaneOpenParams>(Json{{"terminal", false}}), "pane.open supports terminal panes only (terminal: true)");
     EXPECT_EQ(refusal<TabOpenParams>(Json{{"cwd", 5}}), "cwd must be a string");
+    EXPECT_EQ(refusal<TabOpenParams>(Json{{"wait", 1}, {"cmd", "make"}}), "wait must be true or false");
+    EXPECT_EQ(refusal<TabOpenParams>(Json{{"wait", true}}), "cmd must be the command to run (a non-empty string)");
+    EXPECT_EQ(refusal<TabOpenParams>(Json{{"wait", true}, {"cmd", "a\nb"}}),
+              "the command must be one line (join several with ; or &&)");
+    EXPECT_EQ(refusal<TabOpenParams>(Json{{"wait", true}, {"cmd", "make"}, {"timeoutMillis", -1}}),
+              "timeoutMillis must be a non-negative integer (0: no timeout but the daily limit)");
     EXPECT_EQ(refusal<TabInfoParams>(Json{{"tab", true}}), "tab must be a string");
     EXPECT_EQ(refusal<WindowsListParams>(Json{{"all", "yes"}}), "all must be true or false");
 }

@@ -32,10 +32,20 @@ READING STATE
   deviceterm tabs current --json   your own row
   deviceterm tab info --json       sessionId, shortId, name, role (--tab REF: another tab)
   deviceterm windows list --json   your window (--all: every window)
-  deviceterm events                JSON lines about your session; its own close comes last
+  deviceterm events                JSON lines about your session; its own close comes last.
+                                   Each line has "seq" (1, 2, … on this stream: a gap
+                                   means lines were lost). command.started and
+                                   command.finished {tab, sessionId, commandId, command,
+                                   exitStatus, durationMillis} come for your own tab's
+                                   commands, and from an orchestrator tab for every
+                                   tab's that is not private
 
 CHANGING THE WORKSPACE (never asks the person anything)
   deviceterm tab open [--cwd DIR] [--cmd CMD]     a new agent tab in your window
+  deviceterm tab open --cmd 'make test' --wait [--timeout S]
+      Opens the tab, runs the command at its first prompt and answers as
+      tab run does (its output; exits with its status). No grant needed:
+      the tab is yours. The record's "tab" names it for later calls.
   deviceterm pane open --terminal [--cwd] [--cmd] a terminal split beside yours
   deviceterm tab rename NAME… | tab select | tab move --to N (0 = first) | tab close
   deviceterm pane close [--pane REF]

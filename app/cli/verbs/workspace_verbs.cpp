@@ -2,6 +2,7 @@
 // prints the receipt. Table-driven, since they differ only in that mapping.
 
 #include "app/cli/cli.h"
+#include "app/cli/verbs/command_reply.h"
 #include "app/config/config_keys.h"
 
 #include <climits>
@@ -39,6 +40,9 @@ struct Spec {
     std::function<bool(Context &, Json &)> params;
     std::vector<const char *> shown; // receipt keys for the human "ok …" line
     std::vector<Context::Column> columns = {}; // lists: the human table's columns
+    // When the answer is not a receipt (tab open --wait: a command's
+    // record): prints it and returns the exit status; nullopt: a receipt.
+    std::function<std::optional<int>(Context &, const Json &params, const std::optional<Json> &result)> reply = {};
 };
 
 // An option's value, or empty (which the contract reads as "current").
@@ -95,6 +99,12 @@ Spec typed(std::vector<std::string> words, const char *usage, const char *summar
                 std::move(shown)};
 }
 
+Spec withReply(Spec s, decltype(Spec::reply) reply)
+{
+    s.reply = std::move(reply);
+    return s;
+}
+
 int run(Context &c, const Spec &s)
 {
     if (!c.parseOptions(s.valued, s.switches))
@@ -113,6 +123,9 @@ int run(Context &c, const Spec &s)
     if (s.params && !s.params(c, params))
         return 1;
     const auto result = c.call(s.method, params);
+    if (s.reply)
+        if (const auto status = s.reply(c, params, result))
+            return *status;
     if (!result)
         return 1;
     if (result->is_array()) {
@@ -126,13 +139,31 @@ int run(Context &c, const Spec &s)
 const std::vector<Spec> &specs()
 {
     static const std::vector<Spec> table = {
-        typed<dt::rpc::TabOpenParams>({"tab", "open"}, "tab open [--window W] [--cwd DIR] [--cmd CMD]",
-                                      "open a tab (in this window by default)", {"--window", "--cwd", "--cmd"}, {},
-                                      [](Context &c, dt::rpc::TabOpenParams &p) {
-                                          p.window = optionOr(c, "--window");
-                                          return launchOptions(c, p.cwd, p.cmd);
-                                      },
-                                      {"window", "shortId"}),
+        withReply(typed<dt::rpc::TabOpenParams>(
+                      {"tab", "open"}, "tab open [--window W] [--cwd DIR] [--cmd CMD [--wait [--timeout S] [--max-bytes N]]]",
+                      "open a tab (in this window by default); --wait: run CMD there and answer as tab run does",
+                      {"--window", "--cwd", "--cmd", "--timeout", "--max-bytes"}, {"--wait"},
+                      [](Context &c, dt::rpc::TabOpenParams &p) {
+                          p.window = optionOr(c, "--window");
+                          if (!launchOptions(c, p.cwd, p.cmd))
+                              return false;
+                          p.wait = c.flag("--wait");
+                          if (!p.wait && (c.option("--timeout") || c.option("--max-bytes"))) {
+                              c.error("--timeout and --max-bytes go with --wait");
+                              return false;
+                          }
+                          if (p.wait && p.cmd.empty()) {
+                              c.error("--wait needs --cmd: the command to run in the new tab");
+                              return false;
+                          }
+                          return !p.wait || readWaitOptions(c, p.timeoutMillis, p.maxBytes);
+                      },
+                      {"window", "shortId"}),
+                  [](Context &c, const Json &params, const std::optional<Json> &result) -> std::optional<int> {
+                      if (!params.value("wait", false))
+                          return std::nullopt;
+                      return finishCommandReply(c, result);
+                  }),
         typed<dt::rpc::TabCloseParams>({"tab", "close"}, "tab close [--tab REF] [--mode detach|shutdown]",
                                        "close a tab (this one by default)", {"--tab", "--mode"}, {},
                                        [](Context &c, dt::rpc::TabCloseParams &p) {

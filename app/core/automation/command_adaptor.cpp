@@ -5,6 +5,7 @@
 #include "app/core/automation/command_adaptor.h"
 
 #include "app/core/automation/caller_view.h"
+#include "app/core/automation/workspace_adaptor.h"
 #include "terminal/terminal_session.h"
 
 #include <QElapsedTimer>
@@ -18,6 +19,10 @@ namespace code = dt::rpc::code;
 namespace intent = dt::rpc::intent;
 
 namespace {
+
+// How long a shell may take to show its (first or next) prompt when the
+// caller set no timeout: start-up files can be slow.
+constexpr int64_t kPromptWaitMillis = 10000;
 
 // A record as answers show it; with `maxBytes`, its output too (the end of
 // it when it is longer: what a command printed last matters most).
@@ -54,6 +59,7 @@ CommandInfo infoOf(const dt::terminal::TerminalSession &session, const dt::term:
 
 struct CommandAdaptor::Waiter {
     std::string caller;
+    Authority authority = Authority::Grant;
     TabId tab = 0;
     PaneId pane = 0;
     uint64_t afterId = 0;
@@ -93,6 +99,8 @@ CommandAdaptor::CommandAdaptor(Workspace &workspace, dt::rpc::OrchestrationPort 
     });
     QObject::connect(&m_workspace, &Workspace::tabGrantChanged, m_context.get(), [this](TabId) {
         endWhere([this](const Waiter &w) -> std::optional<Error> {
+            if (w.authority != Authority::Grant)
+                return std::nullopt;
             const Workspace::Pane *own = CallerView(m_workspace, w.caller).own();
             if (own && m_workspace.hasOrchestrationGrant(own->id))
                 return std::nullopt;
@@ -110,6 +118,30 @@ CommandAdaptor::~CommandAdaptor()
 void CommandAdaptor::runCommand(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
                                 size_t maxBytes, CommandAnswer done)
 {
+    run(caller, tab, command, timeoutMillis, maxBytes, std::move(done), Authority::Grant);
+}
+
+void CommandAdaptor::runInNewTab(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
+                                 size_t maxBytes, CommandAnswer done)
+{
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    dt::terminal::TerminalSession *session = t ? m_workspace.session(t->primary) : nullptr;
+    if (!session)
+        return done(dt::rpc::intentError(intent::NotFound, "the new tab closed at once"));
+    if (!session->startedIntegrated()) {
+        // Typed as tab open --cmd would; only the wait cannot be had.
+        WorkspaceAdaptor::typeWhenReady(*session, QByteArray::fromStdString(command) + '\r');
+        return done(dt::rpc::intentError(intent::NotIntegrated,
+                                         "the command was typed, but this shell reports no commands to wait on "
+                                         "(deviceterm doctor in that tab says why)"));
+    }
+    // Its first prompt is still to come.
+    runAtNextPrompt(caller, tab, command, timeoutMillis, maxBytes, std::move(done), Authority::OpenedTab);
+}
+
+void CommandAdaptor::run(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
+                         size_t maxBytes, CommandAnswer done, Authority authority)
+{
     const Workspace::Tab *t = m_workspace.tab(tab);
     dt::terminal::TerminalSession *session = t ? m_workspace.session(t->primary) : nullptr;
     if (!session)
@@ -122,45 +154,56 @@ void CommandAdaptor::runCommand(const std::string &caller, Handle tab, const std
     if (const dt::term::CommandRecord *running = log.running())
         return done(dt::rpc::intentError(intent::Busy, "the tab is still running command " + std::to_string(running->id)
                                                            + " (" + running->commandLine + "); wait for it with tab wait"));
-    if (!log.pendingInput()) {
+    if (!log.pendingInput())
         // Between a command's end and the next prompt (the shell is still
-        // drawing it): type once the prompt is there, within the same
-        // timeout, and only if the caller may still (checked again then).
-        auto pending = std::make_shared<QMetaObject::Connection>();
-        auto once = std::make_shared<bool>(false);
-        const int64_t budget = timeoutMillis > 0 ? timeoutMillis : 10000;
-        auto since = std::make_shared<QElapsedTimer>();
-        since->start();
-        auto proceed = [this, caller, tab, command, timeoutMillis, maxBytes, done, pending, once, since]() mutable {
-            const Workspace::Tab *t = m_workspace.tab(tab);
-            dt::terminal::TerminalSession *s = t ? m_workspace.session(t->primary) : nullptr;
-            if (*once || (s && !s->terminal().commands().pendingInput()))
-                return;
-            *once = true;
-            QObject::disconnect(*pending);
-            const CallerView view(m_workspace, caller);
-            if (!t || !view.canSee(t->id))
-                return done(dt::rpc::intentError(intent::NotFound, "tab not found"));
-            if (!view.own() || !m_workspace.hasOrchestrationGrant(view.own()->id))
-                return done(Error{code::RoleViolation, "this session's orchestration grant ended while it waited"});
-            const int64_t left = timeoutMillis > 0 ? std::max<int64_t>(1, timeoutMillis - since->elapsed()) : 0;
-            runCommand(caller, tab, command, left, maxBytes, std::move(done));
-        };
-        *pending = QObject::connect(session, &dt::terminal::TerminalSession::commandsChanged, m_context.get(), proceed);
-        QTimer::singleShot(std::chrono::milliseconds(budget), m_context.get(), [pending, once, done]() mutable {
-            if (*once)
-                return;
-            *once = true;
-            QObject::disconnect(*pending);
-            done(dt::rpc::intentError(intent::Timeout, "the tab's shell showed no prompt in time; nothing was typed"));
-        });
-        return;
-    }
+        // drawing it).
+        return runAtNextPrompt(caller, tab, command, timeoutMillis, maxBytes, std::move(done), authority);
     const uint64_t afterId = log.records().empty() ? 0 : log.records().back().id;
     const uint64_t prompts = log.inputCount();
-    if (auto error = m_typist.sendInput(caller, tab, command + "\n", 0))
-        return done(*error);
-    wait(caller, t->id, afterId, timeoutMillis, maxBytes, std::move(done), prompts);
+    if (authority == Authority::Grant) {
+        // Through the typing queue, audited like any typing into another tab.
+        if (auto error = m_typist.sendInput(caller, tab, command + "\n", 0))
+            return done(*error);
+    } else {
+        session->sendBytes(QByteArray::fromStdString(command) + '\r');
+    }
+    wait(caller, t->id, afterId, timeoutMillis, maxBytes, std::move(done), authority, prompts);
+}
+
+void CommandAdaptor::runAtNextPrompt(const std::string &caller, Handle tab, const std::string &command,
+                                     int64_t timeoutMillis, size_t maxBytes, CommandAnswer done, Authority authority)
+{
+    dt::terminal::TerminalSession *session = m_workspace.session(m_workspace.tab(tab)->primary);
+    // Within the same timeout, and only if the caller may still (checked
+    // again then).
+    auto pending = std::make_shared<QMetaObject::Connection>();
+    auto once = std::make_shared<bool>(false);
+    const int64_t budget = timeoutMillis > 0 ? timeoutMillis : kPromptWaitMillis;
+    auto since = std::make_shared<QElapsedTimer>();
+    since->start();
+    auto proceed = [this, caller, tab, command, timeoutMillis, maxBytes, done, pending, once, since, authority]() mutable {
+        const Workspace::Tab *t = m_workspace.tab(tab);
+        dt::terminal::TerminalSession *s = t ? m_workspace.session(t->primary) : nullptr;
+        if (*once || (s && !s->terminal().commands().pendingInput()))
+            return;
+        *once = true;
+        QObject::disconnect(*pending);
+        const CallerView view(m_workspace, caller);
+        if (!t || !view.canSee(t->id))
+            return done(dt::rpc::intentError(intent::NotFound, "tab not found"));
+        if (authority == Authority::Grant && (!view.own() || !m_workspace.hasOrchestrationGrant(view.own()->id)))
+            return done(Error{code::RoleViolation, "this session's orchestration grant ended while it waited"});
+        const int64_t left = timeoutMillis > 0 ? std::max<int64_t>(1, timeoutMillis - since->elapsed()) : 0;
+        run(caller, tab, command, left, maxBytes, std::move(done), authority);
+    };
+    *pending = QObject::connect(session, &dt::terminal::TerminalSession::commandsChanged, m_context.get(), proceed);
+    QTimer::singleShot(std::chrono::milliseconds(budget), m_context.get(), [pending, once, done]() mutable {
+        if (*once)
+            return;
+        *once = true;
+        QObject::disconnect(*pending);
+        done(dt::rpc::intentError(intent::Timeout, "the tab's shell showed no prompt in time; nothing was typed"));
+    });
 }
 
 void CommandAdaptor::waitCommand(const std::string &caller, Handle tab, int64_t timeoutMillis, size_t maxBytes,
@@ -176,7 +219,7 @@ void CommandAdaptor::waitCommand(const std::string &caller, Handle tab, int64_t 
         return done(dt::rpc::intentError(intent::Busy, "this is the caller's own terminal: its running command is this wait; "
                                                        "name another tab with --tab"));
     if (const dt::term::CommandRecord *running = log.running())
-        return wait(caller, t->id, running->id - 1, timeoutMillis, maxBytes, std::move(done));
+        return wait(caller, t->id, running->id - 1, timeoutMillis, maxBytes, std::move(done), Authority::Grant);
     if (const dt::term::CommandRecord *last = log.lastFinished())
         return done(infoOf(*session, *last, maxBytes));
     return done(dt::rpc::intentError(log.integrated() ? intent::NotFound : intent::NotIntegrated,
@@ -185,10 +228,11 @@ void CommandAdaptor::waitCommand(const std::string &caller, Handle tab, int64_t 
 }
 
 void CommandAdaptor::wait(const std::string &caller, TabId tab, uint64_t afterId, int64_t timeoutMillis, size_t maxBytes,
-                          CommandAnswer done, std::optional<uint64_t> promptsWhenTyped)
+                          CommandAnswer done, Authority authority, std::optional<uint64_t> promptsWhenTyped)
 {
     auto waiter = std::make_shared<Waiter>();
     waiter->caller = caller;
+    waiter->authority = authority;
     waiter->tab = tab;
     waiter->pane = m_workspace.tab(tab)->primary;
     waiter->afterId = afterId;

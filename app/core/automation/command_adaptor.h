@@ -31,6 +31,8 @@ public:
 
     void runCommand(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
                     size_t maxBytes, CommandAnswer done) override;
+    void runInNewTab(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
+                     size_t maxBytes, CommandAnswer done) override;
     void waitCommand(const std::string &caller, Handle tab, int64_t timeoutMillis, size_t maxBytes,
                      CommandAnswer done) override;
     std::variant<std::vector<dt::rpc::CommandInfo>, dt::rpc::Error> commands(const std::string &caller, Handle tab,
@@ -41,10 +43,20 @@ public:
 
 private:
     struct Waiter;
+    // What lets the caller run a command in the tab: its orchestration
+    // grant (checked again whenever it could have ended), or having opened
+    // the tab itself just now.
+    enum class Authority { Grant, OpenedTab };
+    void run(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis, size_t maxBytes,
+             CommandAnswer done, Authority authority);
+    // Types `command` once the tab's shell shows a prompt, within the
+    // timeout (or a shell's start-up time), then runs it.
+    void runAtNextPrompt(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
+                         size_t maxBytes, CommandAnswer done, Authority authority);
     // Waits for the first record after `afterId` in the tab's primary
     // terminal to finish.
     void wait(const std::string &caller, TabId tab, uint64_t afterId, int64_t timeoutMillis, size_t maxBytes,
-              CommandAnswer done, std::optional<uint64_t> promptsWhenTyped = std::nullopt);
+              CommandAnswer done, Authority authority, std::optional<uint64_t> promptsWhenTyped = std::nullopt);
     void check(PaneId pane);
     // The tab's terminal when the caller may read its commands (its own
     // tab, or any with a grant); `what` names them in the refusal.

@@ -39,13 +39,16 @@ public:
     std::optional<dt::rpc::Error> focusWindow(Handle window) override;
     std::variant<bool, dt::rpc::Error> setTabPrivate(const std::string &caller, Handle tab, bool isPrivate) override;
 
+    // Types `bytes` into a new terminal once its shell has printed
+    // something (its prompt); also how tab.open's wait types into a shell
+    // that reports no commands.
+    static void typeWhenReady(dt::terminal::TerminalSession &session, const QByteArray &bytes);
+
 private:
+    static constexpr int kShellReadyGrace = 2000; // ms
     // The receipt of a new terminal, with `command` typed into it once its
     // shell is ready.
     Created started(PaneId pane, const std::string &command);
-    static constexpr int kShellReadyGrace = 2000; // ms
-    static void typeWhenReady(dt::terminal::TerminalSession &session, const QByteArray &bytes);
-
     Workspace &m_workspace;
 };
 

@@ -61,7 +61,7 @@ WorkspaceAdaptor::Created WorkspaceAdaptor::started(PaneId pane, const std::stri
         return Error{code::ServerError, "the new terminal did not start"};
     if (!command.empty() && p->session)
         typeWhenReady(*p->session, QByteArray::fromStdString(command) + '\r');
-    return NewTerminal{p->identity.sessionIdString().toStdString(), p->identity.shortId().toStdString()};
+    return NewTerminal{p->identity.sessionIdString().toStdString(), p->identity.shortId().toStdString(), p->tab};
 }
 
 WorkspaceAdaptor::Created WorkspaceAdaptor::openTab(Handle window, const std::string &cwd, const std::string &command)

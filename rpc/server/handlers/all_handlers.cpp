@@ -17,7 +17,7 @@ void addAllHandlers(Dispatcher &dispatcher, WorkspacePort &workspace, Orchestrat
                     CommandPort &commands)
 {
     addWorkspaceQueries(dispatcher, workspace);
-    addWorkspaceMutations(dispatcher, workspace, devices);
+    addWorkspaceMutations(dispatcher, workspace, devices, commands);
     addPrivacy(dispatcher, workspace);
     addOrchestration(dispatcher, workspace, orchestration);
     addDevices(dispatcher, devices);

@@ -26,9 +26,9 @@ Json newTerminalReceipt(const char *key, const std::string &ref, const Workspace
     return Json{{"ok", true}, {key, ref}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
 }
 
-void addTabMutations(Dispatcher &d, WorkspacePort &port)
+void addTabMutations(Dispatcher &d, WorkspacePort &port, CommandPort &commands)
 {
-    d.add<TabOpenParams>([&port](CallContext &c, const TabOpenParams &p) -> HandlerResult {
+    d.add<TabOpenParams>([&port, &commands](CallContext &c, const TabOpenParams &p) -> HandlerResult {
         // Tabs opened from here are always ordinary: asking for more is
         // refused outright rather than quietly downgraded.
         if (!p.role.empty() && p.role != "agent")
@@ -37,11 +37,31 @@ void addTabMutations(Dispatcher &d, WorkspacePort &port)
         const auto window = port.resolveWindow(*c.sessionId, windowRef);
         if (auto *e = std::get_if<Error>(&window))
             return *e;
-        const auto created = port.openTab(std::get<Handle>(window), p.cwd, p.cmd);
+        // With wait, the command is run (and waited on) by the command
+        // family rather than typed blind.
+        const auto created = port.openTab(std::get<Handle>(window), p.cwd, p.wait ? std::string() : p.cmd);
         if (auto *e = std::get_if<Error>(&created))
             return *e;
+        const auto &opened = std::get<WorkspacePort::NewTerminal>(created);
+        if (p.wait)
+            return Later{[&commands, caller = *c.sessionId, opened, p](Answer answer) {
+                commands.runInNewTab(caller, opened.tab, p.cmd, p.timeoutMillis, p.maxBytes,
+                                     [answer = std::move(answer), opened](std::variant<CommandInfo, Error> result) {
+                                         if (auto *e = std::get_if<Error>(&result)) {
+                                             // The tab stays open: say which it is.
+                                             Error named = *e;
+                                             named.msg += " (the new tab " + opened.shortId + " stays open)";
+                                             return answer(named);
+                                         }
+                                         CommandInfo info = std::get<CommandInfo>(std::move(result));
+                                         info.tab = opened.shortId;
+                                         Json record = toJson(info);
+                                         record["sessionId"] = opened.sessionId;
+                                         answer(std::move(record));
+                                     });
+            }};
         // Beyond the original, additively: the new session's ids.
-        return newTerminalReceipt("window", windowRef, std::get<WorkspacePort::NewTerminal>(created));
+        return newTerminalReceipt("window", windowRef, opened);
     });
     d.add<TabCloseParams>([&port](CallContext &c, const TabCloseParams &p) -> HandlerResult {
         const std::string ref = refOf(p.tab);
@@ -152,9 +172,9 @@ void addWindowMutations(Dispatcher &d, WorkspacePort &port)
 
 } // namespace
 
-void addWorkspaceMutations(Dispatcher &d, WorkspacePort &port, DevicePort &devices)
+void addWorkspaceMutations(Dispatcher &d, WorkspacePort &port, DevicePort &devices, CommandPort &commands)
 {
-    addTabMutations(d, port);
+    addTabMutations(d, port, commands);
     addPaneMutations(d, port, devices);
     addWindowMutations(d, port);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "rpc/server/dispatcher.h"
+#include "rpc/server/ports/command_port.h"
 #include "rpc/server/ports/device_port.h"
 #include "rpc/server/ports/workspace_port.h"
 
@@ -8,6 +9,7 @@ namespace dt::rpc {
 
 // tab.open/close/rename/select/move, pane.open/close/rename/move,
 // window.open/close/focus.
-void addWorkspaceMutations(Dispatcher &dispatcher, WorkspacePort &port, DevicePort &devices);
+// tab.open with wait runs its cmd through `commands`.
+void addWorkspaceMutations(Dispatcher &dispatcher, WorkspacePort &port, DevicePort &devices, CommandPort &commands);
 
 } // namespace dt::rpc

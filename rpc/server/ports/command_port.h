@@ -26,6 +26,13 @@ public:
     // `timeoutMillis` (0: the daily limit), the command left running.
     virtual void runCommand(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
                             size_t maxBytes, CommandAnswer done) = 0;
+    // The caller just opened `tab` (tab.open with wait): runs `command` at
+    // its shell's first prompt and answers as runCommand does. No grant is
+    // needed: it is the caller's own new tab. A shell that reports no
+    // commands gets the command typed anyway, and the answer says it cannot
+    // be waited on (intent.notIntegrated).
+    virtual void runInNewTab(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
+                             size_t maxBytes, CommandAnswer done) = 0;
     virtual void waitCommand(const std::string &caller, Handle tab, int64_t timeoutMillis, size_t maxBytes,
                              CommandAnswer done) = 0;
     // Only the caller's own tab, unless it holds an orchestration grant.

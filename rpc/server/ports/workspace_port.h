@@ -41,6 +41,7 @@ public:
     struct NewTerminal {
         std::string sessionId;
         std::string shortId;
+        Handle tab = 0; // the tab it is in
     };
     using Created = std::variant<NewTerminal, Error>;
     // `cwd` empty: the caller's directory; `command` typed into the new shell.
