@@ -522,6 +522,18 @@
         <source>Close Tab</source>
         <translation>Tab schließen</translation>
     </message>
+    <message>
+        <source>Copy &amp;Output of Last Command</source>
+        <translation>&amp;Ausgabe des letzten Befehls kopieren</translation>
+    </message>
+    <message>
+        <source>Previous &amp;Prompt</source>
+        <translation>Vorherige &amp;Eingabeaufforderung</translation>
+    </message>
+    <message>
+        <source>Next P&amp;rompt</source>
+        <translation>Nächste Eingabeauf&amp;forderung</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::SettingsDialog</name>

@@ -164,6 +164,18 @@ void MainWindow::createActions()
     addAction(Paste, tr("&Paste"), key("Ctrl+Shift+V"), withTerminal(&TerminalView::pasteClipboard));
     addAction(SelectAll, tr("Select &All"), key("Ctrl+Shift+A"), withTerminal(&TerminalView::selectAll));
     addAction(ClearScrollback, tr("Clear &Scrollback"), key("Ctrl+Shift+K"), withTerminal(&TerminalView::clearScrollback));
+    addAction(CopyLastOutput, tr("Copy &Output of Last Command"), key("Ctrl+Shift+X"), [this] {
+        if (TerminalView *t = currentTerminal())
+            t->copyLastCommandOutput();
+    });
+    addAction(PreviousPrompt, tr("Previous &Prompt"), key("Ctrl+Shift+Up"), [this] {
+        if (TerminalView *t = currentTerminal())
+            t->jumpToPrompt(-1);
+    });
+    addAction(NextPrompt, tr("Next P&rompt"), key("Ctrl+Shift+Down"), [this] {
+        if (TerminalView *t = currentTerminal())
+            t->jumpToPrompt(1);
+    });
     addAction(Find, tr("&Find…"), key("Ctrl+Shift+F"), [this] {
         if (TerminalView *t = currentTerminal())
             m_findBar->openFor(t);
@@ -224,8 +236,9 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     fill(file, {NewWindow, NewTab, nullptr, ClosePane, CloseTab, CloseWindow, nullptr, Quit});
     fill(menuBar()->addMenu(tr("&Edit")),
-         {Copy, Paste, SelectAll, nullptr, Find, FindNext, FindPrevious, nullptr, ClearScrollback, nullptr, Settings});
-    fill(menuBar()->addMenu(tr("&View")), {ZoomIn, ZoomOut, ResetZoom, nullptr, FullScreen});
+         {Copy, CopyLastOutput, Paste, SelectAll, nullptr, Find, FindNext, FindPrevious, nullptr, ClearScrollback, nullptr,
+          Settings});
+    fill(menuBar()->addMenu(tr("&View")), {PreviousPrompt, NextPrompt, nullptr, ZoomIn, ZoomOut, ResetZoom, nullptr, FullScreen});
     QMenu *shell = menuBar()->addMenu(tr("&Shell"));
     fill(shell, {NewTab, OpenOrchestratorTab, DuplicateTab, nullptr, SplitRight, SplitDown, ZoomPane, EqualizePanes, ClosePane,
                  nullptr, RenameTab, PrivateTab, OrchestrationGrant, nullptr, CloseTab});

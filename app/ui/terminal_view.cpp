@@ -55,8 +55,13 @@ TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     setTerminalFont(font);
 
+    m_marksBar = new CommandMarksBar(this);
+    setVerticalScrollBar(m_marksBar);
+    connect(m_marksBar, &CommandMarksBar::markClicked, this, [this](quint64 id) { selectCommandOutput(id); });
+    setTheme(m_theme); // the bar's colours
     if (session) {
         connect(session, &TerminalSession::contentChanged, this, &TerminalView::onContentChanged);
+        connect(session, &TerminalSession::commandsChanged, this, &TerminalView::updateCommandMarks);
         connect(session, &TerminalSession::bell, this, &TerminalView::onBell);
         connect(session, &TerminalSession::altScreenChanged, this, [this] {
             m_selection.clear();
@@ -105,6 +110,7 @@ void TerminalView::setTheme(const TerminalTheme &theme)
         bar.setColor(role, handle);
     bar.setColor(QPalette::ButtonText, theme.foreground);
     verticalScrollBar()->setPalette(bar);
+    m_marksBar->setColors(blend(theme.background, theme.foreground, 0.65), theme.palette[9]);
     viewport()->update();
 }
 
@@ -262,6 +268,7 @@ void TerminalView::updateScrollBar()
     bar->setSingleStep(1);
     bar->setValue(history - m_scrollOffset);
     m_updatingScrollBar = false;
+    updateCommandMarks();
 }
 
 void TerminalView::scrollToBottom()

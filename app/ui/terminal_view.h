@@ -3,6 +3,7 @@
 #include "terminal/core/search.h"
 #include "terminal/core/selection.h"
 #include "terminal/terminal_session.h"
+#include "app/ui/command_marks_bar.h"
 #include "app/ui/terminal_theme.h"
 
 #include <QAbstractScrollArea>
@@ -45,6 +46,14 @@ public:
     void pastePrimarySelection();
     void selectAll();
     void clearScrollback();
+
+    // Commands the shell reported (terminal_view_commands.cpp): scrolls
+    // the previous (-1) or next (+1) prompt to the top of the view; selects
+    // a command's output and brings it into view; copies the last finished
+    // command's output. False when there is no such prompt or command.
+    bool jumpToPrompt(int direction);
+    bool selectCommandOutput(uint64_t commandId);
+    bool copyLastCommandOutput();
 
     // Highlights search hits; `current` (an index into `matches`, or -1) is
     // drawn stronger and scrolled into view.
@@ -102,6 +111,10 @@ private:
     void rebuildFonts();
     const QStaticText &staticText(const QString &grapheme, bool bold, bool italic) const;
 
+    // terminal_view_commands.cpp
+    void updateCommandMarks();
+    void scrollToLine(int64_t absoluteLine);
+
     // terminal_view_input.cpp
     bool forwardMouse(QMouseEvent *e, bool pressed, bool isMove);
     void copySelectionToPrimary();
@@ -139,6 +152,7 @@ private:
     int m_mouseButtonsDown = 0;
     int m_wheelRemainder = 0; // eighths of a degree not yet scrolled
 
+    CommandMarksBar *m_marksBar = nullptr; // the vertical scroll bar; ours through the scroll area
     std::vector<dt::term::SearchMatch> m_matches;
     int m_currentMatch = -1;
 

@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QMenu>
 #include <QMenuBar>
+#include <QClipboard>
 #include <QMessageBox>
 #include <QTimer>
 #include <QLineEdit>
@@ -379,6 +380,21 @@ TEST_F(WindowTest, keysSwitchTabsAndOpenThem)
     EXPECT_EQ(main->tabWidget()->currentIndex(), 2);
     QTest::keyClick(main->currentTerminal(), Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
     EXPECT_EQ(ws->window(window)->tabs.size(), 4);
+}
+
+// A program that prints its own prompt marks is honoured; the shortcut
+// copies the output of its last command.
+TEST_F(WindowTest, ctrlShiftXCopiesTheLastCommandsOutput)
+{
+    const auto tab = ws->openTab(window, sh(QStringLiteral(
+        "printf '\\033]133;A\\007$ \\033]133;B\\007make\\r\\n\\033]133;C\\007built it\\r\\n\\033]133;D;0\\007';"
+        "printf '\\033]133;A\\007$ \\033]133;B\\007'; sleep 60")));
+    const dt::terminal::TerminalSession *session = ws->session(ws->tab(tab)->primary);
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().commands().lastFinished(); })) << screenOf(ws->tab(tab)->primary);
+    QApplication::clipboard()->clear();
+    QTest::keyClick(main->currentTerminal(), Qt::Key_X, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_EQ(QApplication::clipboard()->text(), QStringLiteral("built it"));
+    EXPECT_TRUE(main->action(actions::PreviousPrompt) && main->action(actions::NextPrompt));
 }
 
 TEST_F(WindowTest, fontZoomChangesTheCellSizeOfEveryPane)
