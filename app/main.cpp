@@ -6,6 +6,8 @@
 #include "app/compose/gui_options.h"
 #include "app/compose/single_instance.h"
 #include "app/core/config.h"
+#include "app/desktop/desktop_notifier.h"
+#include "app/ui/command_notices.h"
 #include "app/core/quit_on_signal.h"
 #include "app/core/session_directory.h"
 #include "app/core/workspace.h"
@@ -95,6 +97,8 @@ int main(int argc, char *argv[])
         automation.listen(settings.socketPath);
     dt::ui::WindowManager windows(workspace, options.appearance, options.cells, &config);
     QObject::connect(&windows, &dt::ui::WindowManager::lastWindowClosed, &app, &QCoreApplication::quit);
+    dt::desktop::DbusNotifier notifier;
+    dt::ui::CommandNotices notices(workspace, windows, notifier, &config);
     // The window is shown and sized before its first tab opens, so the first
     // program starts with the final grid rather than being resized at once.
     const auto window = workspace.openWindow();

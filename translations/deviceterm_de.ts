@@ -53,6 +53,38 @@
     </message>
 </context>
 <context>
+    <name>dt::desktop::DbusNotifier</name>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>dt::ui::CommandNotices</name>
+    <message numerus="yes">
+        <source>%1
+(after %n second(s))</source>
+        <translation>
+            <numerusform>%1
+(nach %n Sekunde)</numerusform>
+            <numerusform>%1
+(nach %n Sekunden)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: command finished</source>
+        <translation>%1: Befehl beendet</translation>
+    </message>
+    <message>
+        <source>%1: command succeeded</source>
+        <translation>%1: Befehl erfolgreich</translation>
+    </message>
+    <message>
+        <source>%1: command failed with exit status %2</source>
+        <translation>%1: Befehl mit Exit-Status %2 fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
     <name>dt::ui::DeviceMenu</name>
     <message>
         <source>&amp;Device</source>

@@ -15,6 +15,7 @@ const std::vector<KeySpec> &keys()
         {"confirm-close", {"ask", "never"}, "ask", ""},
         {"font", {}, std::nullopt, "the system's fixed-width font is used", 0, -1},
         {"font-size", {}, "11", "", 5, 72},
+        {"notify-after-seconds", {}, "10", "", 0, 86400},
         {"on-exit", {"close", "keep", "keep-on-error"}, "keep-on-error", ""},
         {"quit-with-sims-default", {"keep", "shutdown"}, std::nullopt,
          "the Quit prompt is shown; set keep or shutdown to suppress it"},

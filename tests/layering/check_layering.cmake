@@ -45,7 +45,8 @@ set(MODULES
     "devicepanes=base,devicepanes/store"
     "device_shell="
     "app/core=app/audit,app/config,base,devicepanes,devicepanes/store,rpc/client,rpc/contract,rpc/server,terminal,terminal/core"
-    "app/ui=app/config,app/core,base,devicepanes,devicepanes/store,terminal,terminal/core"
+    "app/desktop="
+    "app/ui=app/config,app/core,app/desktop,base,devicepanes,devicepanes/store,terminal,terminal/core"
     "app/compose=*"
     "app/main.cpp=*"
 )
