@@ -43,7 +43,7 @@ protected:
         // The caller: an orchestrator tab beside the one it drives.
         dt::app::TerminalLaunch orchestrator;
         orchestrator.program = QStringLiteral("/bin/sh");
-        const auto callerTab = ws->openTab(window, orchestrator);
+        callerTab = ws->openTab(window, orchestrator);
         ASSERT_TRUE(ws->setOrchestrationGrant(callerTab, true));
         caller = ws->pane(ws->tab(callerTab)->primary)->identity.sessionIdString().toStdString();
         ASSERT_TRUE(waitUntil([&] { return log().integrated() && log().pendingInput(); }, 10000)) << screen();
@@ -70,6 +70,7 @@ protected:
     std::unique_ptr<Workspace> ws;
     std::unique_ptr<AutomationFacade> facade;
     dt::app::TabId tab = 0;
+    dt::app::TabId callerTab = 0;
     std::string caller;
 };
 
@@ -267,6 +268,80 @@ TEST_F(CommandsTest, aShellWithoutIntegrationIsRefusedInWords)
     EXPECT_TRUE((std::holds_alternative<std::vector<CommandInfo>>(facade->commands(own, tab, 5))));
     ASSERT_TRUE(std::holds_alternative<Error>(rows));
     EXPECT_EQ(std::get<Error>(rows).code, dt::rpc::code::RoleViolation);
+}
+
+// Output far beyond the bound: the end of it, said to be cut, never text
+// from elsewhere; and history trimming says so too.
+TEST_F(CommandsTest, twoHundredThousandLinesComeBackAsTheirBoundedEnd)
+{
+    const Answer a = run("seq 1 200000", 0, 64 * 1024);
+    ASSERT_TRUE(a && std::holds_alternative<CommandInfo>(*a)) << (a ? errorOf(a) : "no answer");
+    EXPECT_TRUE(info(a).truncated);
+    const std::string &out = *info(a).output;
+    EXPECT_LE(out.size(), 64u * 1024);
+    EXPECT_EQ(out.substr(out.size() - 13), "199999\n200000");
+    // Whole lines from the start of what is kept: a number cut in half is
+    // the only partial line, and it is the first.
+    const size_t firstBreak = out.find('\n');
+    EXPECT_EQ(std::stoi(out.substr(firstBreak + 1)) + static_cast<int>(std::count(out.begin() + firstBreak + 1, out.end(), '\n')), 200000);
+}
+
+TEST_F(CommandsTest, escapesAndUnicodeInTheCommandLineAndItsOutput)
+{
+    const Answer a = run("printf '\\033[31m%s\\033[0m %s\\n' red 'Grüße ✓ 日本'");
+    ASSERT_TRUE(a && std::holds_alternative<CommandInfo>(*a)) << (a ? errorOf(a) : "no answer");
+    EXPECT_EQ(info(a).command, "printf '\\033[31m%s\\033[0m %s\\n' red 'Grüße ✓ 日本'");
+    EXPECT_EQ(info(a).output, "red Grüße ✓ 日本") << "the colour is not text";
+}
+
+// A here-doc typed at the prompt is one command: its first line is the
+// command line, and what it prints is its output.
+TEST_F(CommandsTest, aHereDocTypedAtThePromptIsOneCommand)
+{
+    dt::terminal::TerminalSession *shell = ws->session(ws->tab(tab)->primary);
+    const size_t before = log().records().size();
+    shell->sendBytes("cat <<EOF\rfirst line\rsecond line\rEOF\r");
+    ASSERT_TRUE(waitUntil([&] { return log().records().size() > before && log().records().back().finished; }, 10000))
+        << screen();
+    const auto &r = log().records().back();
+    EXPECT_EQ(r.commandLine.rfind("cat <<EOF", 0), 0u) << r.commandLine;
+    EXPECT_EQ(shell->terminal().commandOutput(r), "first line\nsecond line");
+    EXPECT_EQ(r.exitStatus, 0);
+}
+
+// A program may print the marks itself: they are trusted as printed (a
+// forged D ends the record with the status it claims), and only ever in
+// the tab where it runs.
+TEST_F(CommandsTest, aForgedFinishMarkIsTrustedAsPrintedAndStaysInItsTab)
+{
+    const Answer a = run("printf '\\033]133;D;42\\007'; sleep 0.3; echo after");
+    ASSERT_TRUE(a && std::holds_alternative<CommandInfo>(*a)) << (a ? errorOf(a) : "no answer");
+    EXPECT_EQ(info(a).exitStatus, 42);
+    EXPECT_EQ(ws->session(ws->tab(callerTab)->primary)->terminal().commands().records().size(), 0u);
+    // The real end follows; the next run goes on normally.
+    ASSERT_TRUE(waitUntil([&] { return log().pendingInput() && !log().running(); }, 5000));
+    const Answer b = run("echo next");
+    ASSERT_TRUE(b && std::holds_alternative<CommandInfo>(*b)) << (b ? errorOf(b) : "no answer") << screen();
+    EXPECT_EQ(info(b).output, "next");
+}
+
+TEST_F(CommandsTest, aWaitEndsWhenTheGrantIsRevokedOrTheTabTurnsPrivate)
+{
+    Answer revoked;
+    facade->runCommand(caller, tab, "sleep 30", 0, 1024, [&](std::variant<CommandInfo, Error> a) { revoked = a; });
+    ASSERT_TRUE(waitUntil([&] { return log().running() != nullptr; }, 10000));
+    ASSERT_TRUE(ws->setOrchestrationGrant(callerTab, false));
+    ASSERT_TRUE(revoked.has_value()) << "at once";
+    EXPECT_EQ(std::get<Error>(*revoked).code, dt::rpc::code::RoleViolation);
+    EXPECT_NE(errorOf(revoked).find("grant ended"), std::string::npos) << errorOf(revoked);
+
+    ASSERT_TRUE(ws->setOrchestrationGrant(callerTab, true));
+    Answer hidden;
+    facade->waitCommand(caller, tab, 0, 1024, [&](std::variant<CommandInfo, Error> a) { hidden = a; });
+    EXPECT_FALSE(hidden.has_value());
+    ASSERT_TRUE(ws->setTabPrivate(tab, true));
+    ASSERT_TRUE(hidden.has_value()) << "at once";
+    EXPECT_EQ(errorOf(hidden).rfind("intent.notFound", 0), 0u) << errorOf(hidden);
 }
 
 } // namespace
