@@ -211,7 +211,7 @@ const std::vector<Verb> &verbs()
          "hide a tab you have a terminal in from every other session (or show it again)", runTabSetPrivate, {method::TabSetPrivate}},
         {{"tab", "send-input"}, "tab send-input [--tab REF] [--type-delay MS] [--] TEXT…",
          "type TEXT into a tab (\\n is Enter; needs an orchestrator tab)", runTabSendInput, {method::TabSendInput}},
-        {{"tab", "run"}, "tab run --tab REF [--timeout SECONDS] [--max-bytes N] [--] COMMAND…",
+        {{"tab", "run"}, "tab run --tab REF [--timeout SECONDS] [--max-bytes N] [--queue] [--] COMMAND…",
          "run a command in a tab's shell and print its output; exits with its status (124 after --timeout; needs an "
          "orchestrator tab)",
          runTabRun, {method::TabRun}},

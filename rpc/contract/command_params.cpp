@@ -85,6 +85,8 @@ Json encode(const TabRunParams &p)
 {
     Json j{{"command", p.command}};
     putCommon(j, p.tab, p.timeoutMillis, p.maxBytes);
+    if (p.queue)
+        j["queue"] = true;
     return j;
 }
 
@@ -100,6 +102,11 @@ Decoded<TabRunParams> decode<TabRunParams>(const Json &p)
         return *e;
     if (auto e = readMaxBytes(p, out.maxBytes))
         return *e;
+    if (const auto queue = p.find("queue"); queue != p.end()) {
+        if (!queue->is_boolean())
+            return invalidParams("queue must be true or false");
+        out.queue = queue->get<bool>();
+    }
     return out;
 }
 

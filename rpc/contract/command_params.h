@@ -24,6 +24,7 @@ struct TabRunParams {
     std::string command; // one line; not empty
     int64_t timeoutMillis = 0; // 0: up to limit::kCommandWaitMillis
     size_t maxBytes = limit::kCommandOutputBytes;
+    bool queue = false; // a busy tab: wait for it, instead of intent.busy
 };
 // tab.wait: the record of the command running now, once it finishes (at
 // once: the last finished one, when none runs).

@@ -59,7 +59,7 @@ protected:
     Answer run(const std::string &command, int64_t timeout = 0, size_t maxBytes = 1 << 20)
     {
         Answer answer;
-        facade->runCommand(caller, tab, command, timeout, maxBytes, [&](std::variant<CommandInfo, Error> a) { answer = a; });
+        facade->runCommand(caller, tab, command, timeout, maxBytes, false, [&](std::variant<CommandInfo, Error> a) { answer = a; });
         waitUntil([&] { return answer.has_value(); }, 15000);
         return answer;
     }
@@ -242,7 +242,7 @@ TEST_F(CommandsTest, aTabCannotWaitForItself)
 TEST_F(CommandsTest, aWaitEndsWhenTheTabCloses)
 {
     Answer answer;
-    facade->runCommand(caller, tab, "sleep 30", 0, 1024, [&](std::variant<CommandInfo, Error> a) { answer = a; });
+    facade->runCommand(caller, tab, "sleep 30", 0, 1024, false, [&](std::variant<CommandInfo, Error> a) { answer = a; });
     ASSERT_TRUE(waitUntil([&] { return log().running() != nullptr; }, 10000));
     EXPECT_FALSE(answer.has_value());
     ASSERT_TRUE(ws->closeTab(tab, false));
@@ -257,7 +257,7 @@ TEST_F(CommandsTest, aShellWithoutIntegrationIsRefusedInWords)
     sh.program = QStringLiteral("/bin/sh");
     const auto plain = ws->openTab(ws->tab(tab)->window, sh);
     Answer answer;
-    facade->runCommand(caller, plain, "true", 0, 1024, [&](std::variant<CommandInfo, Error> a) { answer = a; });
+    facade->runCommand(caller, plain, "true", 0, 1024, false, [&](std::variant<CommandInfo, Error> a) { answer = a; });
     ASSERT_TRUE(answer.has_value());
     EXPECT_EQ(errorOf(answer).rfind("intent.notIntegrated", 0), 0u) << errorOf(answer);
     // And another tab's records are not this session's to read without a grant.
@@ -328,7 +328,7 @@ TEST_F(CommandsTest, aForgedFinishMarkIsTrustedAsPrintedAndStaysInItsTab)
 TEST_F(CommandsTest, aWaitEndsWhenTheGrantIsRevokedOrTheTabTurnsPrivate)
 {
     Answer revoked;
-    facade->runCommand(caller, tab, "sleep 30", 0, 1024, [&](std::variant<CommandInfo, Error> a) { revoked = a; });
+    facade->runCommand(caller, tab, "sleep 30", 0, 1024, false, [&](std::variant<CommandInfo, Error> a) { revoked = a; });
     ASSERT_TRUE(waitUntil([&] { return log().running() != nullptr; }, 10000));
     ASSERT_TRUE(ws->setOrchestrationGrant(callerTab, false));
     ASSERT_TRUE(revoked.has_value()) << "at once";
@@ -342,6 +342,49 @@ TEST_F(CommandsTest, aWaitEndsWhenTheGrantIsRevokedOrTheTabTurnsPrivate)
     ASSERT_TRUE(ws->setTabPrivate(tab, true));
     ASSERT_TRUE(hidden.has_value()) << "at once";
     EXPECT_EQ(errorOf(hidden).rfind("intent.notFound", 0), 0u) << errorOf(hidden);
+}
+
+// --queue: runs wait their turn in the order they came, each typed only
+// at a free prompt; without it a busy tab is refused.
+TEST_F(CommandsTest, queuedRunsTakeTurnsAndNeverTypeIntoEachOther)
+{
+    std::vector<Answer> answers(3);
+    facade->runCommand(caller, tab, "sleep 0.3; echo first", 0, 1024, false,
+                       [&](std::variant<CommandInfo, Error> a) { answers[0] = a; });
+    facade->runCommand(caller, tab, "echo second", 0, 1024, true, [&](std::variant<CommandInfo, Error> a) { answers[1] = a; });
+    facade->runCommand(caller, tab, "echo third", 0, 1024, true, [&](std::variant<CommandInfo, Error> a) { answers[2] = a; });
+    Answer refused;
+    facade->runCommand(caller, tab, "echo not-queued", 0, 1024, false, [&](std::variant<CommandInfo, Error> a) { refused = a; });
+    ASSERT_TRUE(refused.has_value()) << "refused at once";
+    EXPECT_EQ(errorOf(refused).rfind("intent.busy", 0), 0u) << errorOf(refused);
+    ASSERT_TRUE(waitUntil([&] { return answers[2].has_value(); }, 10000)) << screen();
+    const char *outputs[] = {"first", "second", "third"};
+    for (size_t i = 0; i < answers.size(); ++i) {
+        ASSERT_TRUE(answers[i] && std::holds_alternative<CommandInfo>(*answers[i])) << i << ": " << errorOf(answers[i]);
+        EXPECT_EQ(info(answers[i]).output, outputs[i]);
+    }
+    EXPECT_EQ(info(answers[1]).commandId, info(answers[0]).commandId + 1);
+    EXPECT_EQ(info(answers[2]).commandId, info(answers[1]).commandId + 1);
+    EXPECT_EQ(screen().find("not-queued"), std::string::npos) << screen();
+}
+
+// Someone typing at the prompt: a run would glue its command to their
+// text, so it is refused and types nothing.
+TEST_F(CommandsTest, textWaitingAtThePromptIsNotRunAsPartOfACommand)
+{
+    dt::terminal::TerminalSession *shell = ws->session(ws->tab(tab)->primary);
+    shell->sendBytes("echo half-typed");
+    ASSERT_TRUE(waitUntil([&] { return screen().find("half-typed") != std::string::npos; })) << screen();
+    const Answer a = run("echo agent");
+    ASSERT_TRUE(a && std::holds_alternative<Error>(*a));
+    EXPECT_EQ(errorOf(a).rfind("intent.busy: there is text at the tab's prompt", 0), 0u) << errorOf(a);
+    EXPECT_EQ(screen().find("agent"), std::string::npos) << screen();
+    // Once the line is cleared (Ctrl+U), the prompt is free again.
+    shell->sendBytes("\x15");
+    ASSERT_TRUE(waitUntil([&] { return screen().find("half-typed") == std::string::npos; })) << screen();
+    const Answer b = run("echo agent");
+    ASSERT_TRUE(b && std::holds_alternative<CommandInfo>(*b)) << (b ? errorOf(b) : "no answer");
+    EXPECT_EQ(info(b).output, "agent");
 }
 
 } // namespace

@@ -94,6 +94,11 @@ TEST(Params, badInputIsRefusedInWords)
     EXPECT_EQ(refusal<TabRunParams>(Json{{"command", "ls\tx"}}),
               "the command must not contain control characters (a tab, an escape, …)");
     EXPECT_EQ(refusal<TabRunParams>(Json{{"command", "ls\necho"}}), "the command must be one line (join several with ; or &&)");
+    EXPECT_EQ(refusal<TabRunParams>(Json::object()), "command must be the command to run (a non-empty string)");
+    EXPECT_EQ(refusal<TabRunParams>(Json{{"command", "ls"}, {"queue", "yes"}}), "queue must be true or false");
+    EXPECT_TRUE(test::decoded<TabRunParams>(Json{{"command", "ls"}, {"queue", true}}).queue);
+    EXPECT_EQ(encode(TabRunParams{"b", "make", 0, limit::kCommandOutputBytes, true}).dump(),
+              R"({"command":"make","queue":true,"tab":"b"})");
     // Unknown keys are ignored.
     EXPECT_EQ(refusal<DeviceBootParams>(Json{{"device", "D"}, {"future", true}}), "(accepted)");
 }

@@ -139,7 +139,7 @@ struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort, Com
         return g.kind == Gesture::Kind::Swipe ? (g.durationMs / 16) : 0;
     }
     // Commands: a record for a run, nothing else.
-    void runCommand(const std::string &, Handle, const std::string &command, int64_t, size_t, CommandAnswer done) override
+    void runCommand(const std::string &, Handle, const std::string &command, int64_t, size_t, bool, CommandAnswer done) override
     {
         CommandInfo info;
         info.commandId = 1;
@@ -155,7 +155,7 @@ struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort, Com
         newTabRuns.emplace_back(tab, command);
         if (command == "fail")
             return done(intentError(intent::NotIntegrated, "the shell reports no commands"));
-        runCommand({}, tab, command, 0, 0, std::move(done));
+        runCommand({}, tab, command, 0, 0, false, std::move(done));
     }
     void waitCommand(const std::string &, Handle, int64_t, size_t, CommandAnswer done) override
     {

@@ -90,7 +90,8 @@ ORCHESTRATION (only in a tab the person opened as an orchestrator tab)
       its output and exits with its status (124 after --timeout, the command
       left running). No polling. Needs a tab whose shell is integrated (bash,
       zsh or fish; `tab info` says shellIntegration). Refused while the tab
-      runs another command (intent.busy).
+      runs another command, or while someone has typed at its prompt
+      (intent.busy); with --queue it runs once the running command ends.
   deviceterm tab wait --tab REF [--timeout SECONDS]
       Waits for the command the tab is running (or takes its last one).
   Without a live grant these fail with error.role_violation, whatever

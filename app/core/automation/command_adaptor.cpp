@@ -116,9 +116,9 @@ CommandAdaptor::~CommandAdaptor()
 }
 
 void CommandAdaptor::runCommand(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
-                                size_t maxBytes, CommandAnswer done)
+                                size_t maxBytes, bool queue, CommandAnswer done)
 {
-    run(caller, tab, command, timeoutMillis, maxBytes, std::move(done), Authority::Grant);
+    run(caller, tab, command, timeoutMillis, maxBytes, queue, std::move(done), Authority::Grant);
 }
 
 void CommandAdaptor::runInNewTab(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
@@ -136,11 +136,12 @@ void CommandAdaptor::runInNewTab(const std::string &caller, Handle tab, const st
                                          "(deviceterm doctor in that tab says why)"));
     }
     // Its first prompt is still to come.
-    runAtNextPrompt(caller, tab, command, timeoutMillis, maxBytes, std::move(done), Authority::OpenedTab);
+    runAtNextPrompt(caller, tab, command, timeoutMillis, timeoutMillis > 0 ? timeoutMillis : kPromptWaitMillis, maxBytes,
+                    false, std::move(done), Authority::OpenedTab);
 }
 
 void CommandAdaptor::run(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
-                         size_t maxBytes, CommandAnswer done, Authority authority)
+                         size_t maxBytes, bool queue, CommandAnswer done, Authority authority)
 {
     const Workspace::Tab *t = m_workspace.tab(tab);
     dt::terminal::TerminalSession *session = t ? m_workspace.session(t->primary) : nullptr;
@@ -151,13 +152,34 @@ void CommandAdaptor::run(const std::string &caller, Handle tab, const std::strin
         return done(dt::rpc::intentError(intent::NotIntegrated,
                                          "the tab's shell reports no commands (deviceterm doctor in that tab says why); "
                                          "use tab send-input and tab capture instead"));
-    if (const dt::term::CommandRecord *running = log.running())
+    const dt::term::CommandRecord *running = log.running();
+    if ((running || claimed(t->primary)) && queue)
+        // Its turn comes at the next prompt that nobody else types at.
+        return runAtNextPrompt(caller, tab, command, timeoutMillis,
+                               timeoutMillis > 0 ? timeoutMillis : dt::rpc::limit::kCommandWaitMillis, maxBytes, queue,
+                               std::move(done), authority);
+    if (running)
         return done(dt::rpc::intentError(intent::Busy, "the tab is still running command " + std::to_string(running->id)
-                                                           + " (" + running->commandLine + "); wait for it with tab wait"));
+                                                           + " (" + running->commandLine
+                                                           + "); wait for it with tab wait, or pass --queue"));
+    if (claimed(t->primary))
+        return done(dt::rpc::intentError(intent::Busy, "another tab run has just typed its command there; pass --queue "
+                                                       "to run after it"));
     if (!log.pendingInput())
         // Between a command's end and the next prompt (the shell is still
         // drawing it).
-        return runAtNextPrompt(caller, tab, command, timeoutMillis, maxBytes, std::move(done), authority);
+        return runAtNextPrompt(caller, tab, command, timeoutMillis,
+                               timeoutMillis > 0 ? timeoutMillis : kPromptWaitMillis, maxBytes, queue, std::move(done),
+                               authority);
+    // Text already at the prompt (a person typing there) would run as part
+    // of this command: the input area must be empty, the cursor where the
+    // shell put it.
+    const dt::term::Terminal &terminal = session->terminal();
+    const dt::term::LinePosition input = *log.pendingInput();
+    if (!terminal.altScreenActive()
+        && (terminal.linesAboveScreen() + terminal.cursor().row != input.line || terminal.cursor().col != input.column))
+        return done(dt::rpc::intentError(intent::Busy, "there is text at the tab's prompt (someone is typing there); "
+                                                       "nothing was typed"));
     const uint64_t afterId = log.records().empty() ? 0 : log.records().back().id;
     const uint64_t prompts = log.inputCount();
     if (authority == Authority::Grant) {
@@ -171,20 +193,22 @@ void CommandAdaptor::run(const std::string &caller, Handle tab, const std::strin
 }
 
 void CommandAdaptor::runAtNextPrompt(const std::string &caller, Handle tab, const std::string &command,
-                                     int64_t timeoutMillis, size_t maxBytes, CommandAnswer done, Authority authority)
+                                     int64_t timeoutMillis, int64_t budget, size_t maxBytes, bool queue, CommandAnswer done,
+                                     Authority authority)
 {
     dt::terminal::TerminalSession *session = m_workspace.session(m_workspace.tab(tab)->primary);
     // Within the same timeout, and only if the caller may still (checked
     // again then).
     auto pending = std::make_shared<QMetaObject::Connection>();
     auto once = std::make_shared<bool>(false);
-    const int64_t budget = timeoutMillis > 0 ? timeoutMillis : kPromptWaitMillis;
     auto since = std::make_shared<QElapsedTimer>();
     since->start();
-    auto proceed = [this, caller, tab, command, timeoutMillis, maxBytes, done, pending, once, since, authority]() mutable {
+    auto proceed = [this, caller, tab, command, timeoutMillis, maxBytes, queue, done, pending, once, since,
+                    authority]() mutable {
         const Workspace::Tab *t = m_workspace.tab(tab);
         dt::terminal::TerminalSession *s = t ? m_workspace.session(t->primary) : nullptr;
-        if (*once || (s && !s->terminal().commands().pendingInput()))
+        if (*once || (s && (!s->terminal().commands().pendingInput() || s->terminal().commands().running()
+                            || claimed(t->primary))))
             return;
         *once = true;
         QObject::disconnect(*pending);
@@ -194,7 +218,7 @@ void CommandAdaptor::runAtNextPrompt(const std::string &caller, Handle tab, cons
         if (authority == Authority::Grant && (!view.own() || !m_workspace.hasOrchestrationGrant(view.own()->id)))
             return done(Error{code::RoleViolation, "this session's orchestration grant ended while it waited"});
         const int64_t left = timeoutMillis > 0 ? std::max<int64_t>(1, timeoutMillis - since->elapsed()) : 0;
-        run(caller, tab, command, left, maxBytes, std::move(done), authority);
+        run(caller, tab, command, left, maxBytes, queue, std::move(done), authority);
     };
     *pending = QObject::connect(session, &dt::terminal::TerminalSession::commandsChanged, m_context.get(), proceed);
     QTimer::singleShot(std::chrono::milliseconds(budget), m_context.get(), [pending, once, done]() mutable {
@@ -202,7 +226,20 @@ void CommandAdaptor::runAtNextPrompt(const std::string &caller, Handle tab, cons
             return;
         *once = true;
         QObject::disconnect(*pending);
-        done(dt::rpc::intentError(intent::Timeout, "the tab's shell showed no prompt in time; nothing was typed"));
+        done(dt::rpc::intentError(intent::Timeout, "the tab's shell showed no free prompt in time; nothing was typed"));
+    });
+}
+
+bool CommandAdaptor::claimed(PaneId pane) const
+{
+    dt::terminal::TerminalSession *session = m_workspace.session(pane);
+    if (!session)
+        return false;
+    const dt::term::CommandLog &log = session->terminal().commands();
+    const uint64_t newest = log.records().empty() ? 0 : log.records().back().id;
+    return std::any_of(m_waiters.begin(), m_waiters.end(), [&](const std::shared_ptr<Waiter> &w) {
+        // Typed by a run, and no record after it has started yet.
+        return w->pane == pane && w->promptsWhenTyped && newest <= w->afterId;
     });
 }
 

@@ -30,7 +30,7 @@ public:
     ~CommandAdaptor() override;
 
     void runCommand(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
-                    size_t maxBytes, CommandAnswer done) override;
+                    size_t maxBytes, bool queue, CommandAnswer done) override;
     void runInNewTab(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
                      size_t maxBytes, CommandAnswer done) override;
     void waitCommand(const std::string &caller, Handle tab, int64_t timeoutMillis, size_t maxBytes,
@@ -48,11 +48,14 @@ private:
     // the tab itself just now.
     enum class Authority { Grant, OpenedTab };
     void run(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis, size_t maxBytes,
-             CommandAnswer done, Authority authority);
-    // Types `command` once the tab's shell shows a prompt, within the
-    // timeout (or a shell's start-up time), then runs it.
+             bool queue, CommandAnswer done, Authority authority);
+    // Types `command` once the tab's shell shows a prompt, within `budget`
+    // (the timeout, or a shell's start-up time), then runs it.
     void runAtNextPrompt(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
-                         size_t maxBytes, CommandAnswer done, Authority authority);
+                         int64_t budget, size_t maxBytes, bool queue, CommandAnswer done, Authority authority);
+    // A run typed its command into the pane and the shell has not taken it
+    // yet: nothing else may be typed there until it does.
+    bool claimed(PaneId pane) const;
     // Waits for the first record after `afterId` in the tab's primary
     // terminal to finish.
     void wait(const std::string &caller, TabId tab, uint64_t afterId, int64_t timeoutMillis, size_t maxBytes,

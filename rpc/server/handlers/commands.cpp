@@ -36,7 +36,7 @@ void addCommands(Dispatcher &d, WorkspacePort &workspace, CommandPort &port)
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
         return Later{[&port, caller = *c.sessionId, tab = std::get<Handle>(tab), p, ref](Answer answer) {
-            port.runCommand(caller, tab, p.command, p.timeoutMillis, p.maxBytes, toAnswer(std::move(answer), ref));
+            port.runCommand(caller, tab, p.command, p.timeoutMillis, p.maxBytes, p.queue, toAnswer(std::move(answer), ref));
         }};
     });
     d.add<TabWaitParams>([&workspace, &port](CallContext &c, const TabWaitParams &p) -> HandlerResult {

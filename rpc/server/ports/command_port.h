@@ -24,8 +24,10 @@ public:
     // Refused at once (intent.notIntegrated, intent.busy, notFound) or
     // answered when the command finishes; intent.timeout after
     // `timeoutMillis` (0: the daily limit), the command left running.
+    // `queue`: a busy tab is waited for (within the same timeout) instead
+    // of refused.
     virtual void runCommand(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
-                            size_t maxBytes, CommandAnswer done) = 0;
+                            size_t maxBytes, bool queue, CommandAnswer done) = 0;
     // The caller just opened `tab` (tab.open with wait): runs `command` at
     // its shell's first prompt and answers as runCommand does. No grant is
     // needed: it is the caller's own new tab. A shell that reports no
