@@ -98,6 +98,16 @@ ORCHESTRATION (only in a tab the person opened as an orchestrator tab)
   DEVICETERM_SESSION_ROLE says: the grant lives in the app, and the person
   can revoke it from the menu at any time; a wait ends at once then.
 
+RUNNING A COMMAND AND READING WHAT IT DID (no polling, no screen scraping)
+  From any tab:
+    deviceterm tab open --cmd 'make test' --wait > test.log; echo "status $?"
+        (a new tab runs it; the record's "tab", with --json, names that tab)
+    deviceterm tab commands --json; deviceterm tab output   # your own tab's
+  From an orchestrator tab (a person opened it as one), in any other tab:
+    deviceterm tab run --tab build -- 'make test' > test.log; echo "status $?"
+    deviceterm tab output --tab build --max-bytes 4096     # the last output again
+    deviceterm events    # command.started / command.finished as they happen
+
 COMMANDS (your own tab; any tab from an orchestrator tab)
   deviceterm tab commands [--tab REF] [--limit N]
       The commands the shell ran: id, status, duration, command line.
