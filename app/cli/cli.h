@@ -32,6 +32,8 @@ public:
     std::optional<std::string> option(const std::string &name) const;
     bool flag(const std::string &name) const;
     const std::vector<std::string> &positionals() const { return m_positionals; }
+    // A verb that resolved its target (a ref, a finder) to other words.
+    void setPositionals(std::vector<std::string> words) { m_positionals = std::move(words); }
     // For verbs that take no words: only these switches, nothing else.
     bool acceptOnly(const std::vector<std::string> &switches = {});
 
@@ -125,6 +127,13 @@ int runTabRun(Context &c);
 int runTabWait(Context &c);
 int runTabCommands(Context &c);
 int runTabOutput(Context &c);
+int runAxSnapshot(Context &c);
+int runFind(Context &c);
+int runAssert(Context &c);
+// What the element verbs share (ax_snapshot.cpp): the pane they act on
+// (--pane, else with-pane's, else the only one) and element lines.
+std::string axPane(Context &c);
+void printAxEntries(const Json &entries, bool indent);
 int runSimCreate(Context &c);
 int runSimList(Context &c);
 int runSimDelete(Context &c);

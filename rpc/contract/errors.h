@@ -28,6 +28,7 @@ inline constexpr const char *InternalError = "intent.internalError";
 inline constexpr const char *MutationFailed = "intent.mutationFailed"; // refused as a whole
 inline constexpr const char *Timeout = "intent.timeout"; // a wait ended first; nothing was stopped
 inline constexpr const char *Busy = "intent.busy"; // the terminal is running another command
+inline constexpr const char *StaleRef = "intent.staleRef"; // the UI changed since the snapshot that gave the ref
 inline constexpr const char *NotIntegrated = "intent.notIntegrated"; // its shell reports no commands
 } // namespace intent
 

@@ -85,6 +85,8 @@ inline constexpr MethodSpec PaneInputRotate{"pane.input.rotate", Scope::Session}
 inline constexpr MethodSpec PaneAxTree{"pane.ax.tree", Scope::Session};
 inline constexpr MethodSpec PaneAxPoint{"pane.ax.point", Scope::Session};
 inline constexpr MethodSpec PaneAxSweep{"pane.ax.sweep", Scope::Session};
+inline constexpr MethodSpec PaneAxSnapshot{"pane.ax.snapshot", Scope::Session};
+inline constexpr MethodSpec PaneAxFind{"pane.ax.find", Scope::Session};
 } // namespace method
 
 // Every method above, in that order.

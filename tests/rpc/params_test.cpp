@@ -109,6 +109,28 @@ TEST(Params, badInputIsRefusedInWords)
 namespace dt::rpc {
 namespace {
 
+TEST(Params, snapshotAndFinderShapesAndRefusals)
+{
+    EXPECT_EQ(encode(AxSnapshotParams{}).dump(), "{}");
+    EXPECT_EQ(encode(AxSnapshotParams{"P", true}).dump(), R"({"interactive":true,"pane":"P"})");
+    AxFindParams byLabel;
+    byLabel.label = "Count 3";
+    byLabel.match = AxFindParams::Match::Contains;
+    byLabel.single = true;
+    EXPECT_EQ(encode(byLabel).dump(), R"({"label":"Count 3","match":"contains","single":true})");
+    const AxFindParams decoded = test::decoded<AxFindParams>(Json{{"ref", "@e12"}});
+    EXPECT_EQ(decoded.ref, "@e12");
+    EXPECT_EQ(decoded.match, AxFindParams::Match::Exact);
+    EXPECT_EQ(test::refusal<AxFindParams>(Json::object()), "pane.ax.find needs a ref, label, role or text");
+    EXPECT_EQ(test::refusal<AxFindParams>(Json{{"ref", "e3"}}), "ref must look like @e3 (from ax snapshot)");
+    EXPECT_EQ(test::refusal<AxFindParams>(Json{{"ref", "@e0"}}), "ref must look like @e3 (from ax snapshot)");
+    EXPECT_EQ(test::refusal<AxFindParams>(Json{{"ref", "@e3"}, {"label", "x"}}),
+              "a ref names one element: it takes no label, role or text");
+    EXPECT_EQ(test::refusal<AxFindParams>(Json{{"label", "x"}, {"match", "fuzzy"}}), "match must be exact, contains or regex");
+    EXPECT_EQ(test::refusal<AxFindParams>(Json{{"label", ""}}), "label must be a non-empty string of at most 4 KiB");
+    EXPECT_EQ(test::refusal<AxSnapshotParams>(Json{{"interactive", 1}}), "interactive must be true or false");
+}
+
 // Every method the contract lists either has a parameter type here or
 // takes none: a new method cannot slip in with hand-built JSON.
 TEST(Params, everyMethodWithParametersHasAType)
@@ -126,6 +148,7 @@ TEST(Params, everyMethodWithParametersHasAType)
         TabMoveParams::kMethod.name, PaneOpenParams::kMethod.name, PaneCloseParams::kMethod.name,
         WindowCloseParams::kMethod.name, WindowFocusParams::kMethod.name, TabRunParams::kMethod.name,
         TabWaitParams::kMethod.name, TabCommandsParams::kMethod.name, TabOutputParams::kMethod.name,
+        AxSnapshotParams::kMethod.name, AxFindParams::kMethod.name,
     };
     const std::set<std::string_view> none = {
         method::DaemonPing.name, method::DaemonCapabilities.name, method::DaemonEvents.name, method::TabsList.name,

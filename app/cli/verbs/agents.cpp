@@ -60,14 +60,24 @@ CHANGING THE WORKSPACE (never asks the person anything)
 DEVICES (virtual phones, watches, pads, TVs beside your terminal)
   deviceterm sim create NAME --profile phone   then   deviceterm sim boot NAME
   deviceterm panes list --json      your device panes; wait for "state": "rendering"
-  deviceterm ax tree                the app's elements; each has normalizedCenter {x, y}
+  deviceterm ax snapshot [--interactive]   one line per element, each with a ref:
+                                    "@e5 Button 'Counter' at 0.50,0.43"
+  deviceterm tap @e5 | tap --label Counter [--role Button]   tap an element (its centre)
+  deviceterm text --into @e9 'Ada'  tap a field, then type into it
+  deviceterm find --label L | --role R | --text T [--contains|--regex]   matches, with refs
+  deviceterm assert visible|hidden FINDER | assert value FINDER EXPECTED
+                                    exit 0 holds, 1 does not, 2 could not check
+      A ref holds while the element it named is still there: once the UI
+      changed it is refused (intent.staleRef), never re-aimed. A finder that
+      matches several elements is intent.ambiguous, listing their refs.
+  deviceterm ax tree                the app's whole tree as JSON, normalizedCenter {x, y}
   deviceterm tap X Y                X, Y fractions of the screen (pass a normalizedCenter)
   deviceterm swipe X1 Y1 X2 Y2 [--hold MS] | long-press X Y | text 'any text' | button home
   deviceterm key KEYSYM | rotate landscape-left | crown N (watches)
   deviceterm with-pane CMD…         CMD runs with DISPLAY (and its XAUTHORITY) set to the device's screen
   deviceterm sim shutdown NAME      every process of the device goes
-  Receipts confirm the input was sent, not what the app did: read ax tree
-  (or the screen) again to see the result.
+  Receipts confirm the input was sent, not what the app did: check the
+  result with assert (or find, or ax snapshot) afterwards.
 
 PRIVACY
   deviceterm tab set-private true|false [--tab REF]

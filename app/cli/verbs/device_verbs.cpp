@@ -3,6 +3,7 @@
 // method; table-driven, as they differ only in that mapping.
 
 #include "app/cli/cli.h"
+#include "app/cli/verbs/ax_target.h"
 #include "rpc/contract/limits.h"
 
 #include <cctype>
@@ -55,6 +56,8 @@ struct Spec {
     std::function<bool(Context &, Json &)> params;
     bool targetsPane = true;
     bool alwaysJson = false; // answers that only make sense as JSON
+    // X Y may instead be a ref (@e3) or finder options: the element's centre.
+    bool takesTarget = false;
 };
 
 // What the human form of a device receipt shows.
@@ -70,6 +73,7 @@ int run(Context &c, const Spec &s)
         // (and is not typed): `text -- --pane x` types "--pane x".
         std::vector<std::string> words;
         std::string pane;
+        std::optional<std::string> into;
         bool afterDashes = false;
         for (size_t i = 0; i < c.operands().size(); ++i) {
             const std::string &w = c.operands()[i];
@@ -77,8 +81,14 @@ int run(Context &c, const Spec &s)
                 afterDashes = true;
             else if (!afterDashes && w == "--pane" && i + 1 < c.operands().size())
                 pane = c.operands()[++i];
+            else if (!afterDashes && w == "--into" && i + 1 < c.operands().size())
+                into = c.operands()[++i];
             else
                 words.push_back(w);
+        }
+        if (into && !isRef(*into)) {
+            c.error("--into takes a ref from `deviceterm ax snapshot` (@e5), not '" + *into + "'");
+            return 1;
         }
         std::string text;
         for (const std::string &w : words)
@@ -97,6 +107,18 @@ int run(Context &c, const Spec &s)
         params.text = text;
         const char *chosen = std::getenv("DEVICETERM_TARGET_PANE");
         params.pane = !pane.empty() ? pane : chosen ? chosen : "";
+        if (into) {
+            // Focus the field first: a tap on its centre.
+            const auto element = resolveElement(c, params.pane, into);
+            if (!element)
+                return 1;
+            dt::rpc::TapParams tap;
+            tap.pane = params.pane;
+            tap.x = (*element)["normalizedCenter"]["x"].get<double>();
+            tap.y = (*element)["normalizedCenter"]["y"].get<double>();
+            if (!c.call(tap))
+                return 1;
+        }
         const auto r = c.call(params);
         if (!r)
             return 1;
@@ -104,10 +126,26 @@ int run(Context &c, const Spec &s)
         return 0;
     }
     std::vector<std::string> valued = s.valued;
+    std::vector<std::string> switches;
     if (s.targetsPane)
         valued.push_back("--pane");
-    if (!c.parseOptions(valued, {}))
+    if (s.takesTarget) {
+        valued.insert(valued.end(), finderOptions().begin(), finderOptions().end());
+        switches = finderSwitches();
+    }
+    if (!c.parseOptions(valued, switches))
         return 1;
+    if (s.takesTarget && (hasFinder(c) || (c.positionals().size() == 1 && isRef(c.positionals()[0])))) {
+        if (!c.inTab())
+            return c.notInTab(s.words[0]);
+        const std::optional<std::string> ref =
+            c.positionals().empty() ? std::nullopt : std::optional<std::string>(c.positionals()[0]);
+        const auto element = resolveElement(c, targetPane(c), ref);
+        if (!element)
+            return 1;
+        const Json &centre = (*element)["normalizedCenter"];
+        c.setPositionals({std::to_string(centre["x"].get<double>()), std::to_string(centre["y"].get<double>())});
+    }
     const size_t n = c.positionals().size();
     if (s.positionals == SIZE_MAX ? n == 0 : n != s.positionals) {
         c.error(std::string("usage: deviceterm ") + s.usage);
@@ -159,7 +197,8 @@ bool millisecondsOption(Context &c, const char *option, int &out)
 // params.h): the type names the method, and its encoder the keys.
 template <class P>
 Spec typed(std::vector<std::string> words, const char *usage, const char *summary, std::vector<std::string> valued,
-           size_t positionals, std::function<bool(Context &, P &)> build, bool targetsPane = true, bool alwaysJson = false)
+           size_t positionals, std::function<bool(Context &, P &)> build, bool targetsPane = true, bool alwaysJson = false,
+           bool takesTarget = false)
 {
     return Spec{std::move(words), usage, summary, P::kMethod, std::move(valued), positionals,
                 [build](Context &c, Json &p) {
@@ -169,7 +208,7 @@ Spec typed(std::vector<std::string> words, const char *usage, const char *summar
                     p.update(dt::rpc::encode(params));
                     return true;
                 },
-                targetsPane, alwaysJson};
+                targetsPane, alwaysJson, takesTarget};
 }
 
 const std::vector<Spec> &specs()
@@ -210,12 +249,16 @@ const std::vector<Spec> &specs()
                                          false),
         typed<dt::rpc::PaneInfoParams>({"pane", "info"}, "pane info [--pane REF]", "a device pane: ids, family, the tab's session",
                                        {}, 0, nullptr),
-        typed<dt::rpc::TapParams>({"tap"}, "tap X Y [--pane REF]", "tap at a point (fractions of the screen, 0 to 1)", {}, 2,
-                                  [](Context &c, dt::rpc::TapParams &p) { return point(c, 0, p.x, p.y, "x", "y"); }),
-        typed<dt::rpc::LongPressParams>({"long-press"}, "long-press X Y [--duration MS] [--pane REF]", "press and hold at a point",
-                                        {"--duration"}, 2, [](Context &c, dt::rpc::LongPressParams &p) {
+        typed<dt::rpc::TapParams>({"tap"}, "tap X Y | @REF | --label L|--role R|--text T [--contains|--regex] [--pane REF]",
+                                  "tap at a point (fractions of the screen, 0 to 1) or on an element", {}, 2,
+                                  [](Context &c, dt::rpc::TapParams &p) { return point(c, 0, p.x, p.y, "x", "y"); }, true, false,
+                                  true),
+        typed<dt::rpc::LongPressParams>({"long-press"}, "long-press X Y | @REF | --label L… [--duration MS] [--pane REF]",
+                                        "press and hold at a point or on an element", {"--duration"}, 2,
+                                        [](Context &c, dt::rpc::LongPressParams &p) {
                                             return point(c, 0, p.x, p.y, "x", "y") && millisecondsOption(c, "--duration", p.durationMs);
-                                        }),
+                                        },
+                                        true, false, true),
         typed<dt::rpc::SwipeParams>({"swipe"}, "swipe X1 Y1 X2 Y2 [--duration MS] [--hold MS] [--pane REF]",
                                     "drag from one point to another (under 32 ms: one tap-shaped press and release)",
                                     {"--duration", "--hold"}, 4, [](Context &c, dt::rpc::SwipeParams &p) {
@@ -226,7 +269,7 @@ const std::vector<Spec> &specs()
         typed<dt::rpc::AppSwitcherParams>({"app-switcher"}, "app-switcher [--pane REF]",
                                           "swipe up from the bottom edge (the shell goes home)", {}, 0, nullptr),
         // Sent by run() itself: its words are the text, options included.
-        {{"text"}, "text TEXT… [--pane REF]", "type text into the device (any Unicode)", method::PaneInputText, {}, SIZE_MAX, nullptr},
+        {{"text"}, "text [--into @REF] TEXT… [--pane REF]", "type text into the device (any Unicode); --into taps the field first", method::PaneInputText, {}, SIZE_MAX, nullptr},
         typed<dt::rpc::KeyParams>({"key"}, "key CODE [--pane REF]", "press and release a key by X keysym (48 or 0x30 is '0')", {}, 1,
                                   [](Context &c, dt::rpc::KeyParams &p) {
                                       const std::string &w = c.positionals()[0];
@@ -316,7 +359,9 @@ const std::vector<Spec> &specs()
 void addDeviceVerbs(std::vector<Verb> &verbs)
 {
     for (const Spec &s : specs())
-        verbs.push_back({s.words, s.usage, s.summary, [&s](Context &c) { return run(c, s); }, {s.method}});
+        verbs.push_back({s.words, s.usage, s.summary, [&s](Context &c) { return run(c, s); },
+                         s.takesTarget || s.words[0] == "text" ? std::vector<MethodSpec>{s.method, method::PaneAxFind}
+                                                               : std::vector<MethodSpec>{s.method}});
 }
 
 } // namespace dt::cli

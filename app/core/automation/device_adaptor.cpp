@@ -51,6 +51,8 @@ DeviceAdaptor::DeviceAdaptor(Workspace &workspace)
                                  if (key.startsWith(udid + QLatin1Char('|')))
                                      m_accessibility.take(key)->cancel();
                      });
+    QObject::connect(&m_workspace, &Workspace::paneClosed, m_context.get(),
+                     [this](PaneId pane, TabId) { m_axGenerations.remove(pane); });
 }
 
 DeviceAdaptor::~DeviceAdaptor()
@@ -337,6 +339,22 @@ void DeviceAdaptor::accessibility(Handle handle, const AxQuery &q, AxAnswer done
     // AT-SPI answers synchronously, each call up to 800 ms, a sweep up to
     // 10 s: on a worker, and the answer comes back to this thread. The pool
     // is drained (and the bridges cancelled) before m_context goes.
+    if (q.kind == AxQuery::Kind::Snapshot || q.kind == AxQuery::Kind::Find) {
+        // The tree is read there; refs and generations live here.
+        m_accessibilityWorkers->start([this, handle, bridge, q, screen = sim->display()->size(), done = std::move(done),
+                                       context = m_context.get()]() mutable {
+            bridge->setScreenSize(screen);
+            QString why;
+            auto tree = bridge->tree(&why);
+            QMetaObject::invokeMethod(
+                context,
+                [this, handle, q, tree = std::move(tree), why, done = std::move(done)]() mutable {
+                    answerFromTree(handle, q, std::move(tree), why, std::move(done));
+                },
+                Qt::QueuedConnection);
+        });
+        return;
+    }
     m_accessibilityWorkers->start([bridge, q, screen = sim->display()->size(), done = std::move(done),
                                    context = m_context.get()]() mutable {
         auto answer = runAccessibilityQuery(*bridge, q, screen);

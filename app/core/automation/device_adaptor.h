@@ -38,6 +38,24 @@ public:
     std::variant<std::string, dt::rpc::Error> rotate(Handle pane, const std::string &to) override;
 
 private:
+    // device_ax_refs.cpp: snapshots and finders, shaped on this thread from
+    // a tree the worker read; generations per pane.
+    void answerFromTree(Handle pane, const AxQuery &query, std::optional<dt::devices::AxNode> tree, const QString &why,
+                        AxAnswer done);
+    struct AxGeneration {
+        uint64_t number = 0;
+        uint64_t fingerprint = 0;
+        // Each ref as an answer last handed it out: what it named (role,
+        // label, place) and in which generation. A ref resolves only to
+        // that same element.
+        struct Given {
+            QString identity;
+            uint64_t generation = 0;
+        };
+        QHash<int, Given> given;
+    };
+    QHash<PaneId, AxGeneration> m_axGenerations;
+
     Workspace &m_workspace;
     // One accessibility connection per device (by udid and bus).
     QHash<QString, std::shared_ptr<dt::devices::AccessibilityBridge>> m_accessibility;

@@ -129,6 +129,19 @@ void addAccessibility(Dispatcher &d, DevicePort &port)
         q.x = p.x;
         q.y = p.y;
     });
+    addAx<AxSnapshotParams>(d, port, [](const AxSnapshotParams &p, AxQuery &q) {
+        q.kind = AxQuery::Kind::Snapshot;
+        q.interactiveOnly = p.interactive;
+    });
+    addAx<AxFindParams>(d, port, [](const AxFindParams &p, AxQuery &q) {
+        q.kind = AxQuery::Kind::Find;
+        q.ref = p.ref;
+        q.label = p.label;
+        q.role = p.role;
+        q.text = p.text;
+        q.match = matchName(p.match);
+        q.single = p.single;
+    });
     addAx<AxSweepParams>(d, port, [](const AxSweepParams &p, AxQuery &q) {
         q.kind = AxQuery::Kind::Sweep;
         if (p.step)

@@ -54,9 +54,14 @@ public:
     // "right"); answers the orientation now observed.
     virtual std::variant<std::string, Error> rotate(Handle pane, const std::string &to) = 0;
     struct AxQuery {
-        enum class Kind { Tree, Point, Sweep } kind = Kind::Tree;
+        enum class Kind { Tree, Point, Sweep, Snapshot, Find } kind = Kind::Tree;
         double x = 0, y = 0;
         double step = 0.05; // Sweep, already clamped
+        bool interactiveOnly = false; // Snapshot
+        // Find: by ref, or by what elements show (see AxFindParams).
+        std::optional<std::string> ref, label, role, text;
+        std::string match = "exact";
+        bool single = false;
     };
     // The wrapped answer ({tree} or {element}); bridge failures as -32020.
     // It may take seconds (AT-SPI), so it answers through `done`, later, on

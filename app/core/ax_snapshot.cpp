@@ -1,0 +1,121 @@
+// Snapshots of a device's UI with refs, and finders (see the header).
+
+#include "app/core/ax_snapshot.h"
+
+#include <QCryptographicHash>
+#include <QSet>
+
+namespace dt::app {
+
+namespace {
+
+void walk(const dt::devices::AxNode &node, int depth, std::vector<AxEntry> &out)
+{
+    const bool interactive = isInteractiveRole(node.role);
+    const bool kept = interactive || !node.label.isEmpty() || !node.value.isEmpty();
+    if (kept) {
+        AxEntry e;
+        e.ref = QStringLiteral("@e%1").arg(out.size() + 1);
+        e.depth = depth;
+        e.role = node.role;
+        e.label = node.label;
+        e.value = node.value;
+        e.frame = node.frame;
+        e.interactive = interactive;
+        out.push_back(std::move(e));
+    }
+    for (const auto &child : node.children)
+        walk(child, kept ? depth + 1 : depth, out);
+}
+
+bool matches(const QString &candidate, const QString &wanted, AxFinder::Match match, const QRegularExpression &re)
+{
+    switch (match) {
+    case AxFinder::Match::Exact: return candidate == wanted;
+    case AxFinder::Match::Contains: return candidate.contains(wanted, Qt::CaseInsensitive);
+    case AxFinder::Match::Regex: return re.match(candidate).hasMatch();
+    }
+    return false;
+}
+
+} // namespace
+
+bool isInteractiveRole(const QString &role)
+{
+    static const QSet<QString> roles = {QStringLiteral("Button"),      QStringLiteral("CheckBox"),
+                                        QStringLiteral("TextField"),   QStringLiteral("Slider"),
+                                        QStringLiteral("Cell"),        QStringLiteral("radio button"),
+                                        QStringLiteral("toggle button"), QStringLiteral("combo box"),
+                                        QStringLiteral("spin button"), QStringLiteral("menu item"),
+                                        QStringLiteral("page tab"),    QStringLiteral("link")};
+    return roles.contains(role);
+}
+
+std::vector<AxEntry> flattenAxTree(const dt::devices::AxNode &root)
+{
+    std::vector<AxEntry> out;
+    walk(root, 0, out);
+    return out;
+}
+
+uint64_t fingerprintOf(const std::vector<AxEntry> &entries)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha1);
+    const auto rounded = [](double v) { return QByteArray::number(qRound(v * 1000)); };
+    for (const AxEntry &e : entries) {
+        for (const QString *s : {&e.role, &e.label, &e.value}) {
+            hash.addData(s->toUtf8());
+            hash.addData(QByteArrayView("\x1f", 1));
+        }
+        for (double v : {e.frame.x(), e.frame.y(), e.frame.width(), e.frame.height()}) {
+            hash.addData(rounded(v));
+            hash.addData(QByteArrayView(",", 1));
+        }
+        hash.addData(QByteArrayView("\x1e", 1));
+    }
+    const QByteArray digest = hash.result();
+    uint64_t out = 0;
+    for (int i = 0; i < 8; ++i)
+        out = (out << 8) | static_cast<uint8_t>(digest[i]);
+    return out;
+}
+
+QString describe(const AxFinder &f)
+{
+    QStringList words;
+    for (auto [flag, value] : {std::pair{"--label", &f.label}, {"--role", &f.role}, {"--text", &f.text}})
+        if (*value)
+            words << QStringLiteral("%1 '%2'").arg(QLatin1String(flag), **value);
+    if (f.match == AxFinder::Match::Contains)
+        words << QStringLiteral("--contains");
+    else if (f.match == AxFinder::Match::Regex)
+        words << QStringLiteral("--regex");
+    return words.join(QLatin1Char(' '));
+}
+
+std::optional<std::vector<const AxEntry *>> findAx(const std::vector<AxEntry> &entries, const AxFinder &f, QString *why)
+{
+    // One expression per field that has one (a role is matched the same way).
+    const auto compile = [&](const std::optional<QString> &s) {
+        return QRegularExpression(f.match == AxFinder::Match::Regex && s ? *s : QString());
+    };
+    const QRegularExpression label = compile(f.label), role = compile(f.role), text = compile(f.text);
+    for (const auto *re : {&label, &role, &text})
+        if (!re->isValid()) {
+            *why = QStringLiteral("not a regular expression: %1").arg(re->errorString());
+            return std::nullopt;
+        }
+    std::vector<const AxEntry *> found;
+    for (const AxEntry &e : entries) {
+        if (f.label && !matches(e.label, *f.label, f.match, label))
+            continue;
+        if (f.role && !matches(e.role, *f.role, f.match, role))
+            continue;
+        if (f.text && !matches(e.label, *f.text, f.match, text) && !matches(e.value, *f.text, f.match, text))
+            continue;
+        found.push_back(&e);
+    }
+    return found;
+}
+
+} // namespace dt::app

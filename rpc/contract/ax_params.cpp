@@ -1,0 +1,134 @@
+// Encoding and decoding the snapshot and finder parameters (see the header).
+
+#include "rpc/contract/ax_params.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace dt::rpc {
+
+namespace {
+
+constexpr size_t kMaxFinderBytes = 4096;
+
+std::optional<Error> readPane(const Json &p, std::string &out)
+{
+    const auto it = p.find("pane");
+    if (it == p.end())
+        return std::nullopt;
+    if (!it->is_string())
+        return invalidParams("pane must be a reference (a string)");
+    out = it->get<std::string>();
+    return std::nullopt;
+}
+
+std::optional<Error> readBool(const Json &p, const char *key, bool &out)
+{
+    const auto it = p.find(key);
+    if (it == p.end())
+        return std::nullopt;
+    if (!it->is_boolean())
+        return invalidParams(std::string(key) + " must be true or false");
+    out = it->get<bool>();
+    return std::nullopt;
+}
+
+std::optional<Error> readText(const Json &p, const char *key, std::optional<std::string> &out)
+{
+    const auto it = p.find(key);
+    if (it == p.end())
+        return std::nullopt;
+    if (!it->is_string() || it->get_ref<const std::string &>().empty()
+        || it->get_ref<const std::string &>().size() > kMaxFinderBytes)
+        return invalidParams(std::string(key) + " must be a non-empty string of at most 4 KiB");
+    out = it->get<std::string>();
+    return std::nullopt;
+}
+
+bool isRef(const std::string &s)
+{
+    return s.size() > 2 && s.size() <= 12 && s.compare(0, 2, "@e") == 0
+           && std::all_of(s.begin() + 2, s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })
+           && s[2] != '0';
+}
+
+} // namespace
+
+const char *matchName(AxFindParams::Match m)
+{
+    switch (m) {
+    case AxFindParams::Match::Exact: return "exact";
+    case AxFindParams::Match::Contains: return "contains";
+    case AxFindParams::Match::Regex: return "regex";
+    }
+    return "exact";
+}
+
+Json encode(const AxSnapshotParams &p)
+{
+    Json j = Json::object();
+    if (!p.pane.empty())
+        j["pane"] = p.pane;
+    if (p.interactive)
+        j["interactive"] = true;
+    return j;
+}
+
+template <>
+Decoded<AxSnapshotParams> decode<AxSnapshotParams>(const Json &p)
+{
+    AxSnapshotParams out;
+    if (auto e = readPane(p, out.pane))
+        return *e;
+    if (auto e = readBool(p, "interactive", out.interactive))
+        return *e;
+    return out;
+}
+
+Json encode(const AxFindParams &p)
+{
+    Json j = Json::object();
+    if (!p.pane.empty())
+        j["pane"] = p.pane;
+    for (auto [key, value] : {std::pair{"ref", &p.ref}, {"label", &p.label}, {"role", &p.role}, {"text", &p.text}})
+        if (*value)
+            j[key] = **value;
+    if (p.match != AxFindParams::Match::Exact)
+        j["match"] = matchName(p.match);
+    if (p.single)
+        j["single"] = true;
+    return j;
+}
+
+template <>
+Decoded<AxFindParams> decode<AxFindParams>(const Json &p)
+{
+    AxFindParams out;
+    if (auto e = readPane(p, out.pane))
+        return *e;
+    for (auto [key, value] : {std::pair{"ref", &out.ref}, {"label", &out.label}, {"role", &out.role}, {"text", &out.text}})
+        if (auto e = readText(p, key, *value))
+            return *e;
+    if (auto e = readBool(p, "single", out.single))
+        return *e;
+    if (const auto it = p.find("match"); it != p.end()) {
+        const std::string m = it->is_string() ? it->get<std::string>() : std::string();
+        if (m == "exact")
+            out.match = AxFindParams::Match::Exact;
+        else if (m == "contains")
+            out.match = AxFindParams::Match::Contains;
+        else if (m == "regex")
+            out.match = AxFindParams::Match::Regex;
+        else
+            return invalidParams("match must be exact, contains or regex");
+    }
+    if (out.ref && (out.label || out.role || out.text))
+        return invalidParams("a ref names one element: it takes no label, role or text");
+    if (out.ref && !isRef(*out.ref))
+        return invalidParams("ref must look like @e3 (from ax snapshot)");
+    if (!out.ref && !out.label && !out.role && !out.text)
+        return invalidParams("pane.ax.find needs a ref, label, role or text");
+    return out;
+}
+
+} // namespace dt::rpc

@@ -1,0 +1,83 @@
+// Driving a device by meaning through the real CLI in a real tab: a
+// snapshot with refs, finders by label, role and text, taps on refs and
+// finders, a stale ref refused once the UI changed, typing into a field by
+// its ref, and assertions that exit 0, 1 or 2 as they should.
+
+#include "cli_fixture.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using namespace dt::test::cli;
+
+TEST_F(CliTest, aTabDrivesItsPhoneByRefsAndFindersAndAssertsWhatItShows)
+{
+    startGui(QStringLiteral("sh ") + script("device_refs.sh"));
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("done"))); }, 80000))
+        << fileAfterDone(QStringLiteral("waits.err"), 0).toStdString();
+    EXPECT_EQ(fileAfterDone(QStringLiteral("waits.err")).toStdString(), "");
+    const auto json = [&](const char *name) { return Json::parse(fileAfterDone(QLatin1String(name)).toStdString()); };
+    const auto text = [&](const char *name) { return fileAfterDone(QLatin1String(name)).toStdString(); };
+    const auto status = [&](const char *name) { return fileAfterDone(QLatin1String(name)).trimmed().toStdString(); };
+
+    // The snapshot: refs in order, one line each for people.
+    const Json snapshot = json("snapshot.json");
+    EXPECT_GE(snapshot["generation"].get<int>(), 1);
+    const Json &nodes = snapshot["nodes"];
+    ASSERT_GT(nodes.size(), 3u) << snapshot.dump();
+    for (size_t i = 0; i < nodes.size(); ++i)
+        EXPECT_EQ(nodes[i]["ref"], "@e" + std::to_string(i + 1));
+    const std::string lines = text("snapshot.txt");
+    EXPECT_EQ(lines.rfind("generation ", 0), 0u) << lines;
+    EXPECT_NE(lines.find("Button 'Counter' at 0."), std::string::npos) << lines;
+    // Interactive only: buttons and the like, refs as in the full one.
+    const Json interactive = json("interactive.json")["nodes"];
+    ASSERT_FALSE(interactive.empty());
+    EXPECT_LT(interactive.size(), nodes.size());
+    for (const Json &n : interactive) {
+        EXPECT_EQ(n["interactive"], true) << n.dump();
+        const size_t index = std::stoul(n["ref"].get<std::string>().substr(2)) - 1;
+        EXPECT_EQ(nodes[index]["label"], n["label"]) << "same ref, same element";
+    }
+
+    // A ref taps what it named; after the UI changed it is refused.
+    const Json found = json("find.json");
+    ASSERT_EQ(found["matches"].size(), 1u);
+    EXPECT_EQ(found["matches"][0]["label"], "Counter");
+    EXPECT_EQ(json("tap-ref.json")["x"], found["matches"][0]["normalizedCenter"]["x"]);
+    EXPECT_EQ(status("stale.status"), "1");
+    EXPECT_NE(text("stale.err").find("intent.staleRef"), std::string::npos) << text("stale.err");
+    EXPECT_NE(text("stale.err").find("take a new snapshot"), std::string::npos) << text("stale.err");
+
+    // Assertions: 0 when they hold, 1 (with what was seen) when not.
+    EXPECT_EQ(status("assert-ok.status"), "0") << text("assert-ok.err");
+    EXPECT_EQ(text("assert-ok.txt").rfind("ok: visible", 0), 0u);
+    EXPECT_EQ(status("assert-fail.status"), "1");
+    EXPECT_NE(text("assert-fail.err").find("assertion failed: shown: @e"), std::string::npos) << text("assert-fail.err");
+
+    // Finders: a regular expression, a case-blind part; none and several
+    // are errors that say so (the candidates listed).
+    std::set<std::string> labels;
+    const Json regex = json("regex.json");
+    for (const Json &m : regex["matches"])
+        labels.insert(m["label"].get<std::string>());
+    EXPECT_EQ(labels, (std::set<std::string>{"+1", "-1"})) << text("regex.json");
+    EXPECT_EQ(json("contains.json")["matches"][0]["label"], "Count 1");
+    EXPECT_EQ(status("none.status"), "1");
+    EXPECT_NE(text("none.err").find("intent.notFound: no element matches --label 'Nowhere'"), std::string::npos)
+        << text("none.err");
+    EXPECT_EQ(status("ambiguous.status"), "1");
+    EXPECT_NE(text("ambiguous.err").find("intent.ambiguous: "), std::string::npos) << text("ambiguous.err");
+    EXPECT_NE(text("ambiguous.err").find("Button '+1'"), std::string::npos) << text("ambiguous.err");
+    EXPECT_EQ(status("badregex.status"), "1");
+    EXPECT_NE(text("badregex.err").find("not a regular expression"), std::string::npos) << text("badregex.err");
+
+    // Typed into the field its ref named; its value checked both ways.
+    EXPECT_EQ(status("text.status"), "0") << text("text.err");
+    EXPECT_EQ(status("value-ok.status"), "0") << text("value-ok.err");
+    EXPECT_EQ(status("value-fail.status"), "1");
+    EXPECT_NE(text("value-fail.err").find("is 'Ada', not 'Bob'"), std::string::npos) << text("value-fail.err");
+}
+
+} // namespace

@@ -1,0 +1,54 @@
+# Runs in a tab, in the test's directory: boots a phone and drives its
+# device shell by meaning (snapshots with refs, finders, assertions)
+# through the real CLI, leaving what each step answered in files.
+set -u
+# Retries the command in the remaining words until it succeeds (10 s).
+until_ok() {
+    i=0
+    until "$@" > /dev/null 2>&1; do
+        sleep 0.1
+        i=$((i + 1))
+        [ $i -gt 100 ] && { echo "gave up: $*" >> waits.err; return 1; }
+    done
+}
+rendering() { deviceterm panes list --json | grep -q '"state":"rendering"'; }
+ref_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["matches"][0]["ref"])' "$1"; }
+
+deviceterm sim create Phone --profile phone > /dev/null
+deviceterm sim boot Phone > /dev/null
+until_ok rendering
+until_ok deviceterm find --label Counter --role Button
+
+deviceterm ax snapshot > snapshot.txt
+deviceterm ax snapshot --json > snapshot.json
+deviceterm ax snapshot --interactive --json > interactive.json
+deviceterm find --label Counter --role Button --json > find.json
+counter=$(ref_of find.json)
+deviceterm tap "$counter" --json > tap-ref.json
+until_ok deviceterm assert visible --label +1 --role Button
+# The UI changed: the ref from before is refused, not reused.
+deviceterm tap "$counter" > stale.txt 2> stale.err; echo $? > stale.status
+deviceterm tap --label +1 --json > tap-label.json
+until_ok deviceterm assert visible --label 'Count 1'
+deviceterm assert visible --label 'Count 1' > assert-ok.txt 2> assert-ok.err; echo $? > assert-ok.status
+deviceterm assert hidden --label 'Count 1' > assert-fail.txt 2> assert-fail.err; echo $? > assert-fail.status
+deviceterm find --label '^[+-]1$' --regex --json > regex.json
+deviceterm find --label 'count 1' --contains --json > contains.json
+deviceterm tap --label Nowhere > none.txt 2> none.err; echo $? > none.status
+deviceterm tap --role Button > ambiguous.txt 2> ambiguous.err; echo $? > ambiguous.status
+deviceterm find --label '(' --regex > badregex.txt 2> badregex.err; echo $? > badregex.status
+
+# Into a text field by its ref, then its value checked.
+deviceterm tap --label Home --role Button > /dev/null
+until_ok deviceterm assert visible --label Form --role Button
+deviceterm tap --label Form --role Button > /dev/null
+until_ok deviceterm assert visible --label Name
+deviceterm find --label Name --json > name.json
+deviceterm text --into "$(ref_of name.json)" 'Ada' > text.txt 2> text.err; echo $? > text.status
+until_ok deviceterm assert value --label Name Ada
+deviceterm assert value --label Name Ada > value-ok.txt 2> value-ok.err; echo $? > value-ok.status
+deviceterm assert value --label Name Bob > value-fail.txt 2> value-fail.err; echo $? > value-fail.status
+
+deviceterm sim shutdown Phone > /dev/null
+touch done
+exec sleep 60
