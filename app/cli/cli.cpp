@@ -28,7 +28,10 @@ bool Context::parseOptions(const std::vector<std::string> &valued, const std::ve
     bool afterDashes = false;
     for (size_t i = 0; i < m_operands.size(); ++i) {
         const std::string &w = m_operands[i];
-        if (afterDashes || w.rfind("--", 0) != 0 || w == "--") {
+        // Short options (-o) only where a verb lists them; otherwise a
+        // word with one dash is a positional (a negative number, say).
+        const bool listedShort = !afterDashes && w.size() > 1 && w[0] == '-' && w[1] != '-' && (known(valued, w) || known(switches, w));
+        if (!listedShort && (afterDashes || w.rfind("--", 0) != 0 || w == "--")) {
             if (w == "--" && !afterDashes) {
                 afterDashes = true;
                 continue;
@@ -232,6 +235,13 @@ const std::vector<Verb> &verbs()
         {{"assert"}, "assert visible|hidden FINDER | assert value FINDER EXPECTED [--pane REF]",
          "check the device's UI once: exit 0 when it holds, 1 when not, 2 when it could not be checked", runAssert,
          {method::PaneAxFind}},
+        {{"wait-for"}, "wait-for FINDER [--gone] [--timeout 5s] [--pane REF]",
+         "wait until an element shows (or has gone), watching the screen change; exit 1 at the timeout", runWaitFor,
+         {method::PaneAxWaitFor}},
+        {{"wait-idle"}, "wait-idle [--quiet 300ms] [--timeout 5s] [--pane REF]",
+         "wait until the device's screen has been still that long", runWaitIdle, {method::PaneWaitIdle}},
+        {{"screenshot"}, "screenshot -o FILE.png [--pane REF]", "the device's screen, exactly its pixels, as a PNG",
+         runScreenshot, {method::PaneScreenshot}},
         {{"sim", "create"}, "sim create NAME --profile watch|phone|pad|tv [--qt-touch] [-- APP ARGS…]",
          "make a virtual device (its app: the device shell unless given; --qt-touch: a Qt app gets real "
          "multi-finger touch and no network)",

@@ -130,6 +130,9 @@ int runTabOutput(Context &c);
 int runAxSnapshot(Context &c);
 int runFind(Context &c);
 int runAssert(Context &c);
+int runWaitFor(Context &c);
+int runWaitIdle(Context &c);
+int runScreenshot(Context &c);
 // What the element verbs share (ax_snapshot.cpp): the pane they act on
 // (--pane, else with-pane's, else the only one) and element lines.
 std::string axPane(Context &c);

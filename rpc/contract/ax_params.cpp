@@ -131,4 +131,87 @@ Decoded<AxFindParams> decode<AxFindParams>(const Json &p)
     return out;
 }
 
+namespace {
+// Milliseconds of a wait: 1 ms to 10 minutes.
+std::optional<Error> readMillis(const Json &p, const char *key, int64_t &out, int64_t most)
+{
+    const auto it = p.find(key);
+    if (it == p.end())
+        return std::nullopt;
+    if (!it->is_number_integer() || it->get<int64_t>() < 1 || it->get<int64_t>() > most)
+        return invalidParams(std::string(key) + " must be a whole number of milliseconds from 1 to " + std::to_string(most));
+    out = it->get<int64_t>();
+    return std::nullopt;
+}
+constexpr int64_t kMaxWaitMillis = 600000;
+} // namespace
+
+Json encode(const AxWaitForParams &p)
+{
+    Json j = encode(p.finder);
+    if (p.gone)
+        j["gone"] = true;
+    j["timeoutMillis"] = p.timeoutMillis;
+    return j;
+}
+
+template <>
+Decoded<AxWaitForParams> decode<AxWaitForParams>(const Json &p)
+{
+    AxWaitForParams out;
+    auto finder = decode<AxFindParams>(p);
+    if (auto *e = std::get_if<Error>(&finder)) {
+        Error named = *e;
+        if (named.msg == "pane.ax.find needs a ref, label, role or text")
+            named.msg = "pane.ax.waitFor needs a ref, label, role or text";
+        return named;
+    }
+    out.finder = std::get<AxFindParams>(finder);
+    if (auto e = readBool(p, "gone", out.gone))
+        return *e;
+    if (auto e = readMillis(p, "timeoutMillis", out.timeoutMillis, kMaxWaitMillis))
+        return *e;
+    return out;
+}
+
+Json encode(const WaitIdleParams &p)
+{
+    Json j{{"quietMillis", p.quietMillis}, {"timeoutMillis", p.timeoutMillis}};
+    if (!p.pane.empty())
+        j["pane"] = p.pane;
+    return j;
+}
+
+template <>
+Decoded<WaitIdleParams> decode<WaitIdleParams>(const Json &p)
+{
+    WaitIdleParams out;
+    if (auto e = readPane(p, out.pane))
+        return *e;
+    int64_t quiet = out.quietMillis;
+    if (auto e = readMillis(p, "quietMillis", quiet, 60000))
+        return *e;
+    out.quietMillis = static_cast<int>(quiet);
+    if (auto e = readMillis(p, "timeoutMillis", out.timeoutMillis, kMaxWaitMillis))
+        return *e;
+    return out;
+}
+
+Json encode(const ScreenshotParams &p)
+{
+    Json j = Json::object();
+    if (!p.pane.empty())
+        j["pane"] = p.pane;
+    return j;
+}
+
+template <>
+Decoded<ScreenshotParams> decode<ScreenshotParams>(const Json &p)
+{
+    ScreenshotParams out;
+    if (auto e = readPane(p, out.pane))
+        return *e;
+    return out;
+}
+
 } // namespace dt::rpc

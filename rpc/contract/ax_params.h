@@ -34,9 +34,37 @@ struct AxFindParams {
 };
 const char *matchName(AxFindParams::Match m);
 
+// Answers once an element matches (or, with `gone`, once none does),
+// watching the screen change rather than polling; intent.timeout after
+// timeoutMillis.
+struct AxWaitForParams {
+    static constexpr const MethodSpec &kMethod = method::PaneAxWaitFor;
+    AxFindParams finder; // its pane is the pane; `single` is not used
+    bool gone = false;
+    int64_t timeoutMillis = 5000;
+};
+// Answers once the device's screen has not changed for quietMillis.
+struct WaitIdleParams {
+    static constexpr const MethodSpec &kMethod = method::PaneWaitIdle;
+    std::string pane;
+    int quietMillis = 300;
+    int64_t timeoutMillis = 5000;
+};
+// The device's screen as it is now: a PNG, exactly its pixels.
+struct ScreenshotParams {
+    static constexpr const MethodSpec &kMethod = method::PaneScreenshot;
+    std::string pane;
+};
+
 Json encode(const AxSnapshotParams &p);
 Json encode(const AxFindParams &p);
 template <> Decoded<AxSnapshotParams> decode<AxSnapshotParams>(const Json &);
 template <> Decoded<AxFindParams> decode<AxFindParams>(const Json &);
+Json encode(const AxWaitForParams &p);
+Json encode(const WaitIdleParams &p);
+Json encode(const ScreenshotParams &p);
+template <> Decoded<AxWaitForParams> decode<AxWaitForParams>(const Json &);
+template <> Decoded<WaitIdleParams> decode<WaitIdleParams>(const Json &);
+template <> Decoded<ScreenshotParams> decode<ScreenshotParams>(const Json &);
 
 } // namespace dt::rpc

@@ -18,7 +18,7 @@ constexpr std::array kAll = {
     DeviceBoot, DeviceShutdown, DeviceLaunch, PanesList, DevicesList, PaneInfo,
     PaneInputTap, PaneInputLongPress, PaneInputSwipe, PaneInputAppSwitcher, PaneInputKey, PaneInputText,
     PaneInputButton, PaneInputPinch, PaneInputCrown, PaneInputRotate,
-    PaneAxTree, PaneAxPoint, PaneAxSweep, PaneAxSnapshot, PaneAxFind,
+    PaneAxTree, PaneAxPoint, PaneAxSweep, PaneAxSnapshot, PaneAxFind, PaneAxWaitFor, PaneWaitIdle, PaneScreenshot,
 };
 } // namespace
 

@@ -87,6 +87,9 @@ inline constexpr MethodSpec PaneAxPoint{"pane.ax.point", Scope::Session};
 inline constexpr MethodSpec PaneAxSweep{"pane.ax.sweep", Scope::Session};
 inline constexpr MethodSpec PaneAxSnapshot{"pane.ax.snapshot", Scope::Session};
 inline constexpr MethodSpec PaneAxFind{"pane.ax.find", Scope::Session};
+inline constexpr MethodSpec PaneAxWaitFor{"pane.ax.waitFor", Scope::Session};
+inline constexpr MethodSpec PaneWaitIdle{"pane.waitIdle", Scope::Session};
+inline constexpr MethodSpec PaneScreenshot{"pane.screenshot", Scope::Session};
 } // namespace method
 
 // Every method above, in that order.

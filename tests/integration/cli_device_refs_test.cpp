@@ -5,6 +5,8 @@
 
 #include "cli_fixture.h"
 
+#include <QImage>
+
 #include <gtest/gtest.h>
 
 namespace {
@@ -72,6 +74,25 @@ TEST_F(CliTest, aTabDrivesItsPhoneByRefsAndFindersAndAssertsWhatItShows)
     EXPECT_NE(text("ambiguous.err").find("Button '+1'"), std::string::npos) << text("ambiguous.err");
     EXPECT_EQ(status("badregex.status"), "1");
     EXPECT_NE(text("badregex.err").find("not a regular expression"), std::string::npos) << text("badregex.err");
+
+    // Waits end on what they waited for, or say what it was at the timeout.
+    EXPECT_EQ(status("waitfor.status"), "0") << text("waitfor.err");
+    EXPECT_EQ(json("waitfor.json")["matches"][0]["label"], "Count 2");
+    EXPECT_EQ(status("waitgone.status"), "1");
+    EXPECT_NE(text("waitgone.err").find("intent.timeout: still shown after 300 ms: --label 'Count 2'"), std::string::npos)
+        << text("waitgone.err");
+    EXPECT_EQ(status("idle.status"), "0") << text("idle.err");
+    EXPECT_EQ(json("idle.json")["quietMillis"], 300);
+    // The screenshot: a PNG of the phone's screen, exactly its size.
+    EXPECT_EQ(status("shot.status"), "0") << text("shot.err");
+    const Json shot = json("shot.json");
+    QImage image(dir.filePath(QStringLiteral("shot.png")));
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.width(), shot["width"].get<int>());
+    EXPECT_EQ(image.height(), shot["height"].get<int>());
+    EXPECT_GT(image.width(), 100);
+    EXPECT_EQ(status("shot-bad.status"), "1");
+    EXPECT_NE(text("shot-bad.err").find("cannot write /nonexistent/dir/shot.png"), std::string::npos) << text("shot-bad.err");
 
     // Typed into the field its ref named; its value checked both ways.
     EXPECT_EQ(status("text.status"), "0") << text("text.err");

@@ -129,6 +129,19 @@ TEST(Params, snapshotAndFinderShapesAndRefusals)
     EXPECT_EQ(test::refusal<AxFindParams>(Json{{"label", "x"}, {"match", "fuzzy"}}), "match must be exact, contains or regex");
     EXPECT_EQ(test::refusal<AxFindParams>(Json{{"label", ""}}), "label must be a non-empty string of at most 4 KiB");
     EXPECT_EQ(test::refusal<AxSnapshotParams>(Json{{"interactive", 1}}), "interactive must be true or false");
+
+    AxWaitForParams wait;
+    wait.finder.label = "Count 2";
+    wait.gone = true;
+    EXPECT_EQ(encode(wait).dump(), R"({"gone":true,"label":"Count 2","timeoutMillis":5000})");
+    EXPECT_EQ(test::decoded<AxWaitForParams>(Json{{"text", "x"}, {"timeoutMillis", 250}}).timeoutMillis, 250);
+    EXPECT_EQ(test::refusal<AxWaitForParams>(Json::object()), "pane.ax.waitFor needs a ref, label, role or text");
+    EXPECT_EQ(test::refusal<AxWaitForParams>(Json{{"text", "x"}, {"timeoutMillis", 0}}),
+              "timeoutMillis must be a whole number of milliseconds from 1 to 600000");
+    EXPECT_EQ(encode(WaitIdleParams{}).dump(), R"({"quietMillis":300,"timeoutMillis":5000})");
+    EXPECT_EQ(test::refusal<WaitIdleParams>(Json{{"quietMillis", "soon"}}),
+              "quietMillis must be a whole number of milliseconds from 1 to 60000");
+    EXPECT_EQ(encode(ScreenshotParams{"P"}).dump(), R"({"pane":"P"})");
 }
 
 // Every method the contract lists either has a parameter type here or
@@ -148,7 +161,8 @@ TEST(Params, everyMethodWithParametersHasAType)
         TabMoveParams::kMethod.name, PaneOpenParams::kMethod.name, PaneCloseParams::kMethod.name,
         WindowCloseParams::kMethod.name, WindowFocusParams::kMethod.name, TabRunParams::kMethod.name,
         TabWaitParams::kMethod.name, TabCommandsParams::kMethod.name, TabOutputParams::kMethod.name,
-        AxSnapshotParams::kMethod.name, AxFindParams::kMethod.name,
+        AxSnapshotParams::kMethod.name, AxFindParams::kMethod.name, AxWaitForParams::kMethod.name,
+        WaitIdleParams::kMethod.name, ScreenshotParams::kMethod.name,
     };
     const std::set<std::string_view> none = {
         method::DaemonPing.name, method::DaemonCapabilities.name, method::DaemonEvents.name, method::TabsList.name,

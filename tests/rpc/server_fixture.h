@@ -138,6 +138,12 @@ struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort, Com
         gestures.push_back(g);
         return g.kind == Gesture::Kind::Swipe ? (g.durationMs / 16) : 0;
     }
+    void waitForElement(Handle, const AxQuery &, bool, int64_t, AxAnswer done) override
+    {
+        done(intentError(intent::Timeout, "fake"));
+    }
+    void waitIdle(Handle, int quiet, int64_t, AxAnswer done) override { done(Json{{"quietMillis", quiet}}); }
+    void screenshot(Handle, AxAnswer done) override { done(Json{{"png", ""}, {"width", 1}, {"height", 1}}); }
     // Commands: a record for a run, nothing else.
     void runCommand(const std::string &, Handle, const std::string &command, int64_t, size_t, bool, CommandAnswer done) override
     {

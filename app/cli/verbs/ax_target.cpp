@@ -3,6 +3,7 @@
 #include "app/cli/verbs/ax_target.h"
 
 #include <cctype>
+#include <cstdlib>
 
 namespace dt::cli {
 
@@ -73,6 +74,31 @@ std::optional<Json> resolveElement(Context &c, const std::string &pane, const st
         return std::nullopt;
     }
     return matches[0];
+}
+
+std::optional<int64_t> durationMillis(Context &c, const std::string &word, const char *option)
+{
+    char *end = nullptr;
+    const double v = std::strtod(word.c_str(), &end);
+    const std::string unit = end ? std::string(end) : std::string();
+    double ms = -1;
+    if (!word.empty() && end != word.c_str() && (unit.empty() || unit == "s"))
+        ms = v * 1000;
+    else if (!word.empty() && end != word.c_str() && unit == "ms")
+        ms = v;
+    if (!(ms >= 1 && ms <= 600000)) {
+        c.error(std::string(option) + " must be a duration from 1ms to 600s (5, 5s or 300ms), not '" + word + "'");
+        return std::nullopt;
+    }
+    return static_cast<int64_t>(ms);
+}
+
+bool waitUntilIdle(Context &c, const std::string &pane)
+{
+    dt::rpc::WaitIdleParams idle;
+    idle.pane = pane;
+    c.setCallTimeout(static_cast<int>(idle.timeoutMillis) + 5000);
+    return c.call(idle).has_value();
 }
 
 } // namespace dt::cli

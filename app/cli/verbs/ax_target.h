@@ -26,4 +26,12 @@ bool readFinder(Context &c, dt::rpc::AxFindParams &p, const std::optional<std::s
 // ref is stale; the error is printed.
 std::optional<Json> resolveElement(Context &c, const std::string &pane, const std::optional<std::string> &ref);
 
+// A duration option: "5", "5s", "2.5s" or "300ms"; nullopt (with a message
+// naming `option`) when malformed or outside 1 ms … 10 min.
+std::optional<int64_t> durationMillis(Context &c, const std::string &word, const char *option);
+
+// Waits until the pane's screen has been still for a moment (after input,
+// for --then-wait-idle); false when it did not settle (printed).
+bool waitUntilIdle(Context &c, const std::string &pane);
+
 } // namespace dt::cli

@@ -74,6 +74,7 @@ int run(Context &c, const Spec &s)
         std::vector<std::string> words;
         std::string pane;
         std::optional<std::string> into;
+        bool thenIdle = false;
         bool afterDashes = false;
         for (size_t i = 0; i < c.operands().size(); ++i) {
             const std::string &w = c.operands()[i];
@@ -83,6 +84,8 @@ int run(Context &c, const Spec &s)
                 pane = c.operands()[++i];
             else if (!afterDashes && w == "--into" && i + 1 < c.operands().size())
                 into = c.operands()[++i];
+            else if (!afterDashes && w == "--then-wait-idle")
+                thenIdle = true;
             else
                 words.push_back(w);
         }
@@ -120,7 +123,7 @@ int run(Context &c, const Spec &s)
                 return 1;
         }
         const auto r = c.call(params);
-        if (!r)
+        if (!r || (thenIdle && !waitUntilIdle(c, params.pane)))
             return 1;
         c.printReceipt(*r, kShown);
         return 0;
@@ -133,6 +136,9 @@ int run(Context &c, const Spec &s)
         valued.insert(valued.end(), finderOptions().begin(), finderOptions().end());
         switches = finderSwitches();
     }
+    const bool isInput = std::string_view(s.method.name).rfind("pane.input.", 0) == 0;
+    if (isInput)
+        switches.push_back("--then-wait-idle");
     if (!c.parseOptions(valued, switches))
         return 1;
     if (s.takesTarget && (hasFinder(c) || (c.positionals().size() == 1 && isRef(c.positionals()[0])))) {
@@ -161,6 +167,10 @@ int run(Context &c, const Spec &s)
         return 1;
     const auto r = c.call(s.method, params);
     if (!r)
+        return 1;
+    // The app's answer to the input settles before the receipt is printed:
+    // the next read sees it.
+    if (isInput && c.flag("--then-wait-idle") && !waitUntilIdle(c, params.value("pane", std::string())))
         return 1;
     if (s.alwaysJson)
         c.printJson(*r);
@@ -359,9 +369,14 @@ const std::vector<Spec> &specs()
 void addDeviceVerbs(std::vector<Verb> &verbs)
 {
     for (const Spec &s : specs())
-        verbs.push_back({s.words, s.usage, s.summary, [&s](Context &c) { return run(c, s); },
-                         s.takesTarget || s.words[0] == "text" ? std::vector<MethodSpec>{s.method, method::PaneAxFind}
-                                                               : std::vector<MethodSpec>{s.method}});
+    {
+        std::vector<MethodSpec> sends{s.method};
+        if (s.takesTarget || s.words[0] == "text")
+            sends.push_back(method::PaneAxFind);
+        if (std::string_view(s.method.name).rfind("pane.input.", 0) == 0)
+            sends.push_back(method::PaneWaitIdle); // --then-wait-idle
+        verbs.push_back({s.words, s.usage, s.summary, [&s](Context &c) { return run(c, s); }, sends});
+    }
 }
 
 } // namespace dt::cli

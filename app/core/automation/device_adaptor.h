@@ -12,6 +12,7 @@
 #include <QHash>
 #include <QObject>
 
+#include <list>
 #include <memory>
 
 class QThreadPool;
@@ -36,6 +37,10 @@ public:
     std::variant<int, dt::rpc::Error> deviceInput(Handle pane, const Gesture &gesture) override;
     void accessibility(Handle pane, const AxQuery &query, AxAnswer done) override;
     std::variant<std::string, dt::rpc::Error> rotate(Handle pane, const std::string &to) override;
+    // device_waits.cpp
+    void waitForElement(Handle pane, const AxQuery &finder, bool gone, int64_t timeoutMillis, AxAnswer done) override;
+    void waitIdle(Handle pane, int quietMillis, int64_t timeoutMillis, AxAnswer done) override;
+    void screenshot(Handle pane, AxAnswer done) override;
 
 private:
     // device_ax_refs.cpp: snapshots and finders, shaped on this thread from
@@ -55,6 +60,12 @@ private:
         QHash<int, Given> given;
     };
     QHash<PaneId, AxGeneration> m_axGenerations;
+    static std::string describeQuery(const AxQuery &query); // "--label 'X'"
+    // device_waits.cpp: element waits, looking again as the screen changes.
+    struct ElementWait;
+    void look(const std::shared_ptr<ElementWait> &wait);
+    void endWait(const std::shared_ptr<ElementWait> &wait, std::variant<dt::rpc::Json, dt::rpc::Error> answer);
+    std::list<std::shared_ptr<ElementWait>> m_elementWaits;
 
     Workspace &m_workspace;
     // One accessibility connection per device (by udid and bus).

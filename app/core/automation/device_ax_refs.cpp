@@ -74,6 +74,11 @@ int indexOf(const QString &ref)
 
 } // namespace
 
+std::string DeviceAdaptor::describeQuery(const AxQuery &q)
+{
+    return q.ref ? *q.ref : describe(finderOf(q)).toStdString();
+}
+
 void DeviceAdaptor::answerFromTree(Handle pane, const AxQuery &q, std::optional<dt::devices::AxNode> tree,
                                    const QString &why, AxAnswer done)
 {

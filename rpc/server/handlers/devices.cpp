@@ -142,6 +142,35 @@ void addAccessibility(Dispatcher &d, DevicePort &port)
         q.match = matchName(p.match);
         q.single = p.single;
     });
+    d.add<AxWaitForParams>([&port](CallContext &c, const AxWaitForParams &p) -> HandlerResult {
+        const auto pane = port.resolveDevicePane(*c.sessionId, p.finder.pane);
+        if (auto *e = std::get_if<Error>(&pane))
+            return *e;
+        AxQuery q;
+        q.kind = AxQuery::Kind::Find;
+        q.ref = p.finder.ref;
+        q.label = p.finder.label;
+        q.role = p.finder.role;
+        q.text = p.finder.text;
+        q.match = matchName(p.finder.match);
+        return Later{[&port, pane = std::get<Handle>(pane), q, p](Answer answer) {
+            port.waitForElement(pane, q, p.gone, p.timeoutMillis, std::move(answer));
+        }};
+    });
+    d.add<WaitIdleParams>([&port](CallContext &c, const WaitIdleParams &p) -> HandlerResult {
+        const auto pane = port.resolveDevicePane(*c.sessionId, p.pane);
+        if (auto *e = std::get_if<Error>(&pane))
+            return *e;
+        return Later{[&port, pane = std::get<Handle>(pane), p](Answer answer) {
+            port.waitIdle(pane, p.quietMillis, p.timeoutMillis, std::move(answer));
+        }};
+    });
+    d.add<ScreenshotParams>([&port](CallContext &c, const ScreenshotParams &p) -> HandlerResult {
+        const auto pane = port.resolveDevicePane(*c.sessionId, p.pane);
+        if (auto *e = std::get_if<Error>(&pane))
+            return *e;
+        return Later{[&port, pane = std::get<Handle>(pane)](Answer answer) { port.screenshot(pane, std::move(answer)); }};
+    });
     addAx<AxSweepParams>(d, port, [](const AxSweepParams &p, AxQuery &q) {
         q.kind = AxQuery::Kind::Sweep;
         if (p.step)

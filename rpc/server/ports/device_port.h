@@ -68,6 +68,15 @@ public:
     // this thread; the caller's thread never waits for it.
     using AxAnswer = std::function<void(std::variant<Json, Error>)>;
     virtual void accessibility(Handle pane, const AxQuery &query, AxAnswer done) = 0;
+    // Answers (a Find's answer) once an element matches `finder` (with
+    // `gone`: once none does), looking again whenever the screen changes;
+    // intent.timeout after `timeoutMillis`.
+    virtual void waitForElement(Handle pane, const AxQuery &finder, bool gone, int64_t timeoutMillis, AxAnswer done) = 0;
+    // Answers {quietMillis, waitedMillis} once the screen has not changed
+    // for `quietMillis`; intent.timeout after `timeoutMillis`.
+    virtual void waitIdle(Handle pane, int quietMillis, int64_t timeoutMillis, AxAnswer done) = 0;
+    // {png (base64), width, height}: the screen as it is, exactly.
+    virtual void screenshot(Handle pane, AxAnswer done) = 0;
 };
 
 } // namespace dt::rpc

@@ -28,8 +28,8 @@ deviceterm tap "$counter" --json > tap-ref.json
 until_ok deviceterm assert visible --label +1 --role Button
 # The UI changed: the ref from before is refused, not reused.
 deviceterm tap "$counter" > stale.txt 2> stale.err; echo $? > stale.status
-deviceterm tap --label +1 --json > tap-label.json
-until_ok deviceterm assert visible --label 'Count 1'
+# Tap, let the app settle, and read: no sleep, no retry.
+deviceterm tap --label +1 --then-wait-idle --json > tap-label.json
 deviceterm assert visible --label 'Count 1' > assert-ok.txt 2> assert-ok.err; echo $? > assert-ok.status
 deviceterm assert hidden --label 'Count 1' > assert-fail.txt 2> assert-fail.err; echo $? > assert-fail.status
 deviceterm find --label '^[+-]1$' --regex --json > regex.json
@@ -37,6 +37,15 @@ deviceterm find --label 'count 1' --contains --json > contains.json
 deviceterm tap --label Nowhere > none.txt 2> none.err; echo $? > none.status
 deviceterm tap --role Button > ambiguous.txt 2> ambiguous.err; echo $? > ambiguous.status
 deviceterm find --label '(' --regex > badregex.txt 2> badregex.err; echo $? > badregex.status
+
+# Waits: for an element to show, for one to go (timing out: it stays),
+# for the screen to settle; and the screen itself.
+deviceterm tap --label +1 > /dev/null
+deviceterm wait-for --label 'Count 2' --timeout 5s --json > waitfor.json 2> waitfor.err; echo $? > waitfor.status
+deviceterm wait-for --label 'Count 2' --gone --timeout 300ms > waitgone.txt 2> waitgone.err; echo $? > waitgone.status
+deviceterm wait-idle --json > idle.json 2> idle.err; echo $? > idle.status
+deviceterm screenshot -o shot.png --json > shot.json 2> shot.err; echo $? > shot.status
+deviceterm screenshot -o /nonexistent/dir/shot.png > shot-bad.txt 2> shot-bad.err; echo $? > shot-bad.status
 
 # Into a text field by its ref, then its value checked.
 deviceterm tap --label Home --role Button > /dev/null
