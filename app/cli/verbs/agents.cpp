@@ -67,6 +67,9 @@ DEVICES (virtual phones, watches, pads, TVs beside your terminal)
   deviceterm find --label L | --role R | --text T [--contains|--regex]   matches, with refs
   deviceterm assert visible|hidden FINDER | assert value FINDER EXPECTED
                                     exit 0 holds, 1 does not, 2 could not check
+  deviceterm wait-for --label 'Count 3' [--gone] [--timeout 5s]   instead of sleep
+  deviceterm tap --label +1 --then-wait-idle   any input verb; returns once the screen settled
+  deviceterm screenshot -o screen.png   the device's screen as evidence
       A ref holds while the element it named is still there: once the UI
       changed it is refused (intent.staleRef), never re-aimed. A finder that
       matches several elements is intent.ambiguous, listing their refs.
