@@ -6,6 +6,9 @@
 //     it spawns is a process of that tab, as an agent's would be.
 //  2. What the integration adds to a shell's start: time to the first
 //     prompt of bash, zsh and fish with and without it (medians).
+//  3. Agents on a device: `deviceterm ax snapshot` of the device shell's
+//     home, and `deviceterm tap --label +1 --then-wait-idle`, CLI start to
+//     exit, p50/p95, from a tab that booted a phone.
 //
 //   bench_commands [--runs N]
 
@@ -87,7 +90,38 @@ int measureRuns(int runs, const char *out)
     return 0;
 }
 
-std::vector<double> runFromAnOrchestratorTab(int runs)
+// The device role, inside a tab: boots a phone, then times snapshots of
+// its home and settled taps on its counter; "snapshot MS" and "tap MS"
+// lines in `out`.
+int measureDevice(int runs, const char *out)
+{
+    const auto cli = [](QStringList args) {
+        QProcess p;
+        p.start(QStringLiteral(DT_CLI_BINARY), args);
+        p.waitForFinished(30000);
+        return p.exitCode() == 0 ? p.readAllStandardOutput() : QByteArray();
+    };
+    cli({QStringLiteral("sim"), QStringLiteral("create"), QStringLiteral("Bench"), QStringLiteral("--profile"),
+         QStringLiteral("phone")});
+    cli({QStringLiteral("sim"), QStringLiteral("boot"), QStringLiteral("Bench")});
+    cli({QStringLiteral("wait-for"), QStringLiteral("--label"), QStringLiteral("Counter"), QStringLiteral("--timeout"),
+         QStringLiteral("30s")});
+    QFile file(QString::fromLocal8Bit(out) + QStringLiteral(".part"));
+    file.open(QIODevice::WriteOnly);
+    for (int i = 0; i < runs; ++i)
+        file.write("snapshot " + QByteArray::number(timeProcess({DT_CLI_BINARY, "ax", "snapshot"})) + '\n');
+    timeProcess({DT_CLI_BINARY, "tap", "--label", "Counter", "--then-wait-idle"});
+    for (int i = 0; i < runs; ++i)
+        file.write("tap " + QByteArray::number(timeProcess({DT_CLI_BINARY, "tap", "--label", "+1", "--then-wait-idle"})) + '\n');
+    cli({QStringLiteral("sim"), QStringLiteral("shutdown"), QStringLiteral("Bench")});
+    file.close();
+    file.rename(QString::fromLocal8Bit(out));
+    return 0;
+}
+
+// Starts the GUI offscreen whose first tab runs this program in `role`,
+// and reads the figures it leaves (lines, optionally "name value").
+QList<QByteArray> runInATab(const char *role, int runs)
 {
     QTemporaryDir dir;
     const QString socket = dir.filePath(QStringLiteral("bench.sock"));
@@ -106,18 +140,30 @@ std::vector<double> runFromAnOrchestratorTab(int runs)
     gui.setProcessEnvironment(env);
     gui.start(QStringLiteral(DT_GUI_BINARY),
               {QStringLiteral("--orchestrator"), QStringLiteral("--socket"), socket, QStringLiteral("-e"),
-               QCoreApplication::applicationFilePath(), QStringLiteral("--measure"), QString::number(runs), out});
-    std::vector<double> ms;
-    for (int i = 0; i < 6000 && !QFile::exists(out); ++i)
+               QCoreApplication::applicationFilePath(), QLatin1String(role), QString::number(runs), out});
+    for (int i = 0; i < 9000 && !QFile::exists(out); ++i)
         QThread::msleep(20);
+    QList<QByteArray> lines;
     QFile results(out);
     if (results.open(QIODevice::ReadOnly))
         while (!results.atEnd())
-            if (const double v = results.readLine().trimmed().toDouble(); v > 0)
-                ms.push_back(v);
+            lines << results.readLine().trimmed();
     gui.kill();
     gui.waitForFinished();
-    return ms;
+    return lines;
+}
+
+// The figures of lines "name value" (or bare values when `name` is empty).
+std::vector<double> figures(const QList<QByteArray> &lines, const QByteArray &name = {})
+{
+    std::vector<double> out;
+    for (const QByteArray &line : lines) {
+        const QList<QByteArray> words = line.split(' ');
+        const QByteArray value = name.isEmpty() ? line : (words.size() == 2 && words[0] == name ? words[1] : QByteArray());
+        if (const double v = value.toDouble(); v > 0)
+            out.push_back(v);
+    }
+    return out;
 }
 
 // Milliseconds from starting `shell` to its first prompt: with the
@@ -152,13 +198,17 @@ int main(int argc, char **argv)
         QCoreApplication app(argc, argv);
         return measureRuns(std::atoi(argv[2]), argv[3]);
     }
+    if (argc == 4 && std::strcmp(argv[1], "--measure-device") == 0) {
+        QCoreApplication app(argc, argv);
+        return measureDevice(std::atoi(argv[2]), argv[3]);
+    }
     QCoreApplication app(argc, argv);
     int runs = 200;
     for (int i = 1; i + 1 < argc; ++i)
         if (std::strcmp(argv[i], "--runs") == 0)
             runs = std::atoi(argv[i + 1]);
 
-    const std::vector<double> run = runFromAnOrchestratorTab(runs);
+    const std::vector<double> run = figures(runInATab("--measure", runs));
     std::printf("%-52s %9s %9s %6s\n", "measure", "p50", "p95", "runs");
     std::printf("%-52s %6.2f ms %6.2f ms %6zu  (goal: p50 <= 15 ms)\n", "deviceterm tab run -- true (CLI start to record)",
                 percentile(run, 0.5), percentile(run, 0.95), run.size());
@@ -191,5 +241,12 @@ int main(int argc, char **argv)
         std::printf("%-12s %11.1f ms %11.1f ms %7.1f ms\n", name, percentile(without, 0.5), percentile(with, 0.5),
                     percentile(with, 0.5) - percentile(without, 0.5));
     }
+    const QList<QByteArray> device = runInATab("--measure-device", 50);
+    const std::vector<double> snapshot = figures(device, "snapshot"), tap = figures(device, "tap");
+    std::printf("\n%-52s %9s %9s %6s\n", "device (phone, device shell)", "p50", "p95", "runs");
+    std::printf("%-52s %6.2f ms %6.2f ms %6zu  (goal: p50 <= 20 ms)\n", "deviceterm ax snapshot (home)",
+                percentile(snapshot, 0.5), percentile(snapshot, 0.95), snapshot.size());
+    std::printf("%-52s %6.2f ms %6.2f ms %6zu\n", "deviceterm tap --label +1 --then-wait-idle", percentile(tap, 0.5),
+                percentile(tap, 0.95), tap.size());
     return 0;
 }

@@ -23,6 +23,8 @@ TEST_F(CliTest, aTabDrivesItsPhoneByRefsAndFindersAndAssertsWhatItShows)
     const auto text = [&](const char *name) { return fileAfterDone(QLatin1String(name)).toStdString(); };
     const auto status = [&](const char *name) { return fileAfterDone(QLatin1String(name)).trimmed().toStdString(); };
 
+    EXPECT_EQ(status("boot-wait.status"), "0") << text("boot-wait.err");
+
     // The snapshot: refs in order, one line each for people.
     const Json snapshot = json("snapshot.json");
     EXPECT_GE(snapshot["generation"].get<int>(), 1);

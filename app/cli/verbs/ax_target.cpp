@@ -97,6 +97,9 @@ bool waitUntilIdle(Context &c, const std::string &pane)
 {
     dt::rpc::WaitIdleParams idle;
     idle.pane = pane;
+    // A frame's answer to input comes at once; 150 ms of stillness is
+    // plenty and keeps a settled tap quick.
+    idle.quietMillis = 150;
     c.setCallTimeout(static_cast<int>(idle.timeoutMillis) + 5000);
     return c.call(idle).has_value();
 }

@@ -30,8 +30,8 @@ std::optional<Json> resolveElement(Context &c, const std::string &pane, const st
 // naming `option`) when malformed or outside 1 ms … 10 min.
 std::optional<int64_t> durationMillis(Context &c, const std::string &word, const char *option);
 
-// Waits until the pane's screen has been still for a moment (after input,
-// for --then-wait-idle); false when it did not settle (printed).
+// Waits until the pane's screen has been still for 150 ms (after input,
+// for --then-wait-idle); false when it did not settle within 5 s (printed).
 bool waitUntilIdle(Context &c, const std::string &pane);
 
 } // namespace dt::cli

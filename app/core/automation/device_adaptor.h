@@ -63,6 +63,12 @@ private:
     static std::string describeQuery(const AxQuery &query); // "--label 'X'"
     // device_waits.cpp: element waits, looking again as the screen changes.
     struct ElementWait;
+    // Runs `then` with the time left once the pane's device renders (at
+    // once when it does); a device that fails, or still boots at the
+    // timeout, answers `done` instead.
+    void whenRendering(Handle pane, int64_t timeoutMillis, std::function<void(int64_t left)> then, AxAnswer done);
+    void startElementWait(Handle pane, const AxQuery &finder, bool gone, int64_t timeoutMillis, AxAnswer done);
+    void startIdleWait(Handle pane, int quietMillis, int64_t timeoutMillis, AxAnswer done);
     void look(const std::shared_ptr<ElementWait> &wait);
     void endWait(const std::shared_ptr<ElementWait> &wait, std::variant<dt::rpc::Json, dt::rpc::Error> answer);
     std::list<std::shared_ptr<ElementWait>> m_elementWaits;

@@ -51,7 +51,50 @@ struct DeviceAdaptor::ElementWait {
     bool lookAgain = false; // the screen changed meanwhile
 };
 
+void DeviceAdaptor::whenRendering(Handle pane, int64_t timeoutMillis, std::function<void(int64_t left)> then, AxAnswer done)
+{
+    const Workspace::Pane *p = m_workspace.pane(pane);
+    DeviceBackend *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
+    if (sim && sim->state() == DeviceBackend::State::Rendering)
+        return then(timeoutMillis);
+    if (!sim || sim->state() != DeviceBackend::State::Booting)
+        return done(notActive());
+    // Booting: a wait right after `sim boot` starts once the device shows.
+    auto *context = new QObject(m_context.get());
+    auto since = std::make_shared<QElapsedTimer>();
+    since->start();
+    auto pending = std::make_shared<AxAnswer>(std::move(done));
+    const QString udid = p->deviceUdid;
+    QObject::connect(&m_workspace.devices(), &DeviceManager::stateChanged, context,
+                     [context, udid, pending, then, since, timeoutMillis](const QString &which, DeviceBackend::State state) {
+                         if (which != udid || state == DeviceBackend::State::Booting || !*pending)
+                             return;
+                         AxAnswer done = std::exchange(*pending, nullptr);
+                         context->deleteLater();
+                         if (state == DeviceBackend::State::Rendering)
+                             then(std::max<int64_t>(1, timeoutMillis - since->elapsed()));
+                         else
+                             done(notActive());
+                     });
+    QTimer::singleShot(std::chrono::milliseconds(timeoutMillis), context, [context, pending, timeoutMillis] {
+        AxAnswer done = std::exchange(*pending, nullptr);
+        context->deleteLater();
+        if (done)
+            done(dt::rpc::intentError(intent::Timeout, "the device was still booting after " + std::to_string(timeoutMillis)
+                                                           + " ms"));
+    });
+}
+
 void DeviceAdaptor::waitForElement(Handle pane, const AxQuery &finder, bool gone, int64_t timeoutMillis, AxAnswer done)
+{
+    auto shared = std::make_shared<AxAnswer>(std::move(done));
+    whenRendering(
+        pane, timeoutMillis,
+        [this, pane, finder, gone, shared](int64_t left) { startElementWait(pane, finder, gone, left, std::move(*shared)); },
+        [shared](std::variant<Json, Error> answer) { (*shared)(std::move(answer)); });
+}
+
+void DeviceAdaptor::startElementWait(Handle pane, const AxQuery &finder, bool gone, int64_t timeoutMillis, AxAnswer done)
 {
     dt::devices::DeviceDisplay *display = displayOf(m_workspace, pane);
     if (!display)
@@ -130,6 +173,15 @@ void DeviceAdaptor::endWait(const std::shared_ptr<ElementWait> &wait, std::varia
 }
 
 void DeviceAdaptor::waitIdle(Handle pane, int quietMillis, int64_t timeoutMillis, AxAnswer done)
+{
+    auto shared = std::make_shared<AxAnswer>(std::move(done));
+    whenRendering(
+        pane, timeoutMillis,
+        [this, pane, quietMillis, shared](int64_t left) { startIdleWait(pane, quietMillis, left, std::move(*shared)); },
+        [shared](std::variant<Json, Error> answer) { (*shared)(std::move(answer)); });
+}
+
+void DeviceAdaptor::startIdleWait(Handle pane, int quietMillis, int64_t timeoutMillis, AxAnswer done)
 {
     dt::devices::DeviceDisplay *display = displayOf(m_workspace, pane);
     if (!display)

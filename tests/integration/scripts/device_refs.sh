@@ -11,13 +11,14 @@ until_ok() {
         [ $i -gt 100 ] && { echo "gave up: $*" >> waits.err; return 1; }
     done
 }
-rendering() { deviceterm panes list --json | grep -q '"state":"rendering"'; }
 ref_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["matches"][0]["ref"])' "$1"; }
 
 deviceterm sim create Phone --profile phone > /dev/null
 deviceterm sim boot Phone > /dev/null
-until_ok rendering
-until_ok deviceterm find --label Counter --role Button
+# Right after the boot: the wait covers the device coming up and its app
+# becoming accessible.
+deviceterm wait-for --label Counter --role Button --timeout 30s --json > boot-wait.json 2> boot-wait.err
+echo $? > boot-wait.status
 
 deviceterm ax snapshot > snapshot.txt
 deviceterm ax snapshot --json > snapshot.json
