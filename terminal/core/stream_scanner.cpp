@@ -3,6 +3,8 @@
 
 #include "terminal/core/stream_scanner.h"
 
+#include <utility>
+
 #include <cstring>
 #include <vector>
 
@@ -64,6 +66,18 @@ bool sgrEndsFaint(const std::string &params)
 }
 
 } // namespace
+
+bool StreamScanner::heldIsSwallowed() const
+{
+    return m_held.size() >= 2 && m_held[0] == kEsc && (m_held[1] == '_' || m_held[1] == '^' || m_held[1] == 'X');
+}
+
+void StreamScanner::emitHeld(ScannerSink &sink, size_t dropLast)
+{
+    if (!heldIsSwallowed() && m_held.size() > dropLast)
+        sink.write(m_held.data(), m_held.size() - dropLast);
+    m_held.clear();
+}
 
 void StreamScanner::flush(const char *data, size_t from, size_t to, ScannerSink &sink)
 {
@@ -221,8 +235,7 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
             const bool afterEsc = m_state == State::StringEscape;
             if (c == kBel || (afterEsc && c == '\\')) {
                 m_held.append(data + start, i + 1 - start);
-                sink.write(m_held.data(), m_held.size());
-                m_held.clear();
+                emitHeld(sink);
                 start = i + 1;
                 m_state = State::Ground;
             } else if (afterEsc) {
@@ -231,12 +244,11 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 // what follows.
                 if (i > 0) {
                     m_held.append(data + start, i - 1 - start);
-                    sink.write(m_held.data(), m_held.size());
-                    m_held.clear();
+                    emitHeld(sink);
                     escStart = start = i - 1;
                 } else {
                     // The ESC ended the previous chunk and sits last in m_held.
-                    sink.write(m_held.data(), m_held.size() - 1);
+                    emitHeld(sink, 1);
                     m_held.assign(1, kEsc);
                     escStart = length;
                     start = 0;
@@ -247,14 +259,13 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 m_state = State::StringEscape;
             } else if (c == 0x18 || c == 0x1a) {
                 m_held.append(data + start, i + 1 - start);
-                sink.write(m_held.data(), m_held.size());
-                m_held.clear();
+                emitHeld(sink);
                 start = i + 1;
                 m_state = State::Ground;
             } else if (m_held.size() + (i - start) > kMaxHeldString) {
                 m_held.append(data + start, i + 1 - start);
-                sink.write(m_held.data(), m_held.size());
-                m_held.clear();
+                m_dropping = heldIsSwallowed();
+                emitHeld(sink);
                 start = i + 1;
                 m_state = State::PassString;
             }
@@ -262,11 +273,15 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
             continue;
         }
         case State::PassString:
-            if (c == kBel || c == 0x18 || c == 0x1a)
+            if (c == kBel || c == 0x18 || c == 0x1a) {
                 m_state = State::Ground;
-            else if (c == kEsc) {
+                if (std::exchange(m_dropping, false))
+                    start = i + 1; // the rest of a swallowed string, terminator and all
+            } else if (c == kEsc) {
                 escStart = i;
                 m_state = State::Escape;
+                if (std::exchange(m_dropping, false))
+                    start = i; // the ST (or whatever this ESC starts) goes on alone
             }
             ++i;
             continue;
@@ -292,7 +307,9 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
         }
         break;
     }
-    default:
+    default: // PassString
+        if (m_dropping)
+            start = length;
         flush(data, start, length, sink);
         break;
     }

@@ -27,6 +27,10 @@ public:
 // 0.1.4 decodes text with two separate decoders (one for runs that start with
 // ASCII, one for the rest), so a character cut between two writes is garbled.
 // The incomplete tail is held and sent with the start of the next chunk.
+//
+// APC, PM and SOS strings (ESC _, ESC ^, ESC X … ST) are dropped whole, as
+// xterm does: libvterm 0.1.4 would print their contents (kitty's graphics
+// probes are APC strings).
 class StreamScanner {
 public:
     // Strings longer than this are passed through in pieces (and truncated by
@@ -41,6 +45,9 @@ private:
     void finishCsi(const char *data, size_t end, size_t &start, ScannerSink &sink);
     void flush(const char *data, size_t from, size_t to, ScannerSink &sink);
     void scan(const char *data, size_t length, ScannerSink &sink);
+    // Hands the held string on, or drops it if it is one to swallow.
+    void emitHeld(ScannerSink &sink, size_t dropLast = 0);
+    bool heldIsSwallowed() const;
     // Where the incomplete UTF-8 character at the end of [from, to) starts,
     // or `to` if the range ends on a character boundary.
     static size_t incompleteUtf8Tail(const char *data, size_t from, size_t to);
@@ -50,6 +57,7 @@ private:
     std::string m_utf8; // a character cut by the end of the previous chunk
     std::string m_csi; // parameters and intermediates of the CSI being read
     bool m_csiPrivate = false;
+    bool m_dropping = false; // PassString: the rest of a swallowed string
 };
 
 } // namespace dt::term

@@ -147,3 +147,25 @@ TEST(StreamScanner, aTruncatedUtf8CharacterFollowedByAsciiIsPassedOnNotSwallowed
 }
 
 } // namespace
+
+namespace {
+
+// APC, PM and SOS strings vanish whole, whatever their size or however
+// they are cut, and what follows them is kept.
+TEST(StreamScanner, apcPmAndSosStringsAreSwallowedWhole)
+{
+    const std::string stream = "a\x1b_Gi=1,a=q;AAAA\x1b\\b\x1b^pm\x07" "c\x1bXsos\x1b\\d\x1b_cut\x1b[1me";
+    for (size_t piece : {size_t(1), size_t(2), size_t(3), size_t(7), stream.size()}) {
+        Recorder r;
+        EXPECT_EQ(feedInPieces(stream, piece, r), "abcd\x1b[1me") << "pieces of " << piece;
+    }
+    // One far larger than the scanner holds: the overflow is dropped too.
+    Recorder r;
+    const std::string huge = "<\x1b_" + std::string(3 * StreamScanner::kMaxHeldString, 'G') + "\x1b\\>";
+    EXPECT_EQ(feedInPieces(huge, 4096, r), "<\x1b\\>") << "only a lone string terminator, which draws nothing";
+    Recorder bel;
+    const std::string belEnded = "<\x1b^" + std::string(2 * StreamScanner::kMaxHeldString, 'P') + "\x07>";
+    EXPECT_EQ(feedInPieces(belEnded, 1000, bel), "<>");
+}
+
+} // namespace
