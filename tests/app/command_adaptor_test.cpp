@@ -60,7 +60,7 @@ protected:
     {
         Answer answer;
         facade->runCommand(caller, tab, command, timeout, maxBytes, false, [&](std::variant<CommandInfo, Error> a) { answer = a; });
-        waitUntil([&] { return answer.has_value(); }, 15000);
+        waitUntil([&] { return answer.has_value(); }, 20000);
         return answer;
     }
     static const CommandInfo &info(const Answer &a) { return std::get<CommandInfo>(*a); }
@@ -385,6 +385,44 @@ TEST_F(CommandsTest, textWaitingAtThePromptIsNotRunAsPartOfACommand)
     const Answer b = run("echo agent");
     ASSERT_TRUE(b && std::holds_alternative<CommandInfo>(*b)) << (b ? errorOf(b) : "no answer");
     EXPECT_EQ(info(b).output, "agent");
+}
+
+// A queued run is held like a wait: the tab closing answers it at once;
+// and a queued run on the caller's own busy terminal would wait for
+// itself, so it is refused.
+TEST_F(CommandsTest, aQueuedRunEndsWithItsTabAndNeverWaitsForItself)
+{
+    Answer first, queued;
+    facade->runCommand(caller, tab, "sleep 30", 0, 1024, false, [&](std::variant<CommandInfo, Error> a) { first = a; });
+    ASSERT_TRUE(waitUntil([&] { return log().running() != nullptr; }, 10000));
+    facade->runCommand(caller, tab, "echo later", 0, 1024, true, [&](std::variant<CommandInfo, Error> a) { queued = a; });
+    EXPECT_FALSE(queued.has_value()) << "waiting its turn";
+    const std::string itself = ws->pane(ws->tab(tab)->primary)->identity.sessionIdString().toStdString();
+    ASSERT_TRUE(ws->setOrchestrationGrant(tab, true));
+    Answer own;
+    facade->runCommand(itself, tab, "echo me", 0, 1024, true, [&](std::variant<CommandInfo, Error> a) { own = a; });
+    ASSERT_TRUE(own.has_value()) << "refused at once";
+    EXPECT_EQ(errorOf(own).rfind("intent.busy: this is the caller's own terminal", 0), 0u) << errorOf(own);
+    ASSERT_TRUE(ws->closeTab(tab, false));
+    ASSERT_TRUE(queued.has_value() && first.has_value()) << "both answered at once";
+    EXPECT_EQ(errorOf(queued), "intent.notFound: the tab's terminal closed while its command ran");
+}
+
+// An unclosed quote: the shell waits for more and never starts it; the
+// run says so instead of holding the tab for good.
+TEST_F(CommandsTest, aCommandTheShellNeverStartsEndsTheRunAndFreesTheTab)
+{
+    const Answer a = run("echo \"unclosed", 0);
+    ASSERT_TRUE(a && std::holds_alternative<Error>(*a)) << screen();
+    EXPECT_EQ(errorOf(a).rfind("intent.mutationFailed: the shell did not start the command within 10 s", 0), 0u)
+        << errorOf(a);
+    // The line is abandoned by hand, and the tab runs commands again.
+    const uint64_t inputs = log().inputCount();
+    ws->session(ws->tab(tab)->primary)->sendBytes("\x03");
+    ASSERT_TRUE(waitUntil([&] { return log().inputCount() > inputs; })) << screen();
+    const Answer b = run("echo again");
+    ASSERT_TRUE(b && std::holds_alternative<CommandInfo>(*b)) << (b ? errorOf(b) : "no answer") << screen();
+    EXPECT_EQ(info(b).output, "again");
 }
 
 } // namespace

@@ -23,6 +23,9 @@ namespace {
 // How long a shell may take to show its (first or next) prompt when the
 // caller set no timeout: start-up files can be slow.
 constexpr int64_t kPromptWaitMillis = 10000;
+// How long a typed command may take to start (its output mark) before the
+// shell is taken to be waiting for more of it.
+constexpr int kStartMillis = 10000;
 
 // A record as answers show it; with `maxBytes`, its output too (the end of
 // it when it is longer: what a command printed last matters most).
@@ -57,11 +60,14 @@ CommandInfo infoOf(const dt::terminal::TerminalSession &session, const dt::term:
 
 } // namespace
 
-struct CommandAdaptor::Waiter {
+struct CommandAdaptor::Claim {
     std::string caller;
     Authority authority = Authority::Grant;
     TabId tab = 0;
     PaneId pane = 0;
+};
+
+struct CommandAdaptor::Waiter : Claim {
     uint64_t afterId = 0;
     size_t maxBytes = 0;
     // tab.run: the input areas seen when the command was typed (B marks).
@@ -69,6 +75,12 @@ struct CommandAdaptor::Waiter {
     std::optional<uint64_t> promptsWhenTyped;
     CommandAnswer done;
     std::unique_ptr<QTimer> timer;
+    std::unique_ptr<QTimer> startTimer; // tab.run: the shell must start the command
+};
+
+struct CommandAdaptor::PendingRun : Claim {
+    CommandAnswer done;
+    std::unique_ptr<QObject> context; // its connection and its timer
 };
 
 CommandAdaptor::CommandAdaptor(Workspace &workspace, dt::rpc::OrchestrationPort &typist)
@@ -77,28 +89,28 @@ CommandAdaptor::CommandAdaptor(Workspace &workspace, dt::rpc::OrchestrationPort 
     // A wait ends with the authority it ran under: the tab goes, turns
     // private to the caller, or the caller's grant ends.
     QObject::connect(&m_workspace, &Workspace::paneClosed, m_context.get(), [this](PaneId pane, TabId) {
-        endWhere([pane](const Waiter &w) -> std::optional<Error> {
+        endWhere([pane](const Claim &w) -> std::optional<Error> {
             if (w.pane != pane)
                 return std::nullopt;
             return dt::rpc::intentError(intent::NotFound, "the tab's terminal closed while its command ran");
         });
     });
     QObject::connect(&m_workspace, &Workspace::paneExited, m_context.get(), [this](PaneId pane) {
-        endWhere([pane](const Waiter &w) -> std::optional<Error> {
+        endWhere([pane](const Claim &w) -> std::optional<Error> {
             if (w.pane != pane)
                 return std::nullopt;
             return dt::rpc::intentError(intent::MutationFailed, "the tab's shell exited before the command finished");
         });
     });
     QObject::connect(&m_workspace, &Workspace::tabPrivacyChanged, m_context.get(), [this](TabId) {
-        endWhere([this](const Waiter &w) -> std::optional<Error> {
+        endWhere([this](const Claim &w) -> std::optional<Error> {
             if (CallerView(m_workspace, w.caller).canSee(w.tab))
                 return std::nullopt;
             return dt::rpc::intentError(intent::NotFound, "tab not found");
         });
     });
     QObject::connect(&m_workspace, &Workspace::tabGrantChanged, m_context.get(), [this](TabId) {
-        endWhere([this](const Waiter &w) -> std::optional<Error> {
+        endWhere([this](const Claim &w) -> std::optional<Error> {
             if (w.authority != Authority::Grant)
                 return std::nullopt;
             const Workspace::Pane *own = CallerView(m_workspace, w.caller).own();
@@ -113,6 +125,7 @@ CommandAdaptor::~CommandAdaptor()
 {
     // No answer leaves while the app goes: the server is already gone.
     m_waiters.clear();
+    m_pendingRuns.clear();
 }
 
 void CommandAdaptor::runCommand(const std::string &caller, Handle tab, const std::string &command, int64_t timeoutMillis,
@@ -153,6 +166,14 @@ void CommandAdaptor::run(const std::string &caller, Handle tab, const std::strin
                                          "the tab's shell reports no commands (deviceterm doctor in that tab says why); "
                                          "use tab send-input and tab capture instead"));
     const dt::term::CommandRecord *running = log.running();
+    const CallerView view(m_workspace, caller);
+    if (!view.canSee(t->id))
+        return done(dt::rpc::intentError(intent::NotFound, "tab not found"));
+    if (authority == Authority::Grant && (!view.own() || !m_workspace.hasOrchestrationGrant(view.own()->id)))
+        return done(Error{code::RoleViolation, "this session's orchestration grant ended while it waited"});
+    if (running && view.own() && view.own()->id == t->primary)
+        return done(dt::rpc::intentError(intent::Busy, "this is the caller's own terminal: its running command is this "
+                                                       "call; name another tab with --tab"));
     if ((running || claimed(t->primary)) && queue)
         // Its turn comes at the next prompt that nobody else types at.
         return runAtNextPrompt(caller, tab, command, timeoutMillis,
@@ -196,38 +217,48 @@ void CommandAdaptor::runAtNextPrompt(const std::string &caller, Handle tab, cons
                                      int64_t timeoutMillis, int64_t budget, size_t maxBytes, bool queue, CommandAnswer done,
                                      Authority authority)
 {
-    dt::terminal::TerminalSession *session = m_workspace.session(m_workspace.tab(tab)->primary);
-    // Within the same timeout, and only if the caller may still (checked
-    // again then).
-    auto pending = std::make_shared<QMetaObject::Connection>();
-    auto once = std::make_shared<bool>(false);
+    const Workspace::Tab *t = m_workspace.tab(tab);
+    dt::terminal::TerminalSession *session = m_workspace.session(t->primary);
+    // Held like a wait: the tab closing, turning private or the grant
+    // ending answers it at once (endWhere).
+    auto pending = std::make_shared<PendingRun>();
+    pending->caller = caller;
+    pending->authority = authority;
+    pending->tab = t->id;
+    pending->pane = t->primary;
+    pending->done = std::move(done);
+    pending->context = std::make_unique<QObject>();
+    m_pendingRuns.push_back(pending);
+    const std::weak_ptr<PendingRun> weak = pending;
     auto since = std::make_shared<QElapsedTimer>();
     since->start();
-    auto proceed = [this, caller, tab, command, timeoutMillis, maxBytes, queue, done, pending, once, since,
-                    authority]() mutable {
-        const Workspace::Tab *t = m_workspace.tab(tab);
-        dt::terminal::TerminalSession *s = t ? m_workspace.session(t->primary) : nullptr;
-        if (*once || (s && (!s->terminal().commands().pendingInput() || s->terminal().commands().running()
-                            || claimed(t->primary))))
-            return;
-        *once = true;
-        QObject::disconnect(*pending);
-        const CallerView view(m_workspace, caller);
-        if (!t || !view.canSee(t->id))
-            return done(dt::rpc::intentError(intent::NotFound, "tab not found"));
-        if (authority == Authority::Grant && (!view.own() || !m_workspace.hasOrchestrationGrant(view.own()->id)))
-            return done(Error{code::RoleViolation, "this session's orchestration grant ended while it waited"});
-        const int64_t left = timeoutMillis > 0 ? std::max<int64_t>(1, timeoutMillis - since->elapsed()) : 0;
-        run(caller, tab, command, left, maxBytes, queue, std::move(done), authority);
-    };
-    *pending = QObject::connect(session, &dt::terminal::TerminalSession::commandsChanged, m_context.get(), proceed);
-    QTimer::singleShot(std::chrono::milliseconds(budget), m_context.get(), [pending, once, done]() mutable {
-        if (*once)
-            return;
-        *once = true;
-        QObject::disconnect(*pending);
-        done(dt::rpc::intentError(intent::Timeout, "the tab's shell showed no free prompt in time; nothing was typed"));
+    QObject::connect(session, &dt::terminal::TerminalSession::commandsChanged, pending->context.get(),
+                     [this, weak, tab, command, timeoutMillis, maxBytes, queue, since, authority] {
+                         auto p = weak.lock();
+                         const Workspace::Tab *t = m_workspace.tab(tab);
+                         dt::terminal::TerminalSession *s = t ? m_workspace.session(t->primary) : nullptr;
+                         if (!p || !s || !s->terminal().commands().pendingInput() || s->terminal().commands().running()
+                             || claimed(t->primary))
+                             return;
+                         CommandAnswer done = takePending(p);
+                         const int64_t left = timeoutMillis > 0 ? std::max<int64_t>(1, timeoutMillis - since->elapsed()) : 0;
+                         // The checks run again inside (the grant, privacy, the prompt).
+                         run(p->caller, tab, command, left, maxBytes, queue, std::move(done), authority);
+                     });
+    QTimer::singleShot(std::chrono::milliseconds(budget), pending->context.get(), [this, weak] {
+        if (auto p = weak.lock())
+            takePending(p)(dt::rpc::intentError(intent::Timeout, "the tab's shell showed no free prompt in time; nothing was typed"));
     });
+}
+
+CommandAdaptor::CommandAnswer CommandAdaptor::takePending(const std::shared_ptr<PendingRun> &run)
+{
+    m_pendingRuns.remove(run);
+    // Later: this may run inside one of its own slots.
+    if (QObject *context = run->context.release())
+        context->deleteLater();
+    CommandAnswer done = std::move(run->done);
+    return done ? done : [](std::variant<CommandInfo, Error>) {};
 }
 
 bool CommandAdaptor::claimed(PaneId pane) const
@@ -284,6 +315,23 @@ void CommandAdaptor::wait(const std::string &caller, TabId tab, uint64_t afterId
             end(waiter, dt::rpc::intentError(intent::Timeout, "the command is still running (nothing was stopped); "
                                                               "tab wait picks it up again"));
     });
+    if (promptsWhenTyped) {
+        // A line the shell reads on without running (an unclosed quote, a
+        // here-doc) holds the prompt for good: say so, and let go of it.
+        waiter->startTimer = std::make_unique<QTimer>();
+        waiter->startTimer->setSingleShot(true);
+        QObject::connect(waiter->startTimer.get(), &QTimer::timeout, m_context.get(), [this, w = std::weak_ptr<Waiter>(waiter)] {
+            auto waiter = w.lock();
+            dt::terminal::TerminalSession *session = waiter ? m_workspace.session(waiter->pane) : nullptr;
+            const auto &records = session ? session->terminal().commands().records() : std::deque<dt::term::CommandRecord>{};
+            if (waiter && (records.empty() || records.back().id <= waiter->afterId))
+                end(waiter, dt::rpc::intentError(intent::MutationFailed,
+                                                  "the shell did not start the command within 10 s: it is probably waiting "
+                                                  "for more input (an unclosed quote?); nothing ran. Ctrl+C there "
+                                                  "(tab send-input '\\x03') abandons the line"));
+        });
+        waiter->startTimer->start(std::chrono::milliseconds(kStartMillis));
+    }
     waiter->timer->start(std::chrono::milliseconds(limit));
     dt::terminal::TerminalSession *session = m_workspace.session(waiter->pane);
     QObject::connect(session, &dt::terminal::TerminalSession::commandsChanged, waiter->timer.get(),
@@ -324,19 +372,27 @@ void CommandAdaptor::end(const std::shared_ptr<Waiter> &waiter, std::variant<Com
     // Removed first: the answer may start another wait.
     m_waiters.remove(waiter);
     waiter->timer->stop();
+    if (waiter->startTimer)
+        waiter->startTimer->stop();
     CommandAnswer done = std::move(waiter->done);
     if (done)
         done(std::move(answer));
 }
 
-void CommandAdaptor::endWhere(const std::function<std::optional<Error>(const Waiter &)> &why)
+void CommandAdaptor::endWhere(const std::function<std::optional<Error>(const Claim &)> &why)
 {
     std::vector<std::pair<std::shared_ptr<Waiter>, Error>> ending;
     for (const auto &w : m_waiters)
         if (auto error = why(*w))
             ending.emplace_back(w, *error);
+    std::vector<std::pair<std::shared_ptr<PendingRun>, Error>> notRun;
+    for (const auto &p : m_pendingRuns)
+        if (auto error = why(*p))
+            notRun.emplace_back(p, *error);
     for (auto &[w, error] : ending)
         end(w, error);
+    for (auto &[p, error] : notRun)
+        takePending(p)(error);
 }
 
 std::variant<dt::terminal::TerminalSession *, Error> CommandAdaptor::readableTerminal(const std::string &caller, Handle tab,

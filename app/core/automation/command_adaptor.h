@@ -42,7 +42,11 @@ public:
                                                                      size_t maxBytes) override;
 
 private:
+    // What a wait or a pending run holds on to: whose it is, under which
+    // authority, and which tab and terminal it is about.
+    struct Claim;
     struct Waiter;
+    struct PendingRun;
     // What lets the caller run a command in the tab: its orchestration
     // grant (checked again whenever it could have ended), or having opened
     // the tab itself just now.
@@ -66,11 +70,15 @@ private:
     std::variant<dt::terminal::TerminalSession *, dt::rpc::Error> readableTerminal(const std::string &caller, Handle tab,
                                                                                   const char *what) const;
     void end(const std::shared_ptr<Waiter> &waiter, std::variant<dt::rpc::CommandInfo, dt::rpc::Error> answer);
-    void endWhere(const std::function<std::optional<dt::rpc::Error>(const Waiter &)> &why);
+    // Ends every wait and pending run that `why` gives a reason for.
+    void endWhere(const std::function<std::optional<dt::rpc::Error>(const Claim &)> &why);
+    // Takes a pending run out (its connection and timer end); its answer.
+    CommandAnswer takePending(const std::shared_ptr<PendingRun> &run);
 
     Workspace &m_workspace;
     dt::rpc::OrchestrationPort &m_typist;
     std::list<std::shared_ptr<Waiter>> m_waiters;
+    std::list<std::shared_ptr<PendingRun>> m_pendingRuns; // waiting for a free prompt
     std::unique_ptr<QObject> m_context; // our connections and timers end with us
 };
 
