@@ -34,8 +34,10 @@ void DbusNotifier::listen()
 {
     if (!m_bus->isConnected())
         return;
-    m_bus->connect(kService, kPath, kInterface, QStringLiteral("ActionInvoked"), this, SLOT(onActionInvoked(uint, QString)));
-    m_bus->connect(kService, kPath, kInterface, QStringLiteral("NotificationClosed"), this, SLOT(onClosed(uint, uint)));
+    // Matched by path and interface, any sender: naming the service would
+    // make Qt ask the bus for its owner, a call that waits for the answer.
+    m_bus->connect(QString(), kPath, kInterface, QStringLiteral("ActionInvoked"), this, SLOT(onActionInvoked(uint, QString)));
+    m_bus->connect(QString(), kPath, kInterface, QStringLiteral("NotificationClosed"), this, SLOT(onClosed(uint, uint)));
 }
 
 QDBusConnection *DbusNotifier::bus()

@@ -66,7 +66,7 @@ void CommandNotices::onFinished(PaneId pane, quint64 commandId)
     // Whole sentences, so that translations may order their words.
     const QString summary = !r->exitStatus        ? tr("%1: command finished").arg(tab)
                             : *r->exitStatus == 0 ? tr("%1: command succeeded").arg(tab)
-                                                  : tr("%1: command failed with exit status %2").arg(tab).arg(*r->exitStatus);
+                                                  : tr("%1: command failed with exit status %2").arg(tab, QString::number(*r->exitStatus));
     const qint64 took = (r->finishedMs - r->startedMs + 500) / 1000;
     m_notifier.notify(summary,
                       tr("%1\n(after %n second(s))", nullptr, int(took)).arg(command),

@@ -194,6 +194,8 @@ Decoded<WaitIdleParams> decode<WaitIdleParams>(const Json &p)
     out.quietMillis = static_cast<int>(quiet);
     if (auto e = readMillis(p, "timeoutMillis", out.timeoutMillis, kMaxWaitMillis))
         return *e;
+    if (out.quietMillis >= out.timeoutMillis)
+        return invalidParams("quietMillis must be shorter than timeoutMillis");
     return out;
 }
 

@@ -58,7 +58,8 @@ TEST_F(CliTest, aTabDrivesItsPhoneByRefsAndFindersAndAssertsWhatItShows)
     EXPECT_EQ(status("assert-ok.status"), "0") << text("assert-ok.err");
     EXPECT_EQ(text("assert-ok.txt").rfind("ok: visible", 0), 0u);
     EXPECT_EQ(status("assert-fail.status"), "1");
-    EXPECT_NE(text("assert-fail.err").find("assertion failed: shown: @e"), std::string::npos) << text("assert-fail.err");
+    EXPECT_NE(text("assert-fail.err").find("assertion failed: shown: StaticText 'Count 1'"), std::string::npos)
+        << text("assert-fail.err");
 
     // Finders: a regular expression, a case-blind part; none and several
     // are errors that say so (the candidates listed).
@@ -95,6 +96,12 @@ TEST_F(CliTest, aTabDrivesItsPhoneByRefsAndFindersAndAssertsWhatItShows)
     EXPECT_GT(image.width(), 100);
     EXPECT_EQ(status("shot-bad.status"), "1");
     EXPECT_NE(text("shot-bad.err").find("cannot write /nonexistent/dir/shot.png"), std::string::npos) << text("shot-bad.err");
+
+    // A ref whose element went away: the wait for it to go ends, and it
+    // counts as hidden.
+    EXPECT_EQ(status("refgone.status"), "0") << text("refgone.err");
+    EXPECT_EQ(status("refhidden.status"), "0") << text("refhidden.err");
+    EXPECT_EQ(text("refhidden.txt").rfind("ok: hidden", 0), 0u) << text("refhidden.txt");
 
     // Typed into the field its ref named; its value checked both ways.
     EXPECT_EQ(status("text.status"), "0") << text("text.err");

@@ -70,9 +70,11 @@ DEVICES (virtual phones, watches, pads, TVs beside your terminal)
   deviceterm wait-for --label 'Count 3' [--gone] [--timeout 5s]   instead of sleep
   deviceterm tap --label +1 --then-wait-idle   any input verb; returns once the screen settled
   deviceterm screenshot -o screen.png   the device's screen as evidence
-      A ref holds while the element it named is still there: once the UI
-      changed it is refused (intent.staleRef), never re-aimed. A finder that
-      matches several elements is intent.ambiguous, listing their refs.
+      Refs number the UI the last snapshot saw: once it changed they are
+      refused (intent.staleRef) until you take a new snapshot. A finder that
+      a tap needs one element from and that matches several is
+      intent.ambiguous, listing them. --then-wait-idle exits 3 when the
+      input went in but the screen never settled (do not send it again).
   deviceterm ax tree                the app's whole tree as JSON, normalizedCenter {x, y}
   deviceterm tap X Y                X, Y fractions of the screen (pass a normalizedCenter)
   deviceterm swipe X1 Y1 X2 Y2 [--hold MS] | long-press X Y | text 'any text' | button home
@@ -104,7 +106,8 @@ ORCHESTRATION (only in a tab the person opened as an orchestrator tab)
       left running). No polling. Needs a tab whose shell is integrated (bash,
       zsh or fish; `tab info` says shellIntegration). Refused while the tab
       runs another command, or while someone has typed at its prompt
-      (intent.busy); with --queue it runs once the running command ends.
+      (intent.busy); with --queue it waits for the running command to end
+      (still refused if someone has typed at the prompt by then).
   deviceterm tab wait --tab REF [--timeout SECONDS]
       Waits for the command the tab is running (or takes its last one).
   Without a live grant these fail with error.role_violation, whatever
@@ -114,7 +117,8 @@ ORCHESTRATION (only in a tab the person opened as an orchestrator tab)
 RUNNING A COMMAND AND READING WHAT IT DID (no polling, no screen scraping)
   From any tab:
     deviceterm tab open --cmd 'make test' --wait > test.log; echo "status $?"
-        (a new tab runs it; the record's "tab", with --json, names that tab)
+        (a new tab runs it; the record's "tab", with --json, names that tab;
+        reading it again later needs an orchestrator tab)
     deviceterm tab commands --json; deviceterm tab output   # your own tab's
   From an orchestrator tab (a person opened it as one), in any other tab:
     deviceterm tab run --tab build -- 'make test' > test.log; echo "status $?"

@@ -11,6 +11,14 @@ namespace dt::cli {
 
 namespace {
 constexpr int kFailed = 1, kUnchecked = 2;
+// An element for messages: its ref when it has one, else role and label.
+std::string nameOf(const Json &e)
+{
+    if (e.contains("ref"))
+        return e["ref"].get<std::string>();
+    return e.value("role", std::string()) + " '" + e.value("label", std::string()) + "'";
+}
+
 const char kUsage[] = "usage: deviceterm assert visible|hidden FINDER | assert value FINDER EXPECTED "
                       "(FINDER: @REF, --label L, --role R or --text T, with --contains or --regex)";
 } // namespace
@@ -53,6 +61,12 @@ int runAssert(Context &c)
         const auto &e = c.lastError();
         const bool aboutTheUi = e && (e->msg.rfind(dt::rpc::intent::NotFound, 0) == 0 || e->msg.rfind(dt::rpc::intent::Ambiguous, 0) == 0
                                       || e->msg.rfind(dt::rpc::intent::StaleRef, 0) == 0);
+        if (aboutTheUi && ref && what == "hidden") {
+            // The element the ref named is no longer there: hidden.
+            if (!c.json())
+                std::printf("ok: hidden (%s is gone)\n", ref->c_str());
+            return 0;
+        }
         return aboutTheUi && (isValue || ref) ? kFailed : kUnchecked;
     }
     const Json &matches = (*answer)["matches"];
@@ -64,17 +78,17 @@ int runAssert(Context &c)
                 std::printf("ok: %s%s\n", what.c_str(), generation.c_str());
             return 0;
         }
-        c.error("assertion failed: " + std::string(visible ? "shown: " : "nothing matches") + (visible ? matches[0].value("ref", std::string()) : std::string()) + generation);
+        c.error("assertion failed: " + std::string(visible ? "shown: " : "nothing matches") + (visible ? nameOf(matches[0]) : std::string()) + generation);
         return kFailed;
     }
     const Json &element = matches[0];
     const std::string actual = element.value("value", element.value("label", std::string()));
     if (actual == words.front()) {
         if (!c.json())
-            std::printf("ok: %s is '%s'%s\n", element.value("ref", std::string()).c_str(), actual.c_str(), generation.c_str());
+            std::printf("ok: %s is '%s'%s\n", nameOf(element).c_str(), actual.c_str(), generation.c_str());
         return 0;
     }
-    c.error("assertion failed: " + element.value("ref", std::string()) + " is '" + actual + "', not '" + words.front() + "'"
+    c.error("assertion failed: " + nameOf(element) + " is '" + actual + "', not '" + words.front() + "'"
             + generation);
     return kFailed;
 }

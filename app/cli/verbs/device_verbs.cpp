@@ -14,6 +14,9 @@ namespace dt::cli {
 
 namespace {
 
+// --then-wait-idle: the input went in, the screen did not settle in time.
+constexpr int kDeliveredNotSettled = 3;
+
 // The pane a gesture goes to: --pane, else the one with-pane chose, else
 // the session's only pane (the server decides).
 std::string targetPane(Context &c)
@@ -119,14 +122,15 @@ int run(Context &c, const Spec &s)
             tap.pane = params.pane;
             tap.x = (*element)["normalizedCenter"]["x"].get<double>();
             tap.y = (*element)["normalizedCenter"]["y"].get<double>();
-            if (!c.call(tap))
+            // Typed only once the field has taken the focus.
+            if (!c.call(tap) || !waitUntilIdle(c, params.pane))
                 return 1;
         }
         const auto r = c.call(params);
-        if (!r || (thenIdle && !waitUntilIdle(c, params.pane)))
+        if (!r)
             return 1;
         c.printReceipt(*r, kShown);
-        return 0;
+        return thenIdle && !waitUntilIdle(c, params.pane) ? kDeliveredNotSettled : 0;
     }
     std::vector<std::string> valued = s.valued;
     std::vector<std::string> switches;
@@ -168,14 +172,16 @@ int run(Context &c, const Spec &s)
     const auto r = c.call(s.method, params);
     if (!r)
         return 1;
-    // The app's answer to the input settles before the receipt is printed:
-    // the next read sees it.
-    if (isInput && c.flag("--then-wait-idle") && !waitUntilIdle(c, params.value("pane", std::string())))
-        return 1;
+    // The app's answer to the input settles before the command ends: the
+    // next read sees it. The input was delivered either way (the receipt
+    // says so); a screen that never settled is its own exit status, so a
+    // script does not send it again.
     if (s.alwaysJson)
         c.printJson(*r);
     else
         c.printReceipt(*r, kShown);
+    if (isInput && c.flag("--then-wait-idle") && !waitUntilIdle(c, params.value("pane", std::string())))
+        return kDeliveredNotSettled;
     return 0;
 }
 

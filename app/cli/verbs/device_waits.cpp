@@ -64,8 +64,11 @@ int runWaitIdle(Context &c)
             return 1;
         if (out)
             *out = *ms;
-        else
-            p.quietMillis = static_cast<int>(std::min<int64_t>(*ms, 60000));
+        else if (*ms > 60000) {
+            c.error("--quiet must be at most 60s");
+            return 1;
+        } else
+            p.quietMillis = static_cast<int>(*ms);
     }
     if (!c.inTab())
         return c.notInTab("wait-idle");

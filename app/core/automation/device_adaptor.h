@@ -50,14 +50,10 @@ private:
     struct AxGeneration {
         uint64_t number = 0;
         uint64_t fingerprint = 0;
-        // Each ref as an answer last handed it out: what it named (role,
-        // label, place) and in which generation. A ref resolves only to
-        // that same element.
-        struct Given {
-            QString identity;
-            uint64_t generation = 0;
-        };
-        QHash<int, Given> given;
+        // The UI whose numbering the refs handed out stand for: a ref
+        // resolves only while the UI is that one (see device_ax_refs.cpp).
+        uint64_t refsGeneration = 0;
+        uint64_t refsFingerprint = 0;
     };
     QHash<PaneId, AxGeneration> m_axGenerations;
     static std::string describeQuery(const AxQuery &query); // "--label 'X'"

@@ -58,20 +58,6 @@ AxFinder finderOf(const dt::rpc::DevicePort::AxQuery &q)
     return f;
 }
 
-// What a ref stands for: the element's role, label and place (not its
-// value, which typing into it changes).
-QString identityOf(const AxEntry &e)
-{
-    return e.role + QLatin1Char('|') + e.label + QLatin1Char('|') + QString::number(qRound(e.frame.x() * 1000))
-        + QLatin1Char(',') + QString::number(qRound(e.frame.y() * 1000)) + QLatin1Char(',')
-        + QString::number(qRound(e.frame.width() * 1000)) + QLatin1Char(',') + QString::number(qRound(e.frame.height() * 1000));
-}
-
-int indexOf(const QString &ref)
-{
-    return ref.mid(2).toInt() - 1;
-}
-
 } // namespace
 
 std::string DeviceAdaptor::describeQuery(const AxQuery &q)
@@ -84,6 +70,8 @@ void DeviceAdaptor::answerFromTree(Handle pane, const AxQuery &q, std::optional<
 {
     if (!tree)
         return done(Error{code::BridgeFailed, why.toStdString()});
+    if (!m_workspace.pane(pane))
+        return done(Error{code::InvalidParams, "the pane closed"});
     const std::vector<AxEntry> entries = flattenAxTree(*tree);
     AxGeneration &generation = m_axGenerations[pane];
     const uint64_t fingerprint = fingerprintOf(entries);
@@ -93,33 +81,37 @@ void DeviceAdaptor::answerFromTree(Handle pane, const AxQuery &q, std::optional<
     }
     const auto number = static_cast<int64_t>(generation.number);
 
-    const auto give = [&](const AxEntry &e) { generation.given[indexOf(e.ref)] = {identityOf(e), generation.number}; };
+    // Refs number the elements of one UI. A snapshot hands out that UI's
+    // numbering; a finder's answer carries refs only when it is the same
+    // UI as the last numbering handed out (or there was none), so no
+    // answer re-aims refs someone already holds. A ref resolves only
+    // while the UI is still the one its numbering was for.
+    const bool sameUi = generation.refsGeneration != 0 && generation.refsFingerprint == fingerprint;
+    const auto handOut = [&] {
+        generation.refsGeneration = generation.number;
+        generation.refsFingerprint = fingerprint;
+    };
     if (q.kind == AxQuery::Kind::Snapshot) {
+        handOut();
         Json nodes = Json::array();
         for (const AxEntry &e : entries)
-            if (!q.interactiveOnly || e.interactive) {
-                give(e);
+            if (!q.interactiveOnly || e.interactive)
                 nodes.push_back(entryJson(e));
-            }
         return done(Json{{"generation", number}, {"nodes", std::move(nodes)}});
     }
 
     if (q.ref) {
-        // A ref means what it meant when it was handed out: if the UI
-        // changed so that another element (or none) is there now, it is
-        // refused rather than pointing at whatever sits there.
-        const int index = indexOf(QString::fromStdString(*q.ref));
-        const auto was = generation.given.constFind(index);
-        if (was == generation.given.cend())
-            return done(dt::rpc::intentError(intent::NotFound, *q.ref + " was not handed out (generation "
-                                                                   + std::to_string(number)
-                                                                   + "); run deviceterm ax snapshot for refs"));
-        if (index >= static_cast<int>(entries.size()) || identityOf(entries[size_t(index)]) != was->identity)
+        const size_t index = std::stoul(q.ref->substr(2)) - 1;
+        if (generation.refsGeneration == 0)
+            return done(dt::rpc::intentError(intent::NotFound, "no refs were handed out yet; run deviceterm ax snapshot"));
+        if (!sameUi)
             return done(dt::rpc::intentError(
                 intent::StaleRef, "the UI changed since " + *q.ref + " was handed out (generation "
-                                      + std::to_string(was->generation) + ", now " + std::to_string(number)
+                                      + std::to_string(generation.refsGeneration) + ", now " + std::to_string(number)
                                       + "): take a new snapshot, or find the element by --label or --text"));
-        return done(Json{{"generation", number}, {"matches", Json::array({entryJson(entries[size_t(index)])})}});
+        if (index >= entries.size())
+            return done(dt::rpc::intentError(intent::NotFound, "no " + *q.ref + " in generation " + std::to_string(number)));
+        return done(Json{{"generation", number}, {"matches", Json::array({entryJson(entries[index])})}});
     }
 
     const AxFinder finder = finderOf(q);
@@ -140,10 +132,15 @@ void DeviceAdaptor::answerFromTree(Handle pane, const AxQuery &q, std::optional<
                                                                 + describe(finder).toStdString() + ": " + candidates
                                                                 + " (use one of these refs, or narrow the finder)"));
     }
+    const bool withRefs = generation.refsGeneration == 0 || sameUi;
+    if (withRefs && !found->empty())
+        handOut();
     Json matches = Json::array();
     for (const AxEntry *e : *found) {
-        give(*e); // its refs are as good as a snapshot's
-        matches.push_back(entryJson(*e));
+        Json match = entryJson(*e);
+        if (!withRefs)
+            match.erase("ref"); // another UI's numbering is out there: take a snapshot for refs
+        matches.push_back(std::move(match));
     }
     done(Json{{"generation", number}, {"matches", std::move(matches)}});
 }

@@ -141,6 +141,11 @@ void DeviceAdaptor::look(const std::shared_ptr<ElementWait> &wait)
             return; // it ended meanwhile
         w->looking = false;
         if (auto *e = std::get_if<Error>(&answer)) {
+            // The element a ref named is no longer there: gone, as waited for.
+            const bool refGone = w->gone && w->query.ref
+                                 && (e->msg.rfind(intent::StaleRef, 0) == 0 || e->msg.rfind(intent::NotFound, 0) == 0);
+            if (refGone)
+                return endWait(w, Json{{"matches", Json::array()}, {"waitedMillis", w->since.elapsed()}});
             // An app not accessible yet is a "not yet"; a pane that went
             // away or a bad expression is the end of the wait.
             if (e->code != code::BridgeFailed)
@@ -225,9 +230,16 @@ void DeviceAdaptor::screenshot(Handle pane, AxAnswer done)
         QBuffer buffer(&png);
         buffer.open(QIODevice::WriteOnly);
         const bool ok = frame.convertToFormat(QImage::Format_RGB32).save(&buffer, "PNG");
+        // Within what one answer may carry (the server cuts off a client
+        // with more than 8 MiB unread).
+        constexpr qsizetype kMaxPng = 5 * 1024 * 1024;
         std::variant<Json, Error> answer =
-            ok ? std::variant<Json, Error>(Json{{"png", png.toBase64().toStdString()}, {"width", frame.width()}, {"height", frame.height()}})
-               : std::variant<Json, Error>(Error{code::ServerError, "pane.screenshot: the picture could not be encoded"});
+            !ok ? std::variant<Json, Error>(Error{code::ServerError, "pane.screenshot: the picture could not be encoded"})
+            : png.size() > kMaxPng
+                ? std::variant<Json, Error>(Error{code::ServerError, "pane.screenshot: the picture is too large to send ("
+                                                                         + std::to_string(png.size()) + " bytes as PNG)"})
+                : std::variant<Json, Error>(
+                      Json{{"png", png.toBase64().toStdString()}, {"width", frame.width()}, {"height", frame.height()}});
         QMetaObject::invokeMethod(context, [done = std::move(done), answer = std::move(answer)]() mutable { done(std::move(answer)); },
                                   Qt::QueuedConnection);
     });

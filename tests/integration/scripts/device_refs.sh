@@ -2,15 +2,6 @@
 # device shell by meaning (snapshots with refs, finders, assertions)
 # through the real CLI, leaving what each step answered in files.
 set -u
-# Retries the command in the remaining words until it succeeds (10 s).
-until_ok() {
-    i=0
-    until "$@" > /dev/null 2>&1; do
-        sleep 0.1
-        i=$((i + 1))
-        [ $i -gt 100 ] && { echo "gave up: $*" >> waits.err; return 1; }
-    done
-}
 ref_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["matches"][0]["ref"])' "$1"; }
 
 deviceterm sim create Phone --profile phone > /dev/null
@@ -26,7 +17,7 @@ deviceterm ax snapshot --interactive --json > interactive.json
 deviceterm find --label Counter --role Button --json > find.json
 counter=$(ref_of find.json)
 deviceterm tap "$counter" --json > tap-ref.json
-until_ok deviceterm assert visible --label +1 --role Button
+deviceterm wait-for --label +1 --role Button > /dev/null 2>> waits.err
 # The UI changed: the ref from before is refused, not reused.
 deviceterm tap "$counter" > stale.txt 2> stale.err; echo $? > stale.status
 # Tap, let the app settle, and read: no sleep, no retry.
@@ -48,14 +39,21 @@ deviceterm wait-idle --json > idle.json 2> idle.err; echo $? > idle.status
 deviceterm screenshot -o shot.png --json > shot.json 2> shot.err; echo $? > shot.status
 deviceterm screenshot -o /nonexistent/dir/shot.png > shot-bad.txt 2> shot-bad.err; echo $? > shot-bad.status
 
-# Into a text field by its ref, then its value checked.
+# A ref's element going away ends a wait for it to go, and is hidden.
+deviceterm ax snapshot > /dev/null
+deviceterm find --label Reset --role Button --json > reset.json
+reset=$(ref_of reset.json)
 deviceterm tap --label Home --role Button > /dev/null
-until_ok deviceterm assert visible --label Form --role Button
+deviceterm wait-for "$reset" --gone --timeout 5s > refgone.txt 2> refgone.err; echo $? > refgone.status
+deviceterm assert hidden "$reset" > refhidden.txt 2> refhidden.err; echo $? > refhidden.status
+
+# Into a text field by its ref, then its value checked.
+deviceterm wait-for --label Form --role Button > /dev/null 2>> waits.err
 deviceterm tap --label Form --role Button > /dev/null
-until_ok deviceterm assert visible --label Name
+deviceterm wait-for --label Name > /dev/null 2>> waits.err
+deviceterm ax snapshot > /dev/null   # refs for this page
 deviceterm find --label Name --json > name.json
-deviceterm text --into "$(ref_of name.json)" 'Ada' > text.txt 2> text.err; echo $? > text.status
-until_ok deviceterm assert value --label Name Ada
+deviceterm text --then-wait-idle --into "$(ref_of name.json)" 'Ada' > text.txt 2> text.err; echo $? > text.status
 deviceterm assert value --label Name Ada > value-ok.txt 2> value-ok.err; echo $? > value-ok.status
 deviceterm assert value --label Name Bob > value-fail.txt 2> value-fail.err; echo $? > value-fail.status
 
