@@ -19,6 +19,7 @@ const std::vector<KeySpec> &keys()
         {"on-exit", {"close", "keep", "keep-on-error"}, "keep-on-error", ""},
         {"quit-with-sims-default", {"keep", "shutdown"}, std::nullopt,
          "the Quit prompt is shown; set keep or shutdown to suppress it"},
+        {"scroll-on-output", {"no", "yes"}, "no", ""},
         {"scrollback-lines", {}, "10000", "", 0, 1000000},
         {"shell-integration", {"auto", "off"}, "auto", ""},
         {"simulator-app-advisory", {"show", "suppress"}, "show", ""},

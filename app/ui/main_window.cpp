@@ -206,6 +206,7 @@ void MainWindow::insertTabView(TabId tab, int index)
         return;
     auto *view = new TabView(m_workspace, tab, m_tabs);
     view->setTheme(m_appearance.theme);
+    view->setScrollOnOutput(m_appearance.scrollOnOutput);
     view->setTerminalFont(m_appearance.font);
     m_syncing = true;
     const int at = m_tabs->insertTab(index < 0 ? m_tabs->count() : index, view, m_workspace.tabTitle(tab));
@@ -288,6 +289,7 @@ void MainWindow::setAppearance(const Appearance &appearance)
     m_basePointSize = m_appearance.font.pointSize() > 0 ? m_appearance.font.pointSize() : 11;
     for (int i = 0; i < m_tabs->count(); ++i) {
         tabViewAt(i)->setTheme(m_appearance.theme);
+        tabViewAt(i)->setScrollOnOutput(m_appearance.scrollOnOutput);
         tabViewAt(i)->setTerminalFont(m_appearance.font);
     }
 }

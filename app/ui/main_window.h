@@ -30,6 +30,7 @@ public:
     struct Appearance {
         QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
         TerminalTheme theme = TerminalTheme::dark();
+        bool scrollOnOutput = false; // output brings a view scrolled into history back down
     };
 
     // `config` (may be null) holds the close-prompt preference and is what

@@ -95,12 +95,20 @@ void TabView::setTheme(const TerminalTheme &theme)
     rebuild(); // the dividers take the theme's colours
 }
 
+void TabView::setScrollOnOutput(bool scroll)
+{
+    m_scrollOnOutput = scroll;
+    for (TerminalView *v : std::as_const(m_views))
+        v->setScrollOnOutput(scroll);
+}
+
 TerminalView *TabView::ensureView(PaneId pane)
 {
     if (TerminalView *v = m_views.value(pane))
         return v;
     auto *v = new TerminalView(m_workspace.session(pane), this);
     v->setTheme(m_theme);
+    v->setScrollOnOutput(m_scrollOnOutput);
     v->setTerminalFont(m_font);
     v->setObjectName(QStringLiteral("pane-%1").arg(pane));
     connect(v, &TerminalView::focusReceived, this, [this, pane] { m_workspace.focusPane(pane); });

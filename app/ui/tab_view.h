@@ -34,6 +34,7 @@ public:
 
     void setTerminalFont(const QFont &font);
     void setTheme(const TerminalTheme &theme);
+    void setScrollOnOutput(bool scroll);
 
     // The pane whose on-screen rectangle lies next to the focused one in
     // `direction` (by live geometry, not ratios); 0 if none.
@@ -55,6 +56,7 @@ private:
     QPointer<QWidget> m_root;
     QFont m_font;
     TerminalTheme m_theme = TerminalTheme::dark();
+    bool m_scrollOnOutput = false;
 };
 
 // How a program's end reads in its pane.

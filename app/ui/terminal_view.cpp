@@ -62,6 +62,12 @@ TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
     if (session) {
         connect(session, &TerminalSession::contentChanged, this, &TerminalView::onContentChanged);
         connect(session, &TerminalSession::commandsChanged, this, &TerminalView::updateCommandMarks);
+        // Scroll lock: lines pushed into history move the reader's place
+        // by as many, so the same lines stay in view.
+        connect(session, &TerminalSession::linesScrolledIntoHistory, this, [this](int count) {
+            if (m_scrollOffset != 0 && !m_scrollOnOutput)
+                m_scrollOffset += count; // clamped to the history there is in updateScrollBar
+        });
         connect(session, &TerminalSession::bell, this, &TerminalView::onBell);
         connect(session, &TerminalSession::altScreenChanged, this, [this] {
             m_selection.clear();
@@ -217,8 +223,10 @@ void TerminalView::flushDamage()
         return;
     m_sinceLastPaint.restart();
     if (m_scrollOffset != 0) {
-        // New output brings the view back to the bottom.
-        m_scrollOffset = 0;
+        // Output while the reader is back in history: the view stays on
+        // the same lines (or, with scroll-on-output, comes back down).
+        if (m_scrollOnOutput)
+            m_scrollOffset = 0;
         t.clearDamage();
         updateScrollBar();
         viewport()->update();

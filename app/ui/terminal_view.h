@@ -38,6 +38,10 @@ public:
     int scrollOffset() const { return m_scrollOffset; }
     void scrollToBottom();
     void scrollLines(int delta); // positive = back into history
+    // Scrolled back into history, the view stays on the lines it shows
+    // while output arrives (typing brings it down); with `scroll`, output
+    // brings it back to the bottom as well.
+    void setScrollOnOutput(bool scroll) { m_scrollOnOutput = scroll; }
 
     QString selectedText() const;
     bool hasSelection() const { return m_selection.isActive(); }
@@ -131,6 +135,7 @@ private:
     static constexpr int kPadding = 4;
 
     int m_scrollOffset = 0;
+    bool m_scrollOnOutput = false;
     bool m_updatingScrollBar = false;
     QTimer m_repaintTimer; // coalesces output to at most one paint per frame
     QElapsedTimer m_sinceLastPaint;

@@ -17,6 +17,7 @@ MainWindow::Appearance appearanceFromConfig(const dt::app::Config &config)
         a.font.setFamily(family);
     a.font.setPointSize(config.intValue(QStringLiteral("font-size")));
     a.theme = TerminalTheme::byName(config.value(QStringLiteral("theme")));
+    a.scrollOnOutput = config.value(QStringLiteral("scroll-on-output")) == QLatin1String("yes");
     return a;
 }
 
@@ -30,7 +31,8 @@ WindowManager::WindowManager(dt::app::Workspace &workspace, const MainWindow::Ap
             // Only when font or theme really changed: other keys (a "don't
             // ask again") must not undo the windows' font zoom.
             const MainWindow::Appearance wanted = appearanceFromConfig(*m_config);
-            if (wanted.font != m_configAppearance.font || wanted.theme.name != m_configAppearance.theme.name) {
+            if (wanted.font != m_configAppearance.font || wanted.theme.name != m_configAppearance.theme.name
+                || wanted.scrollOnOutput != m_configAppearance.scrollOnOutput) {
                 m_configAppearance = wanted;
                 setAppearance(wanted);
             }

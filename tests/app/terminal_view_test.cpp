@@ -136,7 +136,7 @@ TEST_F(TerminalViewTest, pasteSendsClipboardTextAsInput)
     EXPECT_GE(outputRow("pasted-42"), 0) << screen();
 }
 
-TEST_F(TerminalViewTest, wheelScrollsHistoryAndNewOutputReturnsToTheBottom)
+TEST_F(TerminalViewTest, wheelScrollsHistoryAndTypingReturnsToTheBottom)
 {
     run(QStringLiteral("seq 1 300"));
     ASSERT_TRUE(shows("300\n"));
@@ -150,6 +150,45 @@ TEST_F(TerminalViewTest, wheelScrollsHistoryAndNewOutputReturnsToTheBottom)
     EXPECT_GT(view->scrollOffset(), 3);
     run(QStringLiteral("echo back"));
     EXPECT_TRUE(waitUntil([&] { return view->scrollOffset() == 0; }));
+}
+
+// Scroll lock: output that arrives while the reader is back in history
+// leaves the same lines in view; with scroll-on-output it brings the view
+// down, as before.
+TEST_F(TerminalViewTest, outputWhileScrolledBackKeepsTheSameLinesInView)
+{
+    run(QStringLiteral("seq 1 300"));
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().scrollback().size() > 250; }));
+    const auto topText = [&] {
+        const auto &t = session->terminal();
+        const dt::term::Line *line = t.lineAt(t.linesAboveScreen() - view->scrollOffset());
+        return line ? line->text() : std::string();
+    };
+    for (bool scrollOnOutput : {false, true}) {
+        view->setScrollOnOutput(scrollOnOutput);
+        const std::string marker = scrollOnOutput ? "second" : "first";
+        // Output that comes while nobody types: a background job.
+        run(QStringLiteral("(read -t 0.4 x; seq 1000 1100; echo %1-done) < /dev/null &").arg(QString::fromStdString(marker)));
+        view->scrollLines(20);
+        ASSERT_EQ(view->scrollOffset(), 20);
+        const std::string before = topText();
+        ASSERT_FALSE(before.empty());
+        ASSERT_TRUE(waitUntil([&] {
+            const auto &t = session->terminal();
+            for (int r = 0; r < t.rows(); ++r)
+                if (t.screenLine(r).text().rfind(marker + "-done", 0) == 0)
+                    return true;
+            return false;
+        })) << screen();
+        QApplication::processEvents();
+        if (scrollOnOutput) {
+            EXPECT_TRUE(waitUntil([&] { return view->scrollOffset() == 0; }));
+        } else {
+            EXPECT_GT(view->scrollOffset(), 20);
+            EXPECT_EQ(topText(), before) << "the reader's place did not move";
+        }
+        view->scrollToBottom();
+    }
 }
 
 TEST_F(TerminalViewTest, smallWheelStepsFromTouchpadsAddUp)
