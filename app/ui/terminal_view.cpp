@@ -102,6 +102,16 @@ void TerminalView::setTerminalFont(const QFont &font)
 void TerminalView::setTheme(const TerminalTheme &theme)
 {
     m_theme = theme;
+    if (m_session) {
+        // What programs that ask for the colours are told (OSC 10/11/12/4).
+        dt::term::Terminal::ReportedColours reported;
+        reported.foreground = theme.foreground.rgb() & 0xffffff;
+        reported.background = theme.background.rgb() & 0xffffff;
+        reported.cursor = theme.cursor.rgb() & 0xffffff;
+        for (size_t i = 0; i < reported.palette.size(); ++i)
+            reported.palette[i] = theme.palette[i].rgb() & 0xffffff;
+        m_session->terminal().setReportedColours(reported);
+    }
     QPalette pal = palette();
     pal.setColor(QPalette::Base, theme.background);
     pal.setColor(QPalette::Window, theme.background);

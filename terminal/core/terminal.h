@@ -8,6 +8,7 @@
 #include "terminal/core/stream_scanner.h"
 
 #include <cstdint>
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -70,6 +71,17 @@ public:
     // Everything libvterm wants to send to the program (DSR/DA replies,
     // encoded keys, mouse reports, bracketed paste) goes here.
     void setOutput(OutputFn output) { m_output = std::move(output); }
+
+    // The colours the view draws with, as 0xRRGGBB, for programs that ask
+    // (OSC 10, 11, 12 and 4 with "?": vim and others probe the background
+    // to pick a light or dark scheme). Until set: white on black.
+    struct ReportedColours {
+        uint32_t foreground = 0xffffff;
+        uint32_t background = 0x000000;
+        uint32_t cursor = 0xffffff;
+        std::array<uint32_t, 256> palette{};
+    };
+    void setReportedColours(const ReportedColours &colours) { m_reportedColours = colours; }
 
     void feed(const char *bytes, size_t length);
     void feed(const std::string &bytes) { feed(bytes.data(), bytes.size()); }
@@ -163,6 +175,9 @@ private:
     VTermState *m_state = nullptr; // borrowed from m_vt
     StreamScanner m_scanner;
     OutputFn m_output;
+    ReportedColours m_reportedColours;
+    // terminal_commands.cpp: answers OSC 4/10/11/12 queries; true if it was one.
+    bool answerColourQuery(std::string_view osc);
 
     int m_rows;
     int m_columns;

@@ -26,6 +26,41 @@ TEST(TerminalModel, answersPrimaryDeviceAttributes)
     EXPECT_EQ(out.back(), 'c');
 }
 
+// Programs that ask for the colours (vim picking a light or dark scheme)
+// get xterm's answer, on either screen, split or whole.
+TEST(TerminalModel, answersColourQueriesInXtermsForm)
+{
+    Terminal t(5, 20);
+    std::string out;
+    t.setOutput([&out](const char *b, size_t n) { out.append(b, n); });
+    Terminal::ReportedColours colours;
+    colours.foreground = 0xd0d0d0;
+    colours.background = 0x1e2127;
+    colours.cursor = 0xffcc00;
+    colours.palette[1] = 0xcc0000;
+    colours.palette[255] = 0x010203;
+    t.setReportedColours(colours);
+    t.feed("\x1b]11;?\x07");
+    EXPECT_EQ(out, "\x1b]11;rgb:1e1e/2121/2727\x1b\\");
+    out.clear();
+    t.feed("\x1b]10;?;?;?\x1b\\"); // foreground, then background, then cursor
+    EXPECT_EQ(out, "\x1b]10;rgb:d0d0/d0d0/d0d0\x1b\\\x1b]11;rgb:1e1e/2121/2727\x1b\\\x1b]12;rgb:ffff/cccc/0000\x1b\\");
+    out.clear();
+    t.feed("\x1b[?1049h\x1b]4;1;?;255;?;256;?;x;?\x07"); // on the alternate screen; bad indices skipped
+    EXPECT_EQ(out, "\x1b]4;1;rgb:cccc/0000/0000\x1b\\\x1b]4;255;rgb:0101/0202/0303\x1b\\");
+    out.clear();
+    t.feed("\x1b]11;#ffffff\x07\x1b]4;1;red\x07"); // sets are not queries: no answer
+    EXPECT_EQ(out, "");
+    // Split anywhere, the answer is the same.
+    const std::string query = "\x1b]11;?\x1b\\";
+    for (size_t cut = 1; cut < query.size(); ++cut) {
+        out.clear();
+        t.feed(query.substr(0, cut));
+        t.feed(query.substr(cut));
+        EXPECT_EQ(out, "\x1b]11;rgb:1e1e/2121/2727\x1b\\") << "split at " << cut;
+    }
+}
+
 TEST(TerminalModel, scrollbackIsBoundedAndKeepsTheNewestLines)
 {
     Terminal t(3, 10, 5);
