@@ -7,6 +7,8 @@
 
 #include "rpc/client/connection.h"
 
+#include "process_timing.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -22,36 +24,10 @@
 #include <sys/wait.h>
 #include <vector>
 
-extern char **environ;
-
 namespace {
 
-double percentile(std::vector<double> v, double p)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[static_cast<size_t>(p * double(v.size() - 1))];
-}
-
-// Wall time of one run of argv, in ms (posix_spawn, output to /dev/null).
-double timeProcess(const std::vector<std::string> &argv)
-{
-    std::vector<char *> args;
-    for (const auto &a : argv)
-        args.push_back(const_cast<char *>(a.c_str()));
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    QElapsedTimer t;
-    t.start();
-    pid_t pid = 0;
-    if (posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ) != 0)
-        return -1;
-    int status = 0;
-    waitpid(pid, &status, 0);
-    posix_spawn_file_actions_destroy(&actions);
-    return t.nsecsElapsed() / 1e6;
-}
+using dt::bench::percentile;
+using dt::bench::timeProcess;
 
 } // namespace
 

@@ -15,6 +15,8 @@
 #include "terminal/shell_integration.h"
 #include "terminal/terminal_session.h"
 
+#include "process_timing.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -32,37 +34,10 @@
 #include <sys/wait.h>
 #include <vector>
 
-extern char **environ;
-
 namespace {
 
-double percentile(std::vector<double> v, double p)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[static_cast<size_t>(p * double(v.size() - 1))];
-}
-
-// Wall time of one run of argv in ms, its output to /dev/null; -1 when it
-// failed.
-double timeProcess(const std::vector<std::string> &argv)
-{
-    std::vector<char *> args;
-    for (const auto &a : argv)
-        args.push_back(const_cast<char *>(a.c_str()));
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    QElapsedTimer t;
-    t.start();
-    pid_t pid = 0;
-    int status = 0;
-    const bool spawned = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ) == 0;
-    if (spawned)
-        waitpid(pid, &status, 0);
-    posix_spawn_file_actions_destroy(&actions);
-    return spawned && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? t.nsecsElapsed() / 1e6 : -1;
-}
+using dt::bench::percentile;
+using dt::bench::timeProcess;
 
 // The measuring role, inside the orchestrator tab: opens a bash tab (its
 // first command run and waited on, so the shell is ready), then times the

@@ -2,6 +2,8 @@
 
 #include "rpc/contract/ax_params.h"
 
+#include "rpc/contract/json_fields.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -10,17 +12,6 @@ namespace dt::rpc {
 namespace {
 
 constexpr size_t kMaxFinderBytes = 4096;
-
-std::optional<Error> readPane(const Json &p, std::string &out)
-{
-    const auto it = p.find("pane");
-    if (it == p.end())
-        return std::nullopt;
-    if (!it->is_string())
-        return invalidParams("pane must be a reference (a string)");
-    out = it->get<std::string>();
-    return std::nullopt;
-}
 
 std::optional<Error> readBool(const Json &p, const char *key, bool &out)
 {
@@ -78,7 +69,7 @@ template <>
 Decoded<AxSnapshotParams> decode<AxSnapshotParams>(const Json &p)
 {
     AxSnapshotParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     if (auto e = readBool(p, "interactive", out.interactive))
         return *e;
@@ -104,7 +95,7 @@ template <>
 Decoded<AxFindParams> decode<AxFindParams>(const Json &p)
 {
     AxFindParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     for (auto [key, value] : {std::pair{"ref", &out.ref}, {"label", &out.label}, {"role", &out.role}, {"text", &out.text}})
         if (auto e = readText(p, key, *value))
@@ -186,7 +177,7 @@ template <>
 Decoded<WaitIdleParams> decode<WaitIdleParams>(const Json &p)
 {
     WaitIdleParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     int64_t quiet = out.quietMillis;
     if (auto e = readMillis(p, "quietMillis", quiet, 60000))
@@ -211,7 +202,7 @@ template <>
 Decoded<ScreenshotParams> decode<ScreenshotParams>(const Json &p)
 {
     ScreenshotParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     return out;
 }

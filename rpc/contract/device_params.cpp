@@ -4,24 +4,14 @@
 
 #include "rpc/contract/device_params.h"
 
+#include "rpc/contract/json_fields.h"
+
 #include <algorithm>
 #include <iterator>
 
 namespace dt::rpc {
 
 namespace {
-
-// The pane reference: absent or "" for the session's only device pane.
-std::optional<Error> readPane(const Json &p, std::string &out)
-{
-    const auto it = p.find("pane");
-    if (it == p.end())
-        return std::nullopt;
-    if (!it->is_string())
-        return invalidParams("pane must be a reference (a string)");
-    out = it->get<std::string>();
-    return std::nullopt;
-}
 
 void putPane(Json &j, const std::string &pane)
 {
@@ -69,7 +59,7 @@ template <class P>
 Decoded<P> paneOnly(const Json &p)
 {
     P out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     return out;
 }
@@ -101,7 +91,7 @@ template <>
 Decoded<TapParams> decode<TapParams>(const Json &p)
 {
     TapParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     if (auto e = points(p, {{"x", &out.x}, {"y", &out.y}}, "x and y are fractions of the screen, from 0 to 1"))
         return *e;
@@ -119,7 +109,7 @@ template <>
 Decoded<LongPressParams> decode<LongPressParams>(const Json &p)
 {
     LongPressParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     if (auto e = points(p, {{"x", &out.x}, {"y", &out.y}}, "x and y are fractions of the screen, from 0 to 1"))
         return *e;
@@ -141,7 +131,7 @@ template <>
 Decoded<SwipeParams> decode<SwipeParams>(const Json &p)
 {
     SwipeParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     if (auto e = points(p, {{"fromX", &out.fromX}, {"fromY", &out.fromY}, {"toX", &out.toX}, {"toY", &out.toY}},
                         "fromX, fromY, toX and toY are fractions of the screen, from 0 to 1"))
@@ -164,7 +154,7 @@ template <>
 Decoded<KeyParams> decode<KeyParams>(const Json &p)
 {
     KeyParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     const auto it = p.find("keyCode");
     if (it == p.end() || !it->is_number_integer() || it->get<int64_t>() <= 0 || it->get<int64_t>() > 0x1fffffff)
@@ -184,7 +174,7 @@ template <>
 Decoded<DeviceTextParams> decode<DeviceTextParams>(const Json &p)
 {
     DeviceTextParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     const auto it = p.find("text");
     if (it == p.end() || !it->is_string() || it->get_ref<const std::string &>().empty())
@@ -207,7 +197,7 @@ template <>
 Decoded<ButtonParams> decode<ButtonParams>(const Json &p)
 {
     ButtonParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     const auto it = p.find("button");
     if (it == p.end() || !it->is_string() || it->get_ref<const std::string &>().empty())
@@ -228,7 +218,7 @@ template <>
 Decoded<PinchParams> decode<PinchParams>(const Json &p)
 {
     PinchParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     if (auto e = points(p,
                         {{"fromF1X", &out.fromF1X}, {"fromF1Y", &out.fromF1Y}, {"fromF2X", &out.fromF2X},
@@ -255,7 +245,7 @@ template <>
 Decoded<CrownParams> decode<CrownParams>(const Json &p)
 {
     CrownParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     const auto it = p.find("delta");
     if (it == p.end() || !it->is_number())
@@ -278,7 +268,7 @@ template <>
 Decoded<RotateParams> decode<RotateParams>(const Json &p)
 {
     RotateParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     for (const char *key : {"orientation", "direction"})
         if (const auto it = p.find(key); out.to.empty() && it != p.end() && it->is_string())
@@ -299,7 +289,7 @@ template <>
 Decoded<AxPointParams> decode<AxPointParams>(const Json &p)
 {
     AxPointParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     if (auto e = points(p, {{"x", &out.x}, {"y", &out.y}}, "x and y are fractions of the screen, from 0 to 1"))
         return *e;
@@ -319,7 +309,7 @@ template <>
 Decoded<AxSweepParams> decode<AxSweepParams>(const Json &p)
 {
     AxSweepParams out;
-    if (auto e = readPane(p, out.pane))
+    if (auto e = readPaneRef(p, out.pane))
         return *e;
     if (const auto it = p.find("step"); it != p.end()) {
         if (!it->is_number())

@@ -139,14 +139,32 @@ public slots:
     }
 };
 
+// A session bus of our own (a real dbus-daemon), gone with the test.
+struct PrivateBus {
+    QProcess daemon;
+    QString address;
+    bool start()
+    {
+        daemon.start(QStringLiteral("dbus-daemon"),
+                     {QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--print-address=1")});
+        if (!daemon.waitForStarted(5000) || !waitUntil([&] { return daemon.canReadLine(); }, 5000))
+            return false;
+        address = QString::fromUtf8(daemon.readLine()).trimmed();
+        return !address.isEmpty();
+    }
+    ~PrivateBus()
+    {
+        daemon.terminate();
+        if (!daemon.waitForFinished(5000))
+            daemon.kill();
+    }
+};
+
 TEST(DbusNotifierTest, noticesReachTheServiceAndAClickComesBack)
 {
-    QProcess daemon;
-    daemon.start(QStringLiteral("dbus-daemon"), {QStringLiteral("--session"), QStringLiteral("--nofork"),
-                                                 QStringLiteral("--print-address=1")});
-    ASSERT_TRUE(daemon.waitForStarted(5000));
-    ASSERT_TRUE(waitUntil([&] { return daemon.canReadLine(); }, 5000));
-    const QString address = QString::fromUtf8(daemon.readLine()).trimmed();
+    PrivateBus bus;
+    ASSERT_TRUE(bus.start());
+    const QString address = bus.address;
     {
         QDBusConnection server = QDBusConnection::connectToBus(address, QStringLiteral("notification-server"));
         QDBusConnection client = QDBusConnection::connectToBus(address, QStringLiteral("notification-client"));
@@ -189,18 +207,13 @@ TEST(DbusNotifierTest, noticesReachTheServiceAndAClickComesBack)
     }
     QDBusConnection::disconnectFromBus(QStringLiteral("notification-server"));
     QDBusConnection::disconnectFromBus(QStringLiteral("notification-client"));
-    daemon.terminate();
-    ASSERT_TRUE(daemon.waitForFinished(5000));
 }
 
 TEST(DbusNotifierTest, aServerThatReadsNoMarkupGetsTheTextAsIs)
 {
-    QProcess daemon;
-    daemon.start(QStringLiteral("dbus-daemon"), {QStringLiteral("--session"), QStringLiteral("--nofork"),
-                                                 QStringLiteral("--print-address=1")});
-    ASSERT_TRUE(daemon.waitForStarted(5000));
-    ASSERT_TRUE(waitUntil([&] { return daemon.canReadLine(); }, 5000));
-    const QString address = QString::fromUtf8(daemon.readLine()).trimmed();
+    PrivateBus bus;
+    ASSERT_TRUE(bus.start());
+    const QString address = bus.address;
     {
         QDBusConnection client = QDBusConnection::connectToBus(address, QStringLiteral("plain-client"));
         QDBusConnection server = QDBusConnection::connectToBus(address, QStringLiteral("plain-server"));
@@ -220,8 +233,6 @@ TEST(DbusNotifierTest, aServerThatReadsNoMarkupGetsTheTextAsIs)
     }
     QDBusConnection::disconnectFromBus(QStringLiteral("plain-client"));
     QDBusConnection::disconnectFromBus(QStringLiteral("plain-server"));
-    daemon.terminate();
-    ASSERT_TRUE(daemon.waitForFinished(5000));
 }
 
 } // namespace
