@@ -105,6 +105,9 @@ std::variant<Json, Error> runAccessibilityQuery(dt::devices::AccessibilityBridge
     }
     case AxQuery::Kind::Sweep:
         return sweep(bridge, q.step);
+    case AxQuery::Kind::Snapshot:
+    case AxQuery::Kind::Find:
+        break; // shaped from the tree on the GUI thread (device_ax_refs.cpp)
     }
     return Error{code::InvalidParams, "unsupported accessibility query"};
 }

@@ -69,22 +69,21 @@ TEST(AxSnapshot, findersMatchExactlyByPartOrByExpression)
             out << e->label;
         return out;
     };
-    AxFinder f;
-    f.label = QStringLiteral("+1");
-    EXPECT_EQ(labels(f), QStringList{"+1"});
-    f = {};
-    f.role = QStringLiteral("Button");
-    EXPECT_EQ(labels(f), (QStringList{"+1", "-1"}));
-    f = {};
-    f.text = QStringLiteral("count");
-    f.match = AxFinder::Match::Contains;
-    EXPECT_EQ(labels(f), QStringList{"Count 3"}) << "case-blind part";
-    f = {};
-    f.text = QStringLiteral("Ada");
-    EXPECT_EQ(labels(f), QStringList{""}) << "text matches a value too";
-    f = {};
-    f.label = QStringLiteral("^[+-]1$");
-    f.match = AxFinder::Match::Regex;
+    const auto finder = [](std::optional<QString> label, std::optional<QString> role, std::optional<QString> text,
+                           AxFinder::Match match = AxFinder::Match::Exact) {
+        AxFinder f;
+        f.label = std::move(label);
+        f.role = std::move(role);
+        f.text = std::move(text);
+        f.match = match;
+        return f;
+    };
+    EXPECT_EQ(labels(finder(QStringLiteral("+1"), {}, {})), QStringList{"+1"});
+    EXPECT_EQ(labels(finder({}, QStringLiteral("Button"), {})), (QStringList{"+1", "-1"}));
+    EXPECT_EQ(labels(finder({}, {}, QStringLiteral("count"), AxFinder::Match::Contains)), QStringList{"Count 3"})
+        << "case-blind part";
+    EXPECT_EQ(labels(finder({}, {}, QStringLiteral("Ada"))), QStringList{""}) << "text matches a value too";
+    AxFinder f = finder(QStringLiteral("^[+-]1$"), {}, {}, AxFinder::Match::Regex);
     EXPECT_EQ(labels(f), (QStringList{"+1", "-1"}));
     EXPECT_EQ(dt::app::describe(f), QStringLiteral("--label '^[+-]1$' --regex"));
     f.label = QStringLiteral("(");

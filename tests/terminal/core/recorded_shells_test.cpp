@@ -62,8 +62,9 @@ protected:
             EXPECT_TRUE(r.finished) << how << ", " << r.commandLine;
             EXPECT_EQ(r.exitStatus, w["exitStatus"].get<int>()) << how << ", " << r.commandLine;
             EXPECT_EQ(t.commandOutput(r), w["output"].get<std::string>()) << how << ", " << r.commandLine;
-            if (w.contains("cwd"))
+            if (w.contains("cwd")) {
                 EXPECT_EQ(r.cwd, w["cwd"].get<std::string>()) << how << ", " << r.commandLine;
+            }
         }
         // The shell is back at its prompt.
         EXPECT_FALSE(t.commands().running()) << how;
