@@ -1,9 +1,10 @@
-// The device shell's window: home, counter, form, list, photo and lock pages with distinct colours and
+// The device shell's window: home, counter, form, list, photo, timer and lock pages with distinct colours and
 // accessible names, hardware keys and the watch crown, edge swipe home, and a title that reports state.
 
 #include "device_shell/shell_window.h"
 
 #include "device_shell/photo_view.h"
+#include "device_shell/timer_page.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -28,7 +29,7 @@ namespace dt::shell {
 namespace {
 
 // Backgrounds per page (also what tests look for).
-const char *const kColours[] = {"#1e3a5f", "#1f6f43", "#6b3f1d", "#4a2f6b", "#20262e", "#000000"};
+const char *const kColours[] = {"#1e3a5f", "#1f6f43", "#6b3f1d", "#4a2f6b", "#20262e", "#5f1e3a", "#000000"};
 
 QWidget *page(const char *colour, const QString &accessibleName)
 {
@@ -80,6 +81,7 @@ ShellWindow::ShellWindow(const QString &family, QWidget *parent)
     m_pages->addWidget(makeForm());
     m_pages->addWidget(makeList());
     m_pages->addWidget(makePhoto());
+    m_pages->addWidget(makeTimer());
     m_pages->addWidget(makeLocked());
     auto *tick = new QTimer(this);
     connect(tick, &QTimer::timeout, this, [this] {
@@ -117,7 +119,8 @@ QWidget *ShellWindow::makeHome()
     column->addWidget(m_clock);
     column->addStretch(1);
     for (auto [text, target] :
-         {std::pair{"Counter", Counter}, std::pair{"Form", Form}, std::pair{"List", List}, std::pair{"Photo", Photo}}) {
+         {std::pair{"Counter", Counter}, std::pair{"Form", Form}, std::pair{"List", List}, std::pair{"Photo", Photo},
+          std::pair{"Timer", Timer}}) {
         QPushButton *b = button(QLatin1String(text), w);
         connect(b, &QPushButton::clicked, this, [this, target] { showPage(target); });
         column->addWidget(b);
@@ -221,6 +224,18 @@ QWidget *ShellWindow::makePhoto()
     return w;
 }
 
+QWidget *ShellWindow::makeTimer()
+{
+    QWidget *w = page(kColours[Timer], QStringLiteral("Timer"));
+    auto *column = new QVBoxLayout(w);
+    column->setContentsMargins(0, 0, 0, 0);
+    m_timer = new TimerPage(w);
+    column->addWidget(m_timer);
+    connect(m_timer, &TimerPage::statusChanged, this, [this] { updateTitle(); });
+    connect(m_timer, &TimerPage::homeRequested, this, [this] { showPage(Home); });
+    return w;
+}
+
 QWidget *ShellWindow::makeLocked()
 {
     QWidget *w = page(kColours[Locked], QStringLiteral("Locked"));
@@ -241,12 +256,14 @@ void ShellWindow::showPage(Page p)
     m_pages->setCurrentIndex(p);
     if (p == Form)
         m_name->setFocus();
+    if (p == Timer)
+        m_timer->opened();
     updateTitle();
 }
 
 void ShellWindow::updateTitle()
 {
-    static const char *const names[] = {"Home", "Counter", "Form", "List", "Photo", "Locked"};
+    static const char *const names[] = {"Home", "Counter", "Form", "List", "Photo", "Timer", "Locked"};
     const int page = m_pages->currentIndex();
     QString title = QLatin1String(names[page]);
     if (page == Counter)
@@ -257,6 +274,8 @@ void ShellWindow::updateTitle()
         title += QStringLiteral(": Item %1").arg(m_list->indexAt(QPoint(4, 4)).row() + 1); // the top one
     else if (page == Photo)
         title += QStringLiteral(": %1%").arg(std::lround(m_photo->zoom() * 100));
+    else if (page == Timer)
+        title += QStringLiteral(": ") + m_timer->status();
     setWindowTitle(title);
 }
 

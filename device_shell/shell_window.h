@@ -9,8 +9,9 @@ class QStackedWidget;
 
 namespace dt::shell {
 
-// The device shell: a home screen with a clock and four small apps
-// (a counter, a form, a long list, a photo to pinch), plus a lock screen. Every page has its
+// The device shell: a home screen with a clock and five small apps
+// (a counter, a form, a long list, a photo to pinch, a timer that loads
+// late and ticks every frame), plus a lock screen. Every page has its
 // own background colour, so a test (or a person) sees at a glance where the
 // device is; every control has an accessible name.
 class ShellWindow : public QWidget {
@@ -18,7 +19,7 @@ class ShellWindow : public QWidget {
 public:
     explicit ShellWindow(const QString &family, QWidget *parent = nullptr);
 
-    enum Page { Home, Counter, Form, List, Photo, Locked };
+    enum Page { Home, Counter, Form, List, Photo, Timer, Locked };
     void showPage(Page page);
     int count() const { return m_count; }
 
@@ -35,6 +36,7 @@ private:
     QWidget *makeForm();
     QWidget *makeList();
     QWidget *makePhoto();
+    QWidget *makeTimer();
     QWidget *makeLocked();
     void setCount(int count);
     // The window title says where the shell is and what it shows (a page,
@@ -48,6 +50,7 @@ private:
     QLabel *m_greeting = nullptr;
     QLineEdit *m_name = nullptr;
     class PhotoView *m_photo = nullptr;
+    class TimerPage *m_timer = nullptr;
     QListWidget *m_list = nullptr;
     int m_count = 0;
     double m_crown = 0; // wheel steps not yet a whole click

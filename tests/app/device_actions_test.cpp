@@ -44,7 +44,7 @@ TEST_F(DevicePaneTest, theGuiButtonsAndTheAutomationServerRunTheSameDeviceAction
     auto page = [&] { return device->display()->frame().pixelColor(3, 3); };
     ASSERT_TRUE(waitUntil([&] { return page() == homePage; }, 5000));
     const QList<int> rows = dt::test::shellButtonRows(device->display()->frame());
-    ASSERT_EQ(rows.size(), 4); // Counter, Form, List, Photo
+    ASSERT_EQ(rows.size(), 5); // Counter, Form, List, Photo, Timer
     auto openCounter = [&] {
         Gesture tap;
         tap.y = double(rows.at(0)) / device->display()->size().height();

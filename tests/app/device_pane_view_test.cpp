@@ -100,7 +100,7 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
     // Ctrl+wheel over the pane pinches (two real fingers): the photo zooms.
     const QImage homeFrame = sim->display()->frame();
     const QList<int> buttons = dt::test::shellButtonRows(homeFrame);
-    ASSERT_EQ(buttons.size(), 4); // Counter, Form, List, Photo
+    ASSERT_EQ(buttons.size(), 5); // Counter, Form, List, Photo, Timer
     const QRect upAgain = view->screenRect();
     QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier,
                       QPoint(upAgain.center().x(), upAgain.top() + buttons.at(3) * upAgain.height() / homeFrame.height()));

@@ -247,7 +247,8 @@ TEST_F(SimulatorTest, theAccessibilityTreeNamesTheButtonsWhereTheirPixelsAre)
         EXPECT_GT(frame.pixelColor(int(inside.x() * frame.width()), int(inside.y() * frame.height())).lightness(), 180)
             << n.label.toStdString();
     }
-    EXPECT_EQ(buttons, (QStringList{QStringLiteral("Counter"), QStringLiteral("Form"), QStringLiteral("List"), QStringLiteral("Photo")}));
+    EXPECT_EQ(buttons, (QStringList{QStringLiteral("Counter"), QStringLiteral("Form"), QStringLiteral("List"), QStringLiteral("Photo"),
+                                QStringLiteral("Timer")}));
     // Hidden pages are not in it.
     for (const auto &n : nodes)
         EXPECT_NE(n.label, QStringLiteral("+1"));

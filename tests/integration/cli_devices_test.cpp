@@ -106,7 +106,7 @@ TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
             walk(c);
     };
     walk(tree);
-    EXPECT_EQ(buttons, (std::vector<std::string>{"Counter", "Form", "List", "Photo"}));
+    EXPECT_EQ(buttons, (std::vector<std::string>{"Counter", "Form", "List", "Photo", "Timer"}));
     const Json element = json("ax-point.json")["element"];
     EXPECT_EQ(element["role"], "Button");
     EXPECT_EQ(element["label"], "Counter");
