@@ -18,6 +18,7 @@
 namespace dt::devices {
 
 class DeviceDisplay;
+class DeviceLog;
 class DeviceInput;
 
 class DeviceBackend : public QObject {
@@ -69,6 +70,9 @@ public:
     // Starts another program on the device (beside its app); its pid, or 0
     // with `why`.
     virtual qint64 launch(const QStringList &command, QString *why) = 0;
+    // What its programs print, kept past a shutdown or a crash; null for a
+    // device that has none (yet).
+    virtual DeviceLog *programLog() const { return nullptr; }
 
 signals:
     void stateChanged(dt::devices::DeviceBackend::State state);

@@ -109,6 +109,7 @@ std::unique_ptr<DeviceDisplay> DeviceDisplay::open(const QString &display, const
 
 DeviceDisplay::~DeviceDisplay()
 {
+    emit closing();
     m_notifier.reset();
     if (m_connection) {
         releaseScratchKeysyms();

@@ -62,6 +62,8 @@ signals:
     void frameChanged(const QRegion &region);
     // The X server went away (the device shut down or crashed).
     void lost();
+    // The display is being closed; frame() is still the last picture.
+    void closing();
 
 private:
     DeviceDisplay() = default;

@@ -4,12 +4,15 @@
 
 #include "devicepanes/simulator.h"
 
+#include "base/xdg_paths.h"
+
 #include "devicepanes/display_cookie.h"
 
 #include "devicepanes/lifeline.h"
 #include "devicepanes/private_network.h"
 #include "devicepanes/store/device_processes.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -54,9 +57,13 @@ QProcess *Simulator::start(const QString &program, const QStringList &arguments,
     process->setArguments(arguments);
     process->setProcessEnvironment(env);
     process->setWorkingDirectory(m_runtime);
-    // What they print goes to files in the device's directory (gone with
-    // it), never into our memory; only the lines we wait for are read.
-    const QString log = m_runtime + QLatin1Char('/') + QFileInfo(program).fileName() + QStringLiteral(".log");
+    // What they print goes to files, never into our memory; only the lines
+    // we wait for are read. The device's own servers write into its
+    // directory (gone with it); the app and what is launched beside it
+    // into the program log, which is kept.
+    const bool server = program == m_tools.xvfb || program == m_tools.dbusDaemon || program == m_tools.atSpiLauncher;
+    const QString log = server || !m_log ? m_runtime + QLatin1Char('/') + QFileInfo(program).fileName() + QStringLiteral(".log")
+                                         : m_log->path();
     process->setStandardErrorFile(log, QIODevice::Append);
     if (program != m_tools.xvfb && program != m_tools.dbusDaemon)
         process->setStandardOutputFile(log, QIODevice::Append);
@@ -133,7 +140,9 @@ void Simulator::boot()
         setState(State::Failed);
         return;
     }
-    if (const auto kept = readKept(m_record.udid)) {
+    const auto kept = readKept(m_record.udid);
+    openProgramLog(!kept);
+    if (kept) {
         adopt(*kept);
         return;
     }
@@ -420,6 +429,21 @@ void Simulator::setState(State s)
         return;
     m_state = s;
     emit stateChanged(s);
+}
+
+void Simulator::openProgramLog(bool freshBoot)
+{
+    const QString path = QString::fromStdString(programLogOf(m_record.udid));
+    dt::base::makePrivateDirectories(QFileInfo(path).path().toStdString());
+    m_log = std::make_unique<DeviceLog>(path);
+    if (!freshBoot)
+        return; // the programs writing it are still running
+    // Where this run begins, for whoever reads the log as a whole.
+    QFile file(path);
+    if (file.open(QIODevice::Append))
+        file.write(QStringLiteral("--- deviceterm: %1 booted at %2 ---\n")
+                       .arg(QString::fromStdString(m_record.name), QDateTime::currentDateTime().toString(Qt::ISODate))
+                       .toUtf8());
 }
 
 void Simulator::fail(const QString &why)

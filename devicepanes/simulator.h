@@ -3,6 +3,7 @@
 #include "devicepanes/device_backend.h"
 #include "devicepanes/device_display.h"
 #include "devicepanes/device_input.h"
+#include "devicepanes/device_log.h"
 #include "devicepanes/store/kept_device.h"
 
 #include <QProcess>
@@ -76,6 +77,7 @@ public:
     // Starts another program on the device (beside its app); its pid, or 0
     // with `why`.
     qint64 launch(const QStringList &command, QString *why) override;
+    DeviceLog *programLog() const override { return m_log.get(); }
     // Kills what devices of a deviceterm that died left running, and
     // removes their directories. Call once at start-up.
     static void sweepOrphans();
@@ -131,6 +133,8 @@ private:
     QSet<QProcess *> m_guests;
     QProcess *m_xvfb = nullptr;
     QProcess *m_app = nullptr;
+    void openProgramLog(bool freshBoot);
+    std::unique_ptr<DeviceLog> m_log; // outlives a shutdown: read after a crash
     std::unique_ptr<DeviceDisplay> m_display;
     std::unique_ptr<DeviceInput> m_input;
     QTimer m_bootDeadline;

@@ -242,6 +242,12 @@ const std::vector<Verb> &verbs()
          "wait until the device's screen has been still that long", runWaitIdle, {method::PaneWaitIdle}},
         {{"screenshot"}, "screenshot -o FILE.png [--pane REF]", "the device's screen, exactly its pixels, as a PNG",
          runScreenshot, {method::PaneScreenshot}},
+        {{"record"}, "record start -o FILE.webm|.mkv|.mp4 [--fps N] [--pane REF] | record stop [--pane REF]",
+         "record the device's screen into a video (the app writes it; stop waits until it is complete)", runRecord,
+         {method::PaneRecordStart, method::PaneRecordStop}},
+        {{"logs"}, "logs [--follow] [--bytes N] [--pane REF]",
+         "what the device's app and launched programs printed (kept after a crash); --follow waits for more",
+         runLogs, {method::PaneLogs}},
         {{"sim", "create"}, "sim create NAME --profile watch|phone|pad|tv [--qt-touch] [-- APP ARGS…]",
          "make a virtual device (its app: the device shell unless given; --qt-touch: a Qt app gets real "
          "multi-finger touch and no network)",

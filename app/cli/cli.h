@@ -133,6 +133,8 @@ int runAssert(Context &c);
 int runWaitFor(Context &c);
 int runWaitIdle(Context &c);
 int runScreenshot(Context &c);
+int runRecord(Context &c);
+int runLogs(Context &c);
 // What the element verbs share (ax_snapshot.cpp): the pane they act on
 // (--pane, else with-pane's, else the only one) and element lines.
 std::string axPane(Context &c);

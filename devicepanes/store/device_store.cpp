@@ -78,6 +78,11 @@ std::string defaultStoreDirectory()
     return dt::base::xdgDirectory("XDG_DATA_HOME", ".local/share") + "/deviceterm/devices";
 }
 
+std::string programLogOf(const std::string &udid)
+{
+    return defaultStoreDirectory() + "/" + upper(udid) + ".log";
+}
+
 std::string runtimeDirectoryOf(const std::string &udid)
 {
     return dt::base::runtimeDirectory() + "/devices/" + upper(udid);
@@ -147,8 +152,12 @@ std::variant<DeviceRecord, std::string> DeviceStore::create(const std::string &n
 bool DeviceStore::remove(const std::string &udid, std::string *why)
 {
     const std::string path = m_directory + "/" + upper(udid) + ".json";
-    if (::unlink(path.c_str()) == 0)
+    if (::unlink(path.c_str()) == 0) {
+        // Its programs' log goes with it.
+        ::unlink((m_directory + "/" + upper(udid) + ".log").c_str());
+        ::unlink((m_directory + "/" + upper(udid) + ".log.1").c_str());
         return true;
+    }
     if (why)
         *why = "cannot delete " + path + ": " + std::strerror(errno);
     return false;

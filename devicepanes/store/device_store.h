@@ -26,6 +26,9 @@ std::string defaultStoreDirectory();
 // Where a booted device keeps its display, buses and the pid of the app that
 // booted it: $XDG_RUNTIME_DIR/deviceterm/devices/<udid> (private, tmpfs).
 std::string runtimeDirectoryOf(const std::string &udid);
+// Where a device's programs print (kept past its shutdown, with its record):
+// "<store>/<UDID>.log", and "<UDID>.log.1" for the older part.
+std::string programLogOf(const std::string &udid);
 // The pid of the live deviceterm that has the device booted, if any.
 std::optional<int> bootedBy(const std::string &udid);
 

@@ -126,13 +126,7 @@ namespace {
 // Milliseconds of a wait: 1 ms to 10 minutes.
 std::optional<Error> readMillis(const Json &p, const char *key, int64_t &out, int64_t most)
 {
-    const auto it = p.find(key);
-    if (it == p.end())
-        return std::nullopt;
-    if (!it->is_number_integer() || it->get<int64_t>() < 1 || it->get<int64_t>() > most)
-        return invalidParams(std::string(key) + " must be a whole number of milliseconds from 1 to " + std::to_string(most));
-    out = it->get<int64_t>();
-    return std::nullopt;
+    return readBoundedInteger(p, key, out, 1, most, "milliseconds");
 }
 constexpr int64_t kMaxWaitMillis = 600000;
 } // namespace

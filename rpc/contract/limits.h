@@ -31,6 +31,15 @@ inline constexpr int kGestureMillis = 60000;
 // pane.ax.sweep: the grid step, as a fraction of the screen, is clamped here.
 inline constexpr double kSweepStepMin = 0.02;
 inline constexpr double kSweepStepMax = 0.5;
+// pane.record.start: the file's path, and the frame clock's rate (pictures
+// per second at most).
+inline constexpr size_t kRecordPathBytes = 4096;
+inline constexpr int kRecordFramesPerSecondMax = 120;
+// pane.logs: how much of a device's output one answer carries (default and
+// most), and how long a follower's request may wait for more.
+inline constexpr int64_t kLogBytes = 64 * 1024;
+inline constexpr int64_t kLogBytesMax = 1024 * 1024;
+inline constexpr int64_t kLogWaitMillis = 60000;
 // daemon.openWindow: a working directory, and a command line.
 inline constexpr size_t kLaunchPathBytes = 4096;
 inline constexpr size_t kLaunchArguments = 1024;

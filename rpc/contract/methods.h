@@ -90,6 +90,11 @@ inline constexpr MethodSpec PaneAxFind{"pane.ax.find", Scope::Session};
 inline constexpr MethodSpec PaneAxWaitFor{"pane.ax.waitFor", Scope::Session};
 inline constexpr MethodSpec PaneWaitIdle{"pane.waitIdle", Scope::Session};
 inline constexpr MethodSpec PaneScreenshot{"pane.screenshot", Scope::Session};
+// Evidence: the screen recorded into a video file, the device's program
+// output.
+inline constexpr MethodSpec PaneRecordStart{"pane.record.start", Scope::Session};
+inline constexpr MethodSpec PaneRecordStop{"pane.record.stop", Scope::Session};
+inline constexpr MethodSpec PaneLogs{"pane.logs", Scope::Session};
 } // namespace method
 
 // Every method above, in that order.

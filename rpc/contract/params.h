@@ -10,6 +10,7 @@
 #include "rpc/contract/command_params.h" // the command methods' parameters
 #include "rpc/contract/device_params.h" // the device-pane methods' parameters
 #include "rpc/contract/ax_params.h" // snapshots with refs and finders
+#include "rpc/contract/evidence_params.h" // recordings and logs
 #include "rpc/contract/workspace_params.h" // the workspace methods' parameters
 #include "rpc/contract/envelope.h"
 #include "rpc/contract/limits.h"

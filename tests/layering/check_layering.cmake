@@ -2,6 +2,7 @@
 #   terminal/core, rpc/contract,
 #   rpc/client, app/cli, app/audit,
 #   devicepanes/store, base        no Qt header at all (the CLI must start fast)
+#   devicepanes/media              no Qt either (the video encoder, on its own thread)
 #   terminal, devicepanes, rpc     no QtWidgets (terminal: no QtGui either)
 #   everything outside app/ui      no QtWidgets (device_shell: a separate program;
 #                                  app/main.cpp and app/compose: the composition root)
@@ -42,7 +43,8 @@ set(MODULES
     "app/config="
     "app/cli=app/audit,app/config,base,devicepanes/store,rpc/client,rpc/contract"
     "devicepanes/store=base"
-    "devicepanes=base,devicepanes/store"
+    "devicepanes/media="
+    "devicepanes=base,devicepanes/media,devicepanes/store"
     "device_shell="
     "app/core=app/audit,app/config,base,devicepanes,devicepanes/store,rpc/client,rpc/contract,rpc/server,terminal,terminal/core"
     "app/desktop="
@@ -98,7 +100,7 @@ foreach(source ${sources})
             set(is_gui TRUE)
         endif()
 
-        if(source MATCHES "^(terminal/core|rpc/contract|rpc/client|app/cli|app/audit|devicepanes/store|base)/" AND is_qt)
+        if(source MATCHES "^(terminal/core|rpc/contract|rpc/client|app/cli|app/audit|devicepanes/store|devicepanes/media|base)/" AND is_qt)
             list(APPEND violations "${source}: <${header}> (no Qt allowed here)")
         elseif(source MATCHES "^terminal/" AND (is_gui OR is_widgets))
             list(APPEND violations "${source}: <${header}> (terminal/ uses QtCore only)")

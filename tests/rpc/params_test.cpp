@@ -144,6 +144,34 @@ TEST(Params, snapshotAndFinderShapesAndRefusals)
     EXPECT_EQ(encode(ScreenshotParams{"P"}).dump(), R"({"pane":"P"})");
 }
 
+TEST(Params, recordingsAndLogs)
+{
+    EXPECT_EQ(encode(RecordStartParams{"", "/tmp/a.webm", 60}).dump(), R"({"framesPerSecond":60,"path":"/tmp/a.webm"})");
+    EXPECT_EQ(test::decoded<RecordStartParams>(Json{{"path", "/x/Clip.MP4"}}).framesPerSecond, 60);
+    EXPECT_EQ(test::decoded<RecordStartParams>(Json{{"path", "/x/c.mkv"}, {"framesPerSecond", 30}}).framesPerSecond, 30);
+    EXPECT_EQ(test::refusal<RecordStartParams>(Json::object()), "path must be the video file's absolute path");
+    EXPECT_EQ(test::refusal<RecordStartParams>(Json{{"path", "a.webm"}}), "path must be an absolute path of at most 4096 bytes");
+    EXPECT_EQ(test::refusal<RecordStartParams>(Json{{"path", "/" + std::string(5000, 'a') + ".webm"}}),
+              "path must be an absolute path of at most 4096 bytes");
+    EXPECT_EQ(test::refusal<RecordStartParams>(Json{{"path", "/a.gif"}}), "path must end in .webm, .mkv or .mp4");
+    EXPECT_EQ(test::refusal<RecordStartParams>(Json{{"path", "/a.webm"}, {"framesPerSecond", 0}}),
+              "framesPerSecond must be a whole number of frames per second from 1 to 120");
+    EXPECT_EQ(test::refusal<RecordStartParams>(Json{{"path", "/a.webm"}, {"pane", 3}}), "pane must be a reference (a string)");
+    EXPECT_EQ(encode(RecordStopParams{}).dump(), "{}");
+
+    EXPECT_EQ(encode(LogsParams{}).dump(), R"({"maxBytes":65536})");
+    LogsParams follow;
+    follow.since = 10;
+    follow.waitMillis = 500;
+    EXPECT_EQ(encode(follow).dump(), R"({"maxBytes":65536,"since":10,"waitMillis":500})");
+    EXPECT_EQ(test::decoded<LogsParams>(Json{{"since", 7}}).since, 7);
+    EXPECT_EQ(test::refusal<LogsParams>(Json{{"since", -1}}), "since must be a whole number of bytes from 0 to 9223372036854775807");
+    EXPECT_EQ(test::refusal<LogsParams>(Json{{"maxBytes", 0}}), "maxBytes must be a whole number of bytes from 1 to 1048576");
+    EXPECT_EQ(test::refusal<LogsParams>(Json{{"waitMillis", 100}}), "waitMillis needs since (the offset to wait past)");
+    EXPECT_EQ(test::refusal<LogsParams>(Json{{"since", 0}, {"waitMillis", 60001}}),
+              "waitMillis must be a whole number of milliseconds from 0 to 60000");
+}
+
 // Every method the contract lists either has a parameter type here or
 // takes none: a new method cannot slip in with hand-built JSON.
 TEST(Params, everyMethodWithParametersHasAType)
@@ -162,7 +190,8 @@ TEST(Params, everyMethodWithParametersHasAType)
         WindowCloseParams::kMethod.name, WindowFocusParams::kMethod.name, TabRunParams::kMethod.name,
         TabWaitParams::kMethod.name, TabCommandsParams::kMethod.name, TabOutputParams::kMethod.name,
         AxSnapshotParams::kMethod.name, AxFindParams::kMethod.name, AxWaitForParams::kMethod.name,
-        WaitIdleParams::kMethod.name, ScreenshotParams::kMethod.name,
+        WaitIdleParams::kMethod.name, ScreenshotParams::kMethod.name, RecordStartParams::kMethod.name,
+        RecordStopParams::kMethod.name, LogsParams::kMethod.name,
     };
     const std::set<std::string_view> none = {
         method::DaemonPing.name, method::DaemonCapabilities.name, method::DaemonEvents.name, method::TabsList.name,

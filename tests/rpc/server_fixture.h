@@ -144,6 +144,24 @@ struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort, Com
     }
     void waitIdle(Handle, int quiet, int64_t, AxAnswer done) override { done(Json{{"quietMillis", quiet}}); }
     void screenshot(Handle, AxAnswer done) override { done(Json{{"png", ""}, {"width", 1}, {"height", 1}}); }
+    std::vector<std::string> recordings; // caller:path
+    void startRecording(const std::string &caller, Handle, const std::string &path, int rate, AxAnswer done) override
+    {
+        recordings.push_back(caller + ":" + path);
+        done(Json{{"path", path}, {"framesPerSecond", rate}});
+    }
+    void stopRecording(const std::string &, const std::string &paneRef, AxAnswer done) override
+    {
+        if (paneRef == "gone")
+            return done(intentError(intent::NotFound, "no recording"));
+        done(Json{{"frames", 3}});
+    }
+    std::vector<LogQuery> logQueries;
+    void logs(Handle, const LogQuery &q, AxAnswer done) override
+    {
+        logQueries.push_back(q);
+        done(Json{{"text", "hello\n"}, {"from", 0}, {"next", 6}});
+    }
     // Commands: a record for a run, nothing else.
     void runCommand(const std::string &, Handle, const std::string &command, int64_t, size_t, bool, CommandAnswer done) override
     {

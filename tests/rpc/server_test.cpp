@@ -4,6 +4,7 @@
 // deadlines, slow answers) are in server_connections_test.cpp.
 
 #include "rpc/contract/wire_version.h"
+#include "rpc/server/handlers/device_evidence.h"
 #include "rpc/server/handlers/devices.h"
 #include "rpc/server/handlers/orchestration.h"
 #include "rpc/server/handlers/privacy.h"
@@ -285,6 +286,31 @@ TEST_F(ServerTest, inputReceiptsCarryTheContractsKeysAndBadParamsAreRefusedBefor
     const Json unknown = c.call("pane.input.pinch", elsewhere);
     EXPECT_EQ(unknown["error"]["msg"], "unknown paneId 'nosuch'") << unknown.dump();
     EXPECT_EQ(port.gestures.size(), 6u);
+}
+
+// Recordings start on a resolved pane and stop by the caller's own name for
+// it (the pane may be gone); logs carry their query to the port.
+TEST_F(ServerTest, recordingsAndLogsReachThePortWithTheCallerAndTheirQuery)
+{
+    addDeviceEvidence(*dispatcher, port);
+    Client c(path);
+    c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
+    EXPECT_EQ(c.call("pane.record.start", {{"path", "/tmp/a.webm"}, {"framesPerSecond", 30}})["result"],
+              Json({{"path", "/tmp/a.webm"}, {"framesPerSecond", 30}}));
+    ASSERT_EQ(port.recordings.size(), 1u);
+    EXPECT_EQ(port.recordings[0], kS1 + ":/tmp/a.webm");
+    EXPECT_EQ(c.call("pane.record.start", {{"path", "/tmp/a.webm"}, {"pane", "nosuch"}})["error"]["msg"],
+              "unknown paneId 'nosuch'");
+    EXPECT_EQ(c.call("pane.record.start", {{"path", "relative.webm"}})["error"]["code"], code::InvalidParams);
+    EXPECT_EQ(port.recordings.size(), 1u);
+    EXPECT_EQ(c.call("pane.record.stop", Json::object())["result"], Json({{"frames", 3}}));
+    EXPECT_EQ(c.call("pane.record.stop", {{"pane", "gone"}})["error"]["msg"], "intent.notFound: no recording");
+
+    EXPECT_EQ(c.call("pane.logs", {{"since", 4}, {"waitMillis", 1000}})["result"]["next"], 6);
+    ASSERT_EQ(port.logQueries.size(), 1u);
+    EXPECT_EQ(port.logQueries[0].since, 4);
+    EXPECT_EQ(port.logQueries[0].waitMillis, 1000);
+    EXPECT_EQ(port.logQueries[0].maxBytes, 64 * 1024);
 }
 
 TEST_F(ServerTest, eventsReachOnlyTheirAudienceNumberedPerStream)

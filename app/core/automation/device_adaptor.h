@@ -7,6 +7,8 @@
 #include "app/core/automation/support.h"
 #include "app/core/workspace.h"
 #include "devicepanes/accessibility_bridge.h"
+#include "devicepanes/device_log.h"
+#include "devicepanes/screen_recorder.h"
 #include "rpc/server/ports/device_port.h"
 
 #include <QHash>
@@ -41,6 +43,11 @@ public:
     void waitForElement(Handle pane, const AxQuery &finder, bool gone, int64_t timeoutMillis, AxAnswer done) override;
     void waitIdle(Handle pane, int quietMillis, int64_t timeoutMillis, AxAnswer done) override;
     void screenshot(Handle pane, AxAnswer done) override;
+    // device_evidence.cpp
+    void startRecording(const std::string &caller, Handle pane, const std::string &path, int framesPerSecond,
+                        AxAnswer done) override;
+    void stopRecording(const std::string &caller, const std::string &paneRef, AxAnswer done) override;
+    void logs(Handle pane, const LogQuery &query, AxAnswer done) override;
 
 private:
     // device_ax_refs.cpp: snapshots and finders, shaped on this thread from
@@ -68,6 +75,20 @@ private:
     void look(const std::shared_ptr<ElementWait> &wait);
     void endWait(const std::shared_ptr<ElementWait> &wait, std::variant<dt::rpc::Json, dt::rpc::Error> answer);
     std::list<std::shared_ptr<ElementWait>> m_elementWaits;
+    // The pane's device screen while it renders, else null.
+    dt::devices::DeviceDisplay *renderingDisplay(Handle pane) const;
+
+    // device_evidence.cpp: recordings, each the session's that started it
+    // (it stops them by the names the pane had, which outlive the pane).
+    struct Recording {
+        std::string caller;
+        Handle pane = 0;
+        std::vector<std::string> names; // paneId, shortId, udid
+        std::unique_ptr<dt::devices::ScreenRecorder> recorder;
+    };
+    std::list<Recording> m_recordings;
+    void dropRecording(const dt::devices::ScreenRecorder *recorder);
+    void readLog(std::shared_ptr<dt::devices::LogFiles> files, const LogQuery &query, AxAnswer done);
 
     Workspace &m_workspace;
     // One accessibility connection per device (by udid and bus).

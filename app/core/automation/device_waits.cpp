@@ -26,19 +26,14 @@ namespace {
 
 constexpr int kSafetyLookMillis = 1000;
 
-dt::devices::DeviceDisplay *displayOf(Workspace &workspace, Handle pane)
+} // namespace
+
+dt::devices::DeviceDisplay *DeviceAdaptor::renderingDisplay(Handle pane) const
 {
-    const Workspace::Pane *p = workspace.pane(pane);
-    DeviceBackend *sim = p && p->isDevice() ? workspace.devices().device(p->deviceUdid) : nullptr;
+    const Workspace::Pane *p = m_workspace.pane(pane);
+    DeviceBackend *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
     return sim && sim->state() == DeviceBackend::State::Rendering ? sim->display() : nullptr;
 }
-
-Error notActive()
-{
-    return Error{code::InvalidParams, "pane is not active (its device is not rendering)"};
-}
-
-} // namespace
 
 struct DeviceAdaptor::ElementWait {
     Handle pane = 0;
@@ -58,7 +53,7 @@ void DeviceAdaptor::whenRendering(Handle pane, int64_t timeoutMillis, std::funct
     if (sim && sim->state() == DeviceBackend::State::Rendering)
         return then(timeoutMillis);
     if (!sim || sim->state() != DeviceBackend::State::Booting)
-        return done(notActive());
+        return done(paneNotRendering());
     // Booting: a wait right after `sim boot` starts once the device shows.
     auto *context = new QObject(m_context.get());
     auto since = std::make_shared<QElapsedTimer>();
@@ -74,7 +69,7 @@ void DeviceAdaptor::whenRendering(Handle pane, int64_t timeoutMillis, std::funct
                          if (state == DeviceBackend::State::Rendering)
                              then(std::max<int64_t>(1, timeoutMillis - since->elapsed()));
                          else
-                             done(notActive());
+                             done(paneNotRendering());
                      });
     QTimer::singleShot(std::chrono::milliseconds(timeoutMillis), context, [context, pending, timeoutMillis] {
         AxAnswer done = std::exchange(*pending, nullptr);
@@ -96,9 +91,9 @@ void DeviceAdaptor::waitForElement(Handle pane, const AxQuery &finder, bool gone
 
 void DeviceAdaptor::startElementWait(Handle pane, const AxQuery &finder, bool gone, int64_t timeoutMillis, AxAnswer done)
 {
-    dt::devices::DeviceDisplay *display = displayOf(m_workspace, pane);
+    dt::devices::DeviceDisplay *display = renderingDisplay(pane);
     if (!display)
-        return done(notActive());
+        return done(paneNotRendering());
     auto wait = std::make_shared<ElementWait>();
     wait->pane = pane;
     wait->query = finder;
@@ -188,9 +183,9 @@ void DeviceAdaptor::waitIdle(Handle pane, int quietMillis, int64_t timeoutMillis
 
 void DeviceAdaptor::startIdleWait(Handle pane, int quietMillis, int64_t timeoutMillis, AxAnswer done)
 {
-    dt::devices::DeviceDisplay *display = displayOf(m_workspace, pane);
+    dt::devices::DeviceDisplay *display = renderingDisplay(pane);
     if (!display)
-        return done(notActive());
+        return done(paneNotRendering());
     // One owner for the timers; it ends with the answer (or with us).
     auto *context = new QObject(m_context.get());
     auto since = std::make_shared<QElapsedTimer>();
@@ -209,7 +204,7 @@ void DeviceAdaptor::startIdleWait(Handle pane, int quietMillis, int64_t timeoutM
         finish(Json{{"quietMillis", quietMillis}, {"waitedMillis", since->elapsed()}});
     });
     QObject::connect(display, &dt::devices::DeviceDisplay::frameChanged, quiet, [quiet] { quiet->start(); });
-    QObject::connect(display, &QObject::destroyed, context, [finish] { finish(notActive()); });
+    QObject::connect(display, &QObject::destroyed, context, [finish] { finish(paneNotRendering()); });
     QTimer::singleShot(std::chrono::milliseconds(timeoutMillis), context, [finish, quietMillis, timeoutMillis] {
         finish(dt::rpc::intentError(intent::Timeout, "the screen kept changing: never " + std::to_string(quietMillis)
                                                          + " ms without a change within " + std::to_string(timeoutMillis)
@@ -220,9 +215,9 @@ void DeviceAdaptor::startIdleWait(Handle pane, int quietMillis, int64_t timeoutM
 
 void DeviceAdaptor::screenshot(Handle pane, AxAnswer done)
 {
-    dt::devices::DeviceDisplay *display = displayOf(m_workspace, pane);
+    dt::devices::DeviceDisplay *display = renderingDisplay(pane);
     if (!display)
-        return done(notActive());
+        return done(paneNotRendering());
     // A copy of the mirror's picture (shared until the next damage writes
     // to it); encoding it is the workers' job.
     m_accessibilityWorkers->start([frame = display->frame(), done = std::move(done), context = m_context.get()]() mutable {

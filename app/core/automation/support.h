@@ -20,4 +20,10 @@ inline std::optional<std::string> nonEmpty(const QString &s)
     return s.isEmpty() ? std::nullopt : std::optional<std::string>(s.toStdString());
 }
 
+// The refusal of a device-pane request whose device does not render.
+inline dt::rpc::Error paneNotRendering()
+{
+    return dt::rpc::Error{dt::rpc::code::InvalidParams, "pane is not active (its device is not rendering)"};
+}
+
 } // namespace dt::app

@@ -4,6 +4,7 @@
 #include "rpc/server/handlers/all_handlers.h"
 
 #include "rpc/server/handlers/commands.h"
+#include "rpc/server/handlers/device_evidence.h"
 #include "rpc/server/handlers/devices.h"
 #include "rpc/server/handlers/launch.h"
 #include "rpc/server/handlers/orchestration.h"
@@ -21,6 +22,7 @@ void addAllHandlers(Dispatcher &dispatcher, WorkspacePort &workspace, Orchestrat
     addPrivacy(dispatcher, workspace);
     addOrchestration(dispatcher, workspace, orchestration);
     addDevices(dispatcher, devices);
+    addDeviceEvidence(dispatcher, devices);
     addLaunch(dispatcher, workspace);
     addCommands(dispatcher, workspace, commands);
 }

@@ -77,6 +77,24 @@ public:
     virtual void waitIdle(Handle pane, int quietMillis, int64_t timeoutMillis, AxAnswer done) = 0;
     // {png (base64), width, height}: the screen as it is, exactly.
     virtual void screenshot(Handle pane, AxAnswer done) = 0;
+
+    // Evidence. Records the pane's screen into `path` (the app writes it);
+    // answers {path, width, height, framesPerSecond, codec} once the file
+    // is open, or why it cannot be.
+    virtual void startRecording(const std::string &caller, Handle pane, const std::string &path, int framesPerSecond,
+                                AxAnswer done) = 0;
+    // Ends the caller's recording of `paneRef` ("": its only one) and
+    // answers its summary once the file is complete. The pane may be gone
+    // by now (its device shut down, which ended the recording).
+    virtual void stopRecording(const std::string &caller, const std::string &paneRef, AxAnswer done) = 0;
+    // The device's program output: {text, from, next, skipped?} (see
+    // LogsParams); with waitMillis, once there is output past `since`.
+    struct LogQuery {
+        std::optional<int64_t> since;
+        int64_t maxBytes = 64 * 1024;
+        int64_t waitMillis = 0;
+    };
+    virtual void logs(Handle pane, const LogQuery &query, AxAnswer done) = 0;
 };
 
 } // namespace dt::rpc
