@@ -3,16 +3,21 @@
 //   - mirror latency: an X drawing on the device's screen to the mirror
 //     holding its pixels (damage notify, round trip, copy), p50/p95;
 //   - the mirror's CPU at 60 full-screen frames a second, and idle;
+//   - recording (record start) into WebM and MP4: CPU on top of the
+//     mirror's, with the whole screen or a label changing 60 times a
+//     second, frames written and dropped, and while the screen is still;
 //   - a tap to the app's answer: XTest press/release to the first picture
 //     the app draws in reply (the counter counting up).
 //
 //   bench_device [--samples N]
 
 #include "device_bench_support.h"
+#include "devicepanes/screen_recorder.h"
 #include "devicepanes/simulator.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QTemporaryDir>
@@ -43,6 +48,54 @@ std::unique_ptr<Simulator> boot(const std::string &family, int n)
     }
     spin(500); // the app settles
     return sim;
+}
+
+// CPU of a recording (record start) at 60 changes a second, on top of the
+// mirror's, into WebM and MP4: the whole screen changing every frame (the
+// worst case), or a 240x64 block (a ticking label: what apps do), then
+// with the screen still. The recorder's thread is this process's.
+void measureRecording(Simulator &sim, Painter &painter, bool fullScreen)
+{
+    const QSize size = sim.display()->size();
+    const QRect area = fullScreen ? QRect(QPoint(0, 0), size) : QRect(40, size.height() / 3, 240, 64);
+    QTimer flood;
+    flood.setTimerType(Qt::PreciseTimer);
+    int frame = 0;
+    QObject::connect(&flood, &QTimer::timeout, [&] { painter.fill((frame++ % 2) ? 0x202020 : 0xe0e0e0, area); });
+    auto cpuOfFlood = [&] {
+        frame = 0;
+        const double before = cpuSeconds();
+        flood.start(16);
+        spin(3000);
+        flood.stop();
+        return cpuSeconds() - before;
+    };
+    const double mirror = cpuOfFlood();
+    for (const char *format : {"webm", "mp4"}) {
+        QTemporaryDir out;
+        const QString path = out.filePath(QStringLiteral("bench.") + QLatin1String(format));
+        dt::devices::ScreenRecorder recorder(*sim.display(), path, 60);
+        QString problem = QStringLiteral("?");
+        recorder.start([&problem](QString p) { problem = p; });
+        waitFor([&] { return problem != QStringLiteral("?"); }, 5000);
+        if (!problem.isEmpty()) {
+            std::printf("recording %s: %s\n", format, qPrintable(problem));
+            continue;
+        }
+        const double recording = cpuOfFlood();
+        const double idleBefore = cpuSeconds();
+        spin(2000);
+        const double idle = cpuSeconds() - idleBefore;
+        std::optional<dt::devices::ScreenRecorder::Summary> summary;
+        recorder.stop([&summary](const dt::devices::ScreenRecorder::Summary &s) { summary = s; });
+        waitFor([&] { return summary.has_value(); }, 20000);
+        const QString what = QStringLiteral("record %1, %2 at 60 Hz")
+                                 .arg(QLatin1String(format), fullScreen ? QStringLiteral("full screen") : QStringLiteral("a label"));
+        std::printf("%-46s  %5.1f %% of one core over the mirror  (%lld frames of %d drawn, %lld dropped, %lld KiB)\n",
+                    qPrintable(what), (recording - mirror) / 3.0 * 100, summary ? summary->frames : -1, frame,
+                    summary ? summary->droppedFrames : -1, QFileInfo(path).size() / 1024);
+        std::printf("%-46s  %5.2f %% of one core\n", "  then still, recording", idle / 2.0 * 100);
+    }
 }
 
 void measure(const std::string &family, int samples, int n)
@@ -98,6 +151,8 @@ void measure(const std::string &family, int samples, int n)
         spin(3000);
         std::printf("%-46s  %5.2f %% of one core\n", "mirror while the device is idle", (cpuSeconds() - idleBefore) / 3.0 * 100);
     }
+    for (const bool full : {true, false})
+        measureRecording(*sim, painter, full);
     sim->shutdown();
 }
 

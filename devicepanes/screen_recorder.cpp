@@ -29,7 +29,7 @@ ScreenRecorder::~ScreenRecorder()
 {
     if (m_encoder.joinable()) {
         if (!m_finishing)
-            post(Job{Job::Kind::Finish, {}, std::max<qint64>(tickNow(), m_lastTick)});
+            post(Job{Job::Kind::Finish, {}, {}, false, std::max<qint64>(tickNow(), m_lastTick)});
         m_encoder.join();
     }
 }
@@ -53,15 +53,16 @@ void ScreenRecorder::start(std::function<void(QString)> opened)
 {
     m_opened = std::move(opened);
     m_clock.start();
-    post(Job{Job::Kind::Open, {}, 0});
+    post(Job{Job::Kind::Open, {}, {}, false, 0});
     m_encoder = std::thread([this] { work(); });
     capture(); // the screen as it is: the first frame, at tick 0
     connect(m_display, &DeviceDisplay::frameChanged, this, &ScreenRecorder::screenChanged);
     connect(m_display, &DeviceDisplay::closing, this, [this] { finishRecording(true); });
 }
 
-void ScreenRecorder::screenChanged()
+void ScreenRecorder::screenChanged(const QRegion &region)
 {
+    m_dirty += region;
     if (m_finishing || m_captureTimer.isActive())
         return;
     // The first moment of the next tick: at most one picture per tick.
@@ -78,17 +79,40 @@ void ScreenRecorder::capture()
     if (!m_display)
         return;
     const qint64 tick = std::max(tickNow(), m_lastTick + 1);
+    const QImage &screen = m_display->frame();
+    Job job{Job::Kind::Frame, {}, {}, false, tick};
+    const bool fitted = screen.size() != videoSize();
+    if (m_lastTick < 0 || fitted || m_lastFitted) {
+        // The whole screen: the first picture, or one to fit in (the
+        // device turned), or the first after those.
+        job.area = screen.rect();
+    } else {
+        // Only what changed, on even bounds (4:2:0): copying and
+        // converting a label, not the screen, per frame.
+        const QRect changed = m_dirty.boundingRect() & screen.rect();
+        if (changed.isEmpty())
+            return;
+        const int left = changed.left() & ~1, top = changed.top() & ~1;
+        const int right = std::min((changed.right() + 2) & ~1, screen.width());
+        const int bottom = std::min((changed.bottom() + 2) & ~1, screen.height());
+        job.part = true;
+        job.area = QRect(left, top, right - left, bottom - top);
+    }
+    // With slack to the right and below (zeros): the converter reads whole
+    // vector widths, past a row's end and so past the last row's.
+    job.picture = screen.copy(job.area.adjusted(0, 0, 64, 1));
     bool room = false;
     {
         std::lock_guard lock(m_lock);
-        room = m_queuedBytes + m_display->frame().sizeInBytes() <= kMaxQueuedBytes;
+        room = m_queuedBytes + job.picture.sizeInBytes() <= kMaxQueuedBytes;
     }
     if (!room) {
-        ++m_dropped;
+        ++m_dropped; // what changed stays dirty: the next frame carries it
         return;
     }
-    // A shallow copy: the mirror's next damage copies it before writing.
-    post(Job{Job::Kind::Frame, m_display->frame(), tick});
+    m_dirty = QRegion();
+    m_lastFitted = fitted;
+    post(std::move(job));
     m_lastTick = tick;
 }
 
@@ -113,7 +137,7 @@ void ScreenRecorder::finishRecording(bool screenGone)
         capture();
     if (m_display)
         disconnect(m_display, nullptr, this, nullptr);
-    post(Job{Job::Kind::Finish, {}, std::max(tickNow(), m_lastTick)});
+    post(Job{Job::Kind::Finish, {}, {}, false, std::max(tickNow(), m_lastTick)});
 }
 
 void ScreenRecorder::work()
@@ -146,10 +170,12 @@ void ScreenRecorder::work()
         case Job::Kind::Frame:
             if (encoder && problem.isEmpty()) {
                 std::string why;
-                const QImage &picture = job.picture;
-                if (!encoder->addFrame(picture.constBits(), picture.width(), picture.height(), int(picture.bytesPerLine()),
-                                       job.tick, &why)
-                    && !why.empty())
+                const uchar *pixels = job.picture.constBits();
+                const int stride = int(job.picture.bytesPerLine());
+                const QRect &a = job.area;
+                const bool added = job.part ? encoder->addPart(pixels, a.x(), a.y(), a.width(), a.height(), stride, job.tick, &why)
+                                            : encoder->addFrame(pixels, a.width(), a.height(), stride, job.tick, &why);
+                if (!added && !why.empty())
                     problem = QString::fromStdString(why);
             }
             break;

@@ -11,6 +11,7 @@
 #include <QImage>
 #include <QObject>
 #include <QPointer>
+#include <QRegion>
 #include <QString>
 #include <QTimer>
 
@@ -64,10 +65,12 @@ signals:
 private:
     struct Job {
         enum class Kind { Open, Frame, Finish } kind = Kind::Frame;
-        QImage picture;
+        QImage picture; // the whole screen, or (part) what changed, with slack
+        QRect area; // of the screen, in the picture at (0, 0)
+        bool part = false;
         qint64 tick = 0;
     };
-    void screenChanged();
+    void screenChanged(const QRegion &region);
     void capture();
     void finishRecording(bool screenGone);
     void post(Job job);
@@ -80,6 +83,8 @@ private:
     QSize m_size;
     QElapsedTimer m_clock;
     QTimer m_captureTimer; // the next tick a change may be captured at
+    QRegion m_dirty; // changed since the last capture
+    bool m_lastFitted = false; // the last frame was fitted in whole
     qint64 m_lastTick = -1; // of the last picture handed to the encoder
     bool m_finishing = false;
     bool m_screenGone = false;

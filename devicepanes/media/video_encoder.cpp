@@ -16,6 +16,7 @@ extern "C" {
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <vector>
 
 namespace dt::media {
@@ -51,6 +52,7 @@ struct VideoEncoder::Parts {
     AVCodecContext *codec = nullptr;
     AVStream *stream = nullptr;
     AVFrame *frame = nullptr; // YUV 4:2:0, the last picture sent
+    AVFrame *part = nullptr; // a changed part, converted before it is copied in
     AVPacket *packet = nullptr;
     SwsContext *scale = nullptr;
     bool headerWritten = false;
@@ -60,6 +62,7 @@ struct VideoEncoder::Parts {
         sws_freeContext(scale);
         av_packet_free(&packet);
         av_frame_free(&frame);
+        av_frame_free(&part);
         avcodec_free_context(&codec);
         if (format && format->pb)
             avio_closep(&format->pb);
@@ -140,8 +143,9 @@ std::unique_ptr<VideoEncoder> VideoEncoder::open(const Options &options, std::st
     c->bit_rate = std::clamp<int64_t>(int64_t(options.width) * options.height * options.framesPerSecond / 10, 500'000, 20'000'000);
     if (std::string(codec->name) == "libvpx") {
         av_opt_set(c->priv_data, "deadline", "realtime", 0);
-        av_opt_set_int(c->priv_data, "cpu-used", 8, 0);
+        av_opt_set_int(c->priv_data, "cpu-used", 16, 0);
         av_opt_set_int(c->priv_data, "lag-in-frames", 0, 0);
+        av_opt_set_int(c->priv_data, "static-thresh", 100, 0);
     } else if (std::string(codec->name) == "libx264") {
         av_opt_set(c->priv_data, "preset", "ultrafast", 0);
         av_opt_set(c->priv_data, "tune", "zerolatency", 0);
@@ -197,17 +201,65 @@ bool VideoEncoder::addFrame(const uint8_t *pixels, int width, int height, int by
         std::fill_n(p.frame->data[2], size_t(p.frame->linesize[2]) * (p.frame->height / 2), uint8_t(128));
     }
     const int x0 = ((m_options.width - fitW) / 2) & ~1, y0 = ((m_options.height - fitH) / 2) & ~1;
-    p.scale = sws_getCachedContext(p.scale, width, height, AV_PIX_FMT_BGR0, fitW, fitH, AV_PIX_FMT_YUV420P, SWS_BILINEAR,
+    return convert(pixels, width, height, bytesPerLine, x0, y0, fitW, fitH, why) && send(tick, why);
+}
+
+bool VideoEncoder::addPart(const uint8_t *pixels, int x, int y, int width, int height, int bytesPerLine, int64_t tick,
+                           std::string *why)
+{
+    if (why)
+        why->clear();
+    if (m_finished || tick <= m_lastTick || m_frames == 0)
+        return false;
+    if (x < 0 || y < 0 || width < 2 || height < 2 || (x | y | width | height) & 1 || x + width > m_options.width
+        || y + height > m_options.height)
+        return failed(why, "a changed part must lie within the video at even positions and sizes");
+    if (av_frame_make_writable(m_parts->frame) < 0) // keeps the last picture
+        return failed(why, "out of memory");
+    return convert(pixels, width, height, bytesPerLine, x, y, width, height, why) && send(tick, why);
+}
+
+bool VideoEncoder::convert(const uint8_t *pixels, int width, int height, int bytesPerLine, int x, int y, int fitW, int fitH,
+                           std::string *why)
+{
+    Parts &p = *m_parts;
+    p.scale = sws_getCachedContext(p.scale, width, height, AV_PIX_FMT_BGR0, fitW, fitH, AV_PIX_FMT_YUV420P, SWS_POINT,
                                    nullptr, nullptr, nullptr);
     if (!p.scale)
         return failed(why, "cannot convert a " + std::to_string(width) + "x" + std::to_string(height) + " picture");
-    uint8_t *planes[3] = {p.frame->data[0] + y0 * p.frame->linesize[0] + x0,
-                          p.frame->data[1] + (y0 / 2) * p.frame->linesize[1] + x0 / 2,
-                          p.frame->data[2] + (y0 / 2) * p.frame->linesize[2] + x0 / 2};
     const uint8_t *source[1] = {pixels};
     const int sourceStride[1] = {bytesPerLine};
-    sws_scale(p.scale, source, sourceStride, 0, height, planes, p.frame->linesize);
-    p.frame->pts = tick;
+    if (x == 0 && y == 0 && fitW == m_options.width && fitH == m_options.height) {
+        sws_scale(p.scale, source, sourceStride, 0, height, p.frame->data, p.frame->linesize);
+        return true;
+    }
+    // A part of the frame: converted on its own first, as the converter
+    // writes whole vector widths that in the frame would spill past the
+    // part's right edge.
+    if (!p.part || p.part->width < fitW || p.part->height < fitH) {
+        av_frame_free(&p.part);
+        p.part = av_frame_alloc();
+        if (!p.part)
+            return failed(why, "out of memory");
+        p.part->format = AV_PIX_FMT_YUV420P;
+        p.part->width = std::max(fitW, 64);
+        p.part->height = std::max(fitH, 64);
+        if (av_frame_get_buffer(p.part, 64) < 0)
+            return failed(why, "out of memory");
+    }
+    sws_scale(p.scale, source, sourceStride, 0, height, p.part->data, p.part->linesize);
+    for (int plane = 0; plane < 3; ++plane) {
+        const int shift = plane == 0 ? 0 : 1;
+        for (int row = 0; row < (fitH >> shift); ++row)
+            std::memcpy(p.frame->data[plane] + ((y >> shift) + row) * p.frame->linesize[plane] + (x >> shift),
+                        p.part->data[plane] + row * p.part->linesize[plane], size_t(fitW >> shift));
+    }
+    return true;
+}
+
+bool VideoEncoder::send(int64_t tick, std::string *why)
+{
+    m_parts->frame->pts = tick;
     m_lastTick = tick;
     if (!encode(false, why))
         return false;

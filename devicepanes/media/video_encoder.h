@@ -33,6 +33,13 @@ public:
     // s) until the next frame's tick. Ticks must increase; a tick not past
     // the last one is ignored (false, with `why` empty).
     bool addFrame(const uint8_t *pixels, int width, int height, int bytesPerLine, int64_t tick, std::string *why);
+    // The last frame with the rectangle at (x, y) replaced by `pixels`
+    // (same layout), shown from `tick`: only what changed is converted.
+    // The rectangle lies within the video, at even x, y, width and height
+    // (4:2:0 shares each colour sample among 2x2 pixels); a first frame
+    // must have been added whole.
+    bool addPart(const uint8_t *pixels, int x, int y, int width, int height, int bytesPerLine, int64_t tick,
+                 std::string *why);
     // Shows the last frame again at `tick` (when it is past the last one),
     // so that the file ends where the recording did, then drains the
     // encoder and writes the container's index. Nothing can be added after.
@@ -47,6 +54,10 @@ private:
     struct Parts; // the libav contexts
     explicit VideoEncoder(Options options);
     bool encode(bool flush, std::string *why);
+    // Converts a picture into the frame's planes at (x, y), fitW x fitH.
+    bool convert(const uint8_t *pixels, int width, int height, int bytesPerLine, int x, int y, int fitW, int fitH,
+                 std::string *why);
+    bool send(int64_t tick, std::string *why);
 
     Options m_options;
     std::unique_ptr<Parts> m_parts;

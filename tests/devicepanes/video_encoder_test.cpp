@@ -83,6 +83,29 @@ TEST_F(VideoEncoderTest, aPictureOfAnotherShapeIsFittedInWithBars)
     EXPECT_TRUE(near(video.decoded[0].g, 200) && near(video.decoded[0].r, 30));
 }
 
+TEST_F(VideoEncoderTest, aChangedPartReplacesOnlyItsRectangle)
+{
+    const std::string path = (dir / "parts.webm").string();
+    std::string why;
+    auto encoder = VideoEncoder::open({path, 390, 844, 60}, &why);
+    ASSERT_TRUE(encoder) << why;
+    const auto red = filled(390, 844, 220, 30, 30), green = filled(90, 50, 30, 200, 30);
+    EXPECT_FALSE(encoder->addPart(green.data(), 150, 400, 90, 50, 90 * 4, 0, &why)) << "needs a whole frame first";
+    ASSERT_TRUE(encoder->addFrame(red.data(), 390, 844, 390 * 4, 0, &why)) << why;
+    // Over the centre: the frame's middle turns green, the rest stays.
+    ASSERT_TRUE(encoder->addPart(green.data(), 150, 400, 90, 50, 90 * 4, 10, &why)) << why;
+    EXPECT_FALSE(encoder->addPart(green.data(), 151, 400, 90, 50, 90 * 4, 20, &why));
+    EXPECT_EQ(why, "a changed part must lie within the video at even positions and sizes");
+    EXPECT_FALSE(encoder->addPart(green.data(), 350, 400, 90, 50, 90 * 4, 20, &why));
+    ASSERT_TRUE(encoder->finish(30, &why)) << why;
+    const auto video = dt::test::probeVideo(path);
+    ASSERT_EQ(video.error, "");
+    ASSERT_EQ(video.decoded.size(), 3u);
+    EXPECT_TRUE(near(video.decoded[0].r, 220) && near(video.decoded[0].g, 30));
+    EXPECT_TRUE(near(video.decoded[1].g, 200) && near(video.decoded[1].r, 30));
+    EXPECT_TRUE(near(video.decoded[2].g, 200) && near(video.decoded[2].r, 30));
+}
+
 TEST_F(VideoEncoderTest, timeOnlyMovesForward)
 {
     std::string why;
