@@ -70,6 +70,10 @@ DEVICES (virtual phones, watches, pads, TVs beside your terminal)
   deviceterm wait-for --label 'Count 3' [--gone] [--timeout 5s]   instead of sleep
   deviceterm tap --label +1 --then-wait-idle   any input verb; returns once the screen settled
   deviceterm screenshot -o screen.png   the device's screen as evidence
+  deviceterm record start -o run.webm … record stop   a video of the screen (.webm, .mkv, .mp4);
+                                    stop prints frames and duration once the file is complete
+  deviceterm logs [--follow]        what the device's app (and sim launch programs) printed,
+                                    kept after a crash: read it when a device shows "failed"
       Refs number the UI the last snapshot saw: once it changed they are
       refused (intent.staleRef) until you take a new snapshot. A finder that
       a tap needs one element from and that matches several is
@@ -79,6 +83,8 @@ DEVICES (virtual phones, watches, pads, TVs beside your terminal)
   deviceterm tap X Y                X, Y fractions of the screen (pass a normalizedCenter)
   deviceterm swipe X1 Y1 X2 Y2 [--hold MS] | long-press X Y | text 'any text' | button home
   deviceterm key KEYSYM | rotate landscape-left | crown N (watches)
+  The device shell's Timer page shows "Ready" 1.5 s after it opens and its
+  stopwatch never lets the screen settle while it runs: try waits on it.
   deviceterm with-pane CMD…         CMD runs with DISPLAY (and its XAUTHORITY) set to the device's screen
   deviceterm sim shutdown NAME      every process of the device goes
   Receipts confirm the input was sent, not what the app did: check the
