@@ -173,7 +173,8 @@ QWidget *ShellWindow::makeForm()
     column->addWidget(m_greeting);
     connect(m_name, &QLineEdit::textChanged, this, [this](const QString &name) {
         m_greeting->setText(name.isEmpty() ? QString() : QStringLiteral("Hello, %1").arg(name));
-        m_greeting->setAccessibleDescription(m_greeting->text());
+        // Read as what it shows (an empty greeting keeps its role's name).
+        m_greeting->setAccessibleName(name.isEmpty() ? QStringLiteral("Greeting") : m_greeting->text());
         updateTitle();
     });
     column->addStretch(1);

@@ -106,18 +106,24 @@ dt::rpc::Connection *Context::connect()
 
 std::optional<Json> Context::call(const MethodSpec &method, const Json &params)
 {
+    m_lastError.reset();
+    m_lastFailure.clear();
     dt::rpc::Connection *connection = connect();
     if (!connection)
         return std::nullopt;
     std::string why;
     const auto r = connection->call(method, params, &why, m_callTimeoutMs);
     if (!r) {
-        error(why);
+        m_lastFailure = why;
+        if (!m_quietCalls)
+            error(why);
         return std::nullopt;
     }
     if (r->error) {
         m_lastError = r->error;
-        error(r->error->msg);
+        m_lastFailure = r->error->msg;
+        if (!m_quietCalls)
+            error(r->error->msg);
         return std::nullopt;
     }
     return r->result;
@@ -245,6 +251,13 @@ const std::vector<Verb> &verbs()
         {{"record"}, "record start -o FILE.webm|.mkv|.mp4 [--fps N] [--pane REF] | record stop [--pane REF]",
          "record the device's screen into a video (the app writes it; stop waits until it is complete)", runRecord,
          {method::PaneRecordStart, method::PaneRecordStop}},
+        {{"replay"}, "replay FLOW.yaml [-e NAME=VALUE]… [--pane REF]",
+         "run a flow written in Maestro's YAML (a subset) on the device: a line per step; exit 0 when all passed, 1 "
+         "when one failed (its screenshot beside the flow), 2 when the flow was refused",
+         runReplay,
+         {method::PaneInfo, method::DeviceLaunch, method::PaneInputTap, method::PaneInputLongPress, method::PaneInputSwipe,
+          method::PaneInputKey, method::PaneInputText, method::PaneInputButton, method::PaneAxFind, method::PaneAxWaitFor,
+          method::PaneWaitIdle, method::PaneScreenshot}},
         {{"logs"}, "logs [--follow] [--bytes N] [--pane REF]",
          "what the device's app and launched programs printed (kept after a crash); --follow waits for more",
          runLogs, {method::PaneLogs}},

@@ -57,8 +57,12 @@ public:
     // How long a call waits for its answer (default 10 s; negative: as long
     // as it takes), for methods that answer when something has happened.
     void setCallTimeout(int milliseconds) { m_callTimeoutMs = milliseconds; }
-    // The server's error of the last call that failed with one.
+    // The server's error of the last call, if it failed with one.
     const std::optional<dt::rpc::Error> &lastError() const { return m_lastError; }
+    // Calls that fail print nothing (the caller reports lastFailure()).
+    void setQuietCalls(bool quiet) { m_quietCalls = quiet; }
+    // Why the last call failed (the server's message, or the connection's).
+    const std::string &lastFailure() const { return m_lastFailure; }
 
     // Output: JSON (sorted keys, trailing newline) or text, on stdout.
     void printJson(const Json &value) const;
@@ -90,6 +94,8 @@ private:
     bool m_authenticated = false;
     int m_callTimeoutMs = 10000;
     std::optional<dt::rpc::Error> m_lastError;
+    bool m_quietCalls = false;
+    std::string m_lastFailure;
 };
 
 // One command: the words that name it ("tabs list"), what it does, the
@@ -133,6 +139,9 @@ int runAssert(Context &c);
 int runWaitFor(Context &c);
 int runWaitIdle(Context &c);
 int runScreenshot(Context &c);
+// Writes a pane.screenshot answer's PNG to `path`; why not, or nullopt.
+std::optional<std::string> saveScreenshot(const Json &answer, const std::string &path);
+int runReplay(Context &c);
 int runRecord(Context &c);
 int runLogs(Context &c);
 // What the element verbs share (ax_snapshot.cpp): the pane they act on

@@ -37,6 +37,17 @@ std::string fromBase64(const std::string &in)
 
 } // namespace
 
+std::optional<std::string> saveScreenshot(const Json &answer, const std::string &path)
+{
+    const std::string png = fromBase64(answer["png"].get<std::string>());
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(png.data(), static_cast<std::streamsize>(png.size()));
+    out.close();
+    if (!out)
+        return "cannot write " + path + ": " + std::strerror(errno);
+    return std::nullopt;
+}
+
 int runScreenshot(Context &c)
 {
     if (!c.parseOptions({"--pane", "-o", "--output"}, {}))
@@ -54,16 +65,12 @@ int runScreenshot(Context &c)
     const auto answer = c.call(p);
     if (!answer)
         return 1;
-    const std::string png = fromBase64((*answer)["png"].get<std::string>());
-    std::ofstream out(*path, std::ios::binary | std::ios::trunc);
-    out.write(png.data(), static_cast<std::streamsize>(png.size()));
-    out.close();
-    if (!out) {
-        c.error("screenshot: cannot write " + *path + ": " + std::strerror(errno));
+    if (const auto problem = saveScreenshot(*answer, *path)) {
+        c.error("screenshot: " + *problem);
         return 1;
     }
     Json receipt{{"ok", true}, {"path", *path}, {"width", (*answer)["width"]}, {"height", (*answer)["height"]},
-                 {"bytes", png.size()}};
+                 {"bytes", (*answer)["png"].get_ref<const std::string &>().size() * 3 / 4}};
     if (c.json())
         c.printJson(receipt);
     else
