@@ -77,6 +77,13 @@ void TimerPage::opened()
     emit statusChanged();
 }
 
+void TimerPage::hideEvent(QHideEvent *e)
+{
+    QWidget::hideEvent(e);
+    if (m_frame.isActive())
+        toggle();
+}
+
 void TimerPage::toggle()
 {
     if (m_frame.isActive()) {

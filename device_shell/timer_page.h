@@ -30,6 +30,10 @@ signals:
     void statusChanged();
     void homeRequested();
 
+protected:
+    // Leaving the page stops the stopwatch (nothing ticks out of sight).
+    void hideEvent(QHideEvent *e) override;
+
 private:
     void toggle();
     void showElapsed();

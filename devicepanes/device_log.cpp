@@ -84,10 +84,17 @@ LogFiles::LogFiles(const QString &path, bool punchHoles)
 DeviceLog::DeviceLog(QString path, QObject *parent, bool punchHoles)
     : QObject(parent), m_path(std::move(path)), m_files(std::make_shared<LogFiles>(m_path, punchHoles))
 {
-    m_inotify = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
     m_stop = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-    if (m_inotify >= 0 && m_stop >= 0 && ::inotify_add_watch(m_inotify, QFile::encodeName(m_path).constData(), IN_MODIFY) >= 0)
-        m_watcher = std::thread([this] { watch(); });
+    m_inotify = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (m_inotify >= 0 && ::inotify_add_watch(m_inotify, QFile::encodeName(m_path).constData(), IN_MODIFY) < 0) {
+        ::close(m_inotify);
+        m_inotify = -1;
+    }
+    // Without inotify (none left for this user, say) the watcher looks
+    // once a second: the bound holds either way.
+    // What is there now needs no notice; anything after it does.
+    if (m_stop >= 0)
+        m_watcher = std::thread([this, noticed = m_files->total()] { watch(noticed); });
 }
 
 DeviceLog::~DeviceLog()
@@ -103,20 +110,25 @@ DeviceLog::~DeviceLog()
         ::close(m_stop);
 }
 
-void DeviceLog::watch()
+void DeviceLog::watch(qint64 noticed)
 {
-    pollfd fds[2] = {{m_inotify, POLLIN, 0}, {m_stop, POLLIN, 0}};
+    pollfd fds[2] = {{m_stop, POLLIN, 0}, {m_inotify, POLLIN, 0}};
     for (;;) {
-        if (::poll(fds, 2, -1) < 0 && errno != EINTR)
+        // Also once a second without an event: a watch the file lost (it
+        // was removed) or never had still keeps the bound.
+        if (::poll(fds, m_inotify >= 0 ? 2 : 1, 1000) < 0 && errno != EINTR)
             return;
-        if (fds[1].revents)
+        if (fds[0].revents)
             return;
-        if (!(fds[0].revents & POLLIN))
-            continue;
         char events[4096];
-        while (::read(m_inotify, events, sizeof events) > 0) {
-        }
+        if (m_inotify >= 0)
+            while (::read(m_inotify, events, sizeof events) > 0) {
+            }
         m_files->rotateIfLarge();
+        const qint64 total = m_files->total();
+        if (total == noticed)
+            continue;
+        noticed = total;
         if (!m_noticePending.exchange(true))
             QMetaObject::invokeMethod(
                 this,
@@ -169,15 +181,15 @@ void LogFiles::rotateIfLarge()
 
 qint64 LogFiles::total() const
 {
-    std::lock_guard lock(m_lock);
-    return m_base + sizeOf(m_path);
+    return m_base.load() + sizeOf(m_path);
 }
 
 LogFiles::Slice LogFiles::read(std::optional<qint64> since, qint64 maxBytes) const
 {
     std::lock_guard lock(m_lock);
-    const qint64 total = m_base + sizeOf(m_path);
-    const qint64 oldest = m_holeEnd > 0 ? m_base + m_holeEnd : m_base - m_rotatedBytes;
+    const qint64 base = m_base.load();
+    const qint64 total = base + sizeOf(m_path);
+    const qint64 oldest = m_holeEnd > 0 ? base + m_holeEnd : base - m_rotatedBytes;
     Slice slice;
     qint64 start = since ? std::min(*since, total) : std::max(oldest, total - maxBytes);
     if (start < oldest) {
@@ -185,14 +197,22 @@ LogFiles::Slice LogFiles::read(std::optional<qint64> since, qint64 maxBytes) con
         start = oldest;
     }
     const qint64 end = std::min(total, start + maxBytes);
-    if (start < m_base)
-        slice.text = readRange(m_rotatedPath, start - oldest, std::min(end, m_base) - start);
-    if (end > m_base)
-        slice.text += readRange(m_path, std::max(start, m_base) - m_base, end - std::max(start, m_base));
+    if (start < base)
+        slice.text = readRange(m_rotatedPath, start - oldest, std::min(end, base) - start);
+    if (end > base)
+        slice.text += readRange(m_path, std::max(start, base) - base, end - std::max(start, base));
     // A character cut by the end is left for the next read (unless it is
     // all there is).
     if (const int cut = incompleteTail(slice.text); cut > 0 && cut < slice.text.size())
         slice.text.chop(cut);
+    // The last bytes may begin inside a character: from the next whole one.
+    if (!since) {
+        qsizetype skip = 0;
+        while (skip < std::min<qsizetype>(3, slice.text.size()) && (static_cast<unsigned char>(slice.text[skip]) & 0xC0) == 0x80)
+            ++skip;
+        slice.text.remove(0, skip);
+        start += skip;
+    }
     slice.from = start;
     slice.next = start + slice.text.size();
     return slice;

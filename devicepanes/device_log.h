@@ -51,7 +51,7 @@ public:
 private:
     const QByteArray m_path, m_rotatedPath;
     mutable std::mutex m_lock; // the numbering below, and the files' rotation
-    qint64 m_base = 0; // the number of the file's first byte
+    std::atomic<qint64> m_base{0}; // the number of the file's first byte (total() reads it unlocked)
     qint64 m_holeEnd = 0; // the file's first byte still kept
     qint64 m_rotatedBytes = 0; // in "<file>.1": the bytes just before m_base
     bool m_punchHoles;
@@ -72,7 +72,7 @@ signals:
     void grew();
 
 private:
-    void watch(); // the watcher thread
+    void watch(qint64 noticed); // the watcher thread; `noticed`: the total already told
 
     const QString m_path;
     std::shared_ptr<LogFiles> m_files;

@@ -23,6 +23,8 @@ ScreenRecorder::ScreenRecorder(DeviceDisplay &display, QString path, int framesP
     m_captureTimer.setSingleShot(true);
     m_captureTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_captureTimer, &QTimer::timeout, this, &ScreenRecorder::capture);
+    m_limit.setSingleShot(true);
+    connect(&m_limit, &QTimer::timeout, this, [this] { finishRecording(QStringLiteral("timeLimit")); });
 }
 
 ScreenRecorder::~ScreenRecorder()
@@ -31,6 +33,15 @@ ScreenRecorder::~ScreenRecorder()
         if (!m_finishing)
             post(Job{Job::Kind::Finish, {}, {}, false, std::max<qint64>(tickNow(), m_lastTick)});
         m_encoder.join();
+    }
+    // A stop still waiting (its answer was queued to us, and goes with us).
+    for (auto &done : std::exchange(m_whenDone, {})) {
+        Summary dropped;
+        dropped.path = m_path;
+        dropped.framesPerSecond = m_framesPerSecond;
+        dropped.ended = m_ended.isEmpty() ? QStringLiteral("stopped") : m_ended;
+        dropped.problem = QStringLiteral("the recording was dropped before its file was complete");
+        done(dropped);
     }
 }
 
@@ -57,7 +68,8 @@ void ScreenRecorder::start(std::function<void(QString)> opened)
     m_encoder = std::thread([this] { work(); });
     capture(); // the screen as it is: the first frame, at tick 0
     connect(m_display, &DeviceDisplay::frameChanged, this, &ScreenRecorder::screenChanged);
-    connect(m_display, &DeviceDisplay::closing, this, [this] { finishRecording(true); });
+    connect(m_display, &DeviceDisplay::closing, this, [this] { finishRecording(QStringLiteral("deviceShutDown")); });
+    m_limit.start(kMaxMillis);
 }
 
 void ScreenRecorder::screenChanged(const QRegion &region)
@@ -100,36 +112,42 @@ void ScreenRecorder::capture()
     }
     // With slack to the right and below (zeros): the converter reads whole
     // vector widths, past a row's end and so past the last row's.
-    job.picture = screen.copy(job.area.adjusted(0, 0, 64, 1));
+    const QRect withSlack = job.area.adjusted(0, 0, 64, 1);
     bool room = false;
     {
         std::lock_guard lock(m_lock);
-        room = m_queuedBytes + job.picture.sizeInBytes() <= kMaxQueuedBytes;
+        room = m_queuedBytes + qint64(withSlack.width()) * withSlack.height() * 4 <= kMaxQueuedBytes;
     }
     if (!room) {
-        ++m_dropped; // what changed stays dirty: the next frame carries it
+        // Nothing copied; what changed stays dirty and the next tick's
+        // frame carries it.
+        ++m_dropped;
+        if (!m_captureTimer.isActive())
+            m_captureTimer.start(1000 / m_framesPerSecond + 1);
         return;
     }
+    job.picture = screen.copy(withSlack);
     m_dirty = QRegion();
     m_lastFitted = fitted;
     post(std::move(job));
     m_lastTick = tick;
 }
 
-void ScreenRecorder::stop(std::function<void(Summary)> done)
+void ScreenRecorder::stop(std::function<void(Summary)> done, const QString &why)
 {
     if (m_summary)
         return done(*m_summary);
     m_whenDone.push_back(std::move(done));
-    finishRecording(false);
+    finishRecording(why);
 }
 
-void ScreenRecorder::finishRecording(bool screenGone)
+void ScreenRecorder::finishRecording(const QString &why)
 {
     if (m_finishing)
         return;
     m_finishing = true;
-    m_screenGone = screenGone;
+    m_ended = why;
+    m_limit.stop();
     m_durationMillis = m_clock.elapsed();
     m_captureTimer.stop();
     // The screen as it is now ends the file, unless it was taken this tick.
@@ -159,6 +177,7 @@ void ScreenRecorder::work()
             encoder = dt::media::VideoEncoder::open(
                 {m_path.toStdString(), videoSize().width(), videoSize().height(), m_framesPerSecond}, &why);
             const QString opened = encoder ? QString() : QString::fromStdString(why);
+            problem = opened; // a stop already waiting says so too
             QMetaObject::invokeMethod(
                 this, [this, opened] {
                     if (auto reply = std::exchange(m_opened, nullptr))
@@ -198,7 +217,7 @@ void ScreenRecorder::work()
                     summary.framesPerSecond = m_framesPerSecond;
                     summary.droppedFrames = m_dropped;
                     summary.durationMillis = m_durationMillis;
-                    summary.screenGone = m_screenGone;
+                    summary.ended = m_ended;
                     m_summary = summary;
                     for (auto &done : std::exchange(m_whenDone, {}))
                         done(summary);

@@ -36,8 +36,12 @@ public:
         qint64 frames = 0; // written to the file
         qint64 droppedFrames = 0; // pictures the encoder could not keep up with
         qint64 durationMillis = 0;
-        bool screenGone = false; // the device shut down before the stop
+        // How it ended: "stopped", "deviceShutDown" (before the stop),
+        // "timeLimit" (kMaxMillis), or what stop(…, why) said.
+        QString ended;
     };
+    // A recording nobody stops ends by itself after this long.
+    static constexpr int kMaxMillis = 2 * 3600 * 1000;
 
     // Records `display` into `path` (.webm, .mkv or .mp4) at the size the
     // screen has now.
@@ -50,7 +54,8 @@ public:
     void start(std::function<void(QString problem)> opened);
     // Ends the recording with the screen as it is now; `done` gets the
     // summary once the file is complete (at once if it already is).
-    void stop(std::function<void(Summary)> done);
+    // `why` becomes the summary's `ended`.
+    void stop(std::function<void(Summary)> done, const QString &why = QStringLiteral("stopped"));
     // The summary, once the file is complete.
     const std::optional<Summary> &summary() const { return m_summary; }
     const QString &path() const { return m_path; }
@@ -72,7 +77,7 @@ private:
     };
     void screenChanged(const QRegion &region);
     void capture();
-    void finishRecording(bool screenGone);
+    void finishRecording(const QString &why);
     void post(Job job);
     void work(); // the encoder's thread
     qint64 tickNow() const;
@@ -87,7 +92,8 @@ private:
     bool m_lastFitted = false; // the last frame was fitted in whole
     qint64 m_lastTick = -1; // of the last picture handed to the encoder
     bool m_finishing = false;
-    bool m_screenGone = false;
+    QString m_ended;
+    QTimer m_limit;
     qint64 m_durationMillis = 0; // from the start to the stop
     std::function<void(QString)> m_opened;
     std::vector<std::function<void(Summary)>> m_whenDone;

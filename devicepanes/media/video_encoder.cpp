@@ -16,7 +16,11 @@ extern "C" {
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace dt::media {
@@ -166,7 +170,29 @@ std::unique_ptr<VideoEncoder> VideoEncoder::open(const Options &options, std::st
         failed(why, "out of memory");
         return nullptr;
     }
-    if (int rc = avio_open(&p.format->pb, options.path.c_str(), AVIO_FLAG_WRITE); rc < 0) {
+    // Opened here first, without waiting: a FIFO (or a device) would block
+    // the recorder's thread in open() or write() for good, so only a
+    // regular file is written. libav then opens that very file (through
+    // /proc, not the path, which could be swapped meanwhile).
+    struct stat st {};
+    if (::stat(options.path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        failed(why, "cannot write " + options.path + ": not a regular file");
+        return nullptr;
+    }
+    const int fd = ::open(options.path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0644);
+    if (fd < 0) {
+        failed(why, "cannot write " + options.path + ": " + std::strerror(errno));
+        return nullptr;
+    }
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        failed(why, "cannot write " + options.path + ": not a regular file");
+        return nullptr;
+    }
+    const std::string opened = "file:/proc/self/fd/" + std::to_string(fd);
+    const int rc = avio_open(&p.format->pb, opened.c_str(), AVIO_FLAG_WRITE);
+    ::close(fd);
+    if (rc < 0) {
         failed(why, "cannot write " + options.path + ": " + errorText(rc));
         return nullptr;
     }
@@ -227,8 +253,9 @@ bool VideoEncoder::convert(const uint8_t *pixels, int width, int height, int byt
                                    nullptr, nullptr, nullptr);
     if (!p.scale)
         return failed(why, "cannot convert a " + std::to_string(width) + "x" + std::to_string(height) + " picture");
-    const uint8_t *source[1] = {pixels};
-    const int sourceStride[1] = {bytesPerLine};
+    // Four planes' worth, as libswscale reads them, one used.
+    const uint8_t *source[4] = {pixels, nullptr, nullptr, nullptr};
+    const int sourceStride[4] = {bytesPerLine, 0, 0, 0};
     if (x == 0 && y == 0 && fitW == m_options.width && fitH == m_options.height) {
         sws_scale(p.scale, source, sourceStride, 0, height, p.frame->data, p.frame->linesize);
         return true;

@@ -6,6 +6,7 @@
 // scheme.
 
 #include "rpc/contract/envelope.h"
+#include "rpc/contract/limits.h"
 #include "rpc/contract/methods.h"
 #include "rpc/contract/param_codec.h"
 
@@ -40,7 +41,7 @@ struct LogsParams {
     static constexpr const MethodSpec &kMethod = method::PaneLogs;
     std::string pane;
     std::optional<int64_t> since;
-    int64_t maxBytes = 64 * 1024;
+    int64_t maxBytes = limit::kLogBytes;
     int64_t waitMillis = 0;
 };
 

@@ -66,6 +66,10 @@ TEST(DeviceLog, readsByNumberAndSaysWhenItGrows)
     EXPECT_EQ(cut.text, "a");
     EXPECT_EQ(cut.next, 7);
     EXPECT_EQ(files->read(7, 10).text, "\xc3\xa9z");
+    // The last bytes, from the next whole character.
+    const auto tail = files->read(std::nullopt, 2);
+    EXPECT_EQ(tail.text, "z");
+    EXPECT_EQ(tail.from, 9);
 }
 
 QByteArray numbered(qint64 n)

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <sys/stat.h>
 #include <filesystem>
 #include <unistd.h>
 #include <vector>
@@ -127,6 +128,11 @@ TEST_F(VideoEncoderTest, refusesWhatItCannotWrite)
     EXPECT_FALSE(VideoEncoder::open({(dir / "x.gif").string(), 64, 64, 60}, &why));
     EXPECT_EQ(why, "the file must end in .webm, .mkv or .mp4");
     EXPECT_FALSE(VideoEncoder::open({(dir / "x.webm").string(), 63, 64, 60}, &why));
+    // A FIFO would hold the recorder in open() or write() for good.
+    const std::string fifo = (dir / "pipe.webm").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_FALSE(VideoEncoder::open({fifo, 64, 64, 60}, &why));
+    EXPECT_EQ(why, "cannot write " + fifo + ": not a regular file");
     EXPECT_EQ(VideoEncoder::formatOf("/a.b/c"), "");
     EXPECT_EQ(VideoEncoder::formatOf("/a/Clip.MP4"), "mp4");
 }

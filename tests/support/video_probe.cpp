@@ -76,8 +76,8 @@ VideoProbe probeVideo(const std::string &path)
                                            c.frame->width, c.frame->height, AV_PIX_FMT_RGB24, SWS_POINT, nullptr, nullptr,
                                            nullptr);
             std::vector<uint8_t> rgb(size_t(c.frame->width) * c.frame->height * 3);
-            uint8_t *planes[1] = {rgb.data()};
-            const int strides[1] = {c.frame->width * 3};
+            uint8_t *planes[4] = {rgb.data(), nullptr, nullptr, nullptr};
+            const int strides[4] = {c.frame->width * 3, 0, 0, 0};
             sws_scale(c.scale, c.frame->data, c.frame->linesize, 0, c.frame->height, planes, strides);
             const size_t centre = (size_t(c.frame->height / 2) * c.frame->width + c.frame->width / 2) * 3;
             f.r = rgb[centre], f.g = rgb[centre + 1], f.b = rgb[centre + 2];

@@ -49,10 +49,13 @@ DeviceAdaptor::DeviceAdaptor(Workspace &workspace)
                          if (state == DeviceBackend::State::Shutdown || state == DeviceBackend::State::Failed)
                              for (const QString &key : m_accessibility.keys())
                                  if (key.startsWith(udid + QLatin1Char('|')))
-                                     m_accessibility.take(key)->cancel();
+                                     if (const auto bridge = m_accessibility.take(key))
+                                         bridge->cancel();
                      });
-    QObject::connect(&m_workspace, &Workspace::paneClosed, m_context.get(),
-                     [this](PaneId pane, TabId) { m_axGenerations.remove(pane); });
+    QObject::connect(&m_workspace, &Workspace::paneClosed, m_context.get(), [this](PaneId pane, TabId) {
+        m_axGenerations.remove(pane);
+        endRecordingsOfGoneSessions();
+    });
 }
 
 DeviceAdaptor::~DeviceAdaptor()

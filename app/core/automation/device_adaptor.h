@@ -88,6 +88,9 @@ private:
     };
     std::list<Recording> m_recordings;
     void dropRecording(const dt::devices::ScreenRecorder *recorder);
+    // A session whose terminal closed can stop nothing: its recordings end
+    // (their files complete) and are forgotten.
+    void endRecordingsOfGoneSessions();
     void readLog(std::shared_ptr<dt::devices::LogFiles> files, const LogQuery &query, AxAnswer done);
 
     Workspace &m_workspace;

@@ -39,7 +39,7 @@ Json summaryJson(const ScreenRecorder::Summary &s)
            {"frames", s.frames},
            {"droppedFrames", s.droppedFrames},
            {"durationMillis", s.durationMillis},
-           {"ended", s.screenGone ? "deviceShutDown" : "stopped"}};
+           {"ended", s.ended.toStdString()}};
     if (!s.problem.isEmpty())
         j["problem"] = s.problem.toStdString();
     return j;
@@ -58,6 +58,9 @@ void DeviceAdaptor::startRecording(const std::string &caller, Handle pane, const
             return done(dt::rpc::intentError(intent::Busy, "the pane is already being recorded into "
                                                                + r.recorder->path().toStdString()
                                                                + " (deviceterm record stop ends it)"));
+    // A recording of this pane that ended with its device and was never
+    // stopped: its file is complete; a new one takes its place.
+    m_recordings.remove_if([pane](const Recording &r) { return r.pane == pane && r.recorder->summary(); });
     Recording recording;
     recording.caller = caller;
     recording.pane = pane;
@@ -101,18 +104,43 @@ void DeviceAdaptor::dropRecording(const ScreenRecorder *recorder)
     m_recordings.erase(it);
 }
 
+void DeviceAdaptor::endRecordingsOfGoneSessions()
+{
+    std::vector<ScreenRecorder *> orphans;
+    for (const Recording &r : m_recordings)
+        if (!m_workspace.terminalOfSession(QString::fromStdString(r.caller)))
+            orphans.push_back(r.recorder.get());
+    for (ScreenRecorder *recorder : orphans)
+        recorder->stop([this, recorder](const ScreenRecorder::Summary &) { dropRecording(recorder); },
+                       QStringLiteral("sessionEnded"));
+}
+
 void DeviceAdaptor::stopRecording(const std::string &caller, const std::string &paneRef, AxAnswer done)
 {
+    // The pane as start named it (any of its references), while it is
+    // there; else by the names it had (its device may have shut down).
+    const auto resolved = paneRef.empty() ? Resolved(dt::rpc::Error{}) : resolveDevicePane(caller, paneRef);
+    const Handle *pane = std::get_if<Handle>(&resolved);
+    auto named = [&](const Recording &r) {
+        if (paneRef.empty())
+            return true;
+        if (pane)
+            return r.pane == *pane;
+        return std::any_of(r.names.begin(), r.names.end(),
+                           [&](const std::string &n) { return QString::fromStdString(n).compare(QString::fromStdString(paneRef), Qt::CaseInsensitive) == 0; });
+    };
     std::vector<ScreenRecorder *> mine;
     std::vector<std::string> described;
-    for (const Recording &r : m_recordings) {
-        if (r.caller != caller)
-            continue;
-        if (!paneRef.empty() && std::find(r.names.begin(), r.names.end(), paneRef) == r.names.end())
-            continue;
-        mine.push_back(r.recorder.get());
-        described.push_back((r.names.empty() ? std::string("?") : r.names.back()) + " into "
-                            + r.recorder->path().toStdString());
+    for (bool running : {true, false}) { // a running recording before one that ended by itself
+        for (const Recording &r : m_recordings) {
+            if (r.caller != caller || !named(r) || running == bool(r.recorder->summary()))
+                continue;
+            mine.push_back(r.recorder.get());
+            described.push_back((r.names.empty() ? std::string("?") : r.names.back()) + " into "
+                                + r.recorder->path().toStdString());
+        }
+        if (!mine.empty())
+            break;
     }
     if (mine.empty())
         return done(dt::rpc::intentError(intent::NotFound, paneRef.empty() ? "this session is recording nothing"

@@ -3,6 +3,7 @@
 #include "rpc/contract/device_shapes.h"
 #include "rpc/contract/envelope.h"
 #include "rpc/contract/errors.h"
+#include "rpc/contract/limits.h"
 
 #include <cstdint>
 #include <functional>
@@ -79,8 +80,8 @@ public:
     virtual void screenshot(Handle pane, AxAnswer done) = 0;
 
     // Evidence. Records the pane's screen into `path` (the app writes it);
-    // answers {path, width, height, framesPerSecond, codec} once the file
-    // is open, or why it cannot be.
+    // answers {ok, path, width, height, framesPerSecond} once the file is
+    // open, or why it cannot be.
     virtual void startRecording(const std::string &caller, Handle pane, const std::string &path, int framesPerSecond,
                                 AxAnswer done) = 0;
     // Ends the caller's recording of `paneRef` ("": its only one) and
@@ -91,7 +92,7 @@ public:
     // LogsParams); with waitMillis, once there is output past `since`.
     struct LogQuery {
         std::optional<int64_t> since;
-        int64_t maxBytes = 64 * 1024;
+        int64_t maxBytes = limit::kLogBytes;
         int64_t waitMillis = 0;
     };
     virtual void logs(Handle pane, const LogQuery &query, AxAnswer done) = 0;
