@@ -74,6 +74,10 @@ DEVICES (virtual phones, watches, pads, TVs beside your terminal)
                                     stop prints frames and duration once the file is complete
   deviceterm logs [--follow]        what the device's app (and sim launch programs) printed,
                                     kept after a crash: read it when a device shows "failed"
+  deviceterm replay flow.yaml [-e NAME=VALUE]   run a Maestro flow (tapOn, inputText,
+                                    assertVisible, scrollUntilVisible, repeat, runFlow, …): a line
+                                    per step; exit 0 all passed, 1 one failed (screenshot beside the
+                                    flow), 2 the flow was refused (file:line:column says why)
       Refs number the UI the last snapshot saw: once it changed they are
       refused (intent.staleRef) until you take a new snapshot. A finder that
       a tap needs one element from and that matches several is
