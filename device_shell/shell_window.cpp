@@ -4,6 +4,7 @@
 #include "device_shell/shell_window.h"
 
 #include "device_shell/photo_view.h"
+#include "device_shell/shell_controls.h"
 #include "device_shell/timer_page.h"
 
 #include <QApplication>
@@ -41,30 +42,6 @@ QWidget *page(const char *colour, const QString &accessibleName)
     w->setPalette(p);
     w->setAccessibleName(accessibleName);
     return w;
-}
-
-QPushButton *button(const QString &text, QWidget *parent)
-{
-    auto *b = new QPushButton(text, parent);
-    b->setAccessibleName(text);
-    b->setMinimumHeight(56);
-    b->setFocusPolicy(Qt::NoFocus); // keys belong to the page's fields
-    QFont f = b->font();
-    f.setPointSize(16);
-    b->setFont(f);
-    return b;
-}
-
-QLabel *title(const QString &text, int pointSize, QWidget *parent)
-{
-    auto *l = new QLabel(text, parent);
-    l->setAlignment(Qt::AlignCenter);
-    l->setAccessibleName(text);
-    QFont f = l->font();
-    f.setPointSize(pointSize);
-    f.setBold(true);
-    l->setFont(f);
-    return l;
 }
 
 } // namespace
@@ -114,14 +91,14 @@ QWidget *ShellWindow::makeHome()
     QWidget *w = page(kColours[Home], QStringLiteral("Home"));
     auto *column = new QVBoxLayout(w);
     column->setContentsMargins(24, 24, 24, 24);
-    m_clock = title(QTime::currentTime().toString(QStringLiteral("HH:mm")), 36, w);
+    m_clock = shellTitle(QTime::currentTime().toString(QStringLiteral("HH:mm")), 36, w);
     m_clock->setAccessibleName(QStringLiteral("Clock"));
     column->addWidget(m_clock);
     column->addStretch(1);
     for (auto [text, target] :
          {std::pair{"Counter", Counter}, std::pair{"Form", Form}, std::pair{"List", List}, std::pair{"Photo", Photo},
           std::pair{"Timer", Timer}}) {
-        QPushButton *b = button(QLatin1String(text), w);
+        QPushButton *b = shellButton(QLatin1String(text), w);
         connect(b, &QPushButton::clicked, this, [this, target] { showPage(target); });
         column->addWidget(b);
     }
@@ -134,13 +111,13 @@ QWidget *ShellWindow::makeCounter()
     QWidget *w = page(kColours[Counter], QStringLiteral("Counter"));
     auto *column = new QVBoxLayout(w);
     column->setContentsMargins(24, 24, 24, 24);
-    column->addWidget(title(QStringLiteral("Counter"), 20, w));
-    m_countLabel = title(QStringLiteral("0"), 48, w);
+    column->addWidget(shellTitle(QStringLiteral("Counter"), 20, w));
+    m_countLabel = shellTitle(QStringLiteral("0"), 48, w);
     column->addWidget(m_countLabel, 1);
-    QPushButton *plus = button(QStringLiteral("+1"), w);
-    QPushButton *minus = button(QStringLiteral("-1"), w);
-    QPushButton *reset = button(QStringLiteral("Reset"), w);
-    QPushButton *home = button(QStringLiteral("Home"), w);
+    QPushButton *plus = shellButton(QStringLiteral("+1"), w);
+    QPushButton *minus = shellButton(QStringLiteral("-1"), w);
+    QPushButton *reset = shellButton(QStringLiteral("Reset"), w);
+    QPushButton *home = shellButton(QStringLiteral("Home"), w);
     connect(plus, &QPushButton::clicked, this, [this] { setCount(m_count + 1); });
     connect(minus, &QPushButton::clicked, this, [this] { setCount(m_count - 1); });
     connect(reset, &QPushButton::clicked, this, [this] { setCount(0); });
@@ -155,7 +132,7 @@ QWidget *ShellWindow::makeForm()
     QWidget *w = page(kColours[Form], QStringLiteral("Form"));
     auto *column = new QVBoxLayout(w);
     column->setContentsMargins(24, 24, 24, 24);
-    column->addWidget(title(QStringLiteral("Form"), 20, w));
+    column->addWidget(shellTitle(QStringLiteral("Form"), 20, w));
     m_name = new QLineEdit(w);
     m_name->setPlaceholderText(QStringLiteral("Your name"));
     m_name->setAccessibleName(QStringLiteral("Name"));
@@ -168,7 +145,7 @@ QWidget *ShellWindow::makeForm()
     notify->setAccessibleName(QStringLiteral("Notifications"));
     notify->setFont(f);
     column->addWidget(notify);
-    m_greeting = title(QString(), 18, w);
+    m_greeting = shellTitle(QString(), 18, w);
     m_greeting->setAccessibleName(QStringLiteral("Greeting"));
     column->addWidget(m_greeting);
     connect(m_name, &QLineEdit::textChanged, this, [this](const QString &name) {
@@ -178,7 +155,7 @@ QWidget *ShellWindow::makeForm()
         updateTitle();
     });
     column->addStretch(1);
-    QPushButton *home = button(QStringLiteral("Home"), w);
+    QPushButton *home = shellButton(QStringLiteral("Home"), w);
     connect(home, &QPushButton::clicked, this, [this] { showPage(Home); });
     column->addWidget(home);
     return w;
@@ -202,7 +179,7 @@ QWidget *ShellWindow::makeList()
     m_list = list;
     connect(list->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] { updateTitle(); });
     column->addWidget(list, 1);
-    QPushButton *home = button(QStringLiteral("Home"), w);
+    QPushButton *home = shellButton(QStringLiteral("Home"), w);
     connect(home, &QPushButton::clicked, this, [this] { showPage(Home); });
     column->addWidget(home);
     return w;
@@ -216,10 +193,10 @@ QWidget *ShellWindow::makePhoto()
     m_photo = new PhotoView(w);
     column->addWidget(m_photo, 1);
     connect(m_photo, &PhotoView::zoomChanged, this, [this] { updateTitle(); });
-    QPushButton *fit = button(QStringLiteral("Fit"), w);
+    QPushButton *fit = shellButton(QStringLiteral("Fit"), w);
     connect(fit, &QPushButton::clicked, this, [this] { m_photo->setZoom(1.0); });
     column->addWidget(fit);
-    QPushButton *home = button(QStringLiteral("Home"), w);
+    QPushButton *home = shellButton(QStringLiteral("Home"), w);
     connect(home, &QPushButton::clicked, this, [this] { showPage(Home); });
     column->addWidget(home);
     return w;
@@ -242,8 +219,8 @@ QWidget *ShellWindow::makeLocked()
     QWidget *w = page(kColours[Locked], QStringLiteral("Locked"));
     auto *column = new QVBoxLayout(w);
     column->addStretch(1);
-    column->addWidget(title(QStringLiteral("Locked"), 24, w));
-    QPushButton *unlock = button(QStringLiteral("Unlock"), w);
+    column->addWidget(shellTitle(QStringLiteral("Locked"), 24, w));
+    QPushButton *unlock = shellButton(QStringLiteral("Unlock"), w);
     connect(unlock, &QPushButton::clicked, this, [this] { showPage(m_beforeLock); });
     column->addWidget(unlock);
     column->addStretch(1);

@@ -2,52 +2,27 @@
 
 #include "device_shell/timer_page.h"
 
+#include "device_shell/shell_controls.h"
+
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
 
 namespace dt::shell {
 
-namespace {
-
-QLabel *label(const QString &text, int pointSize, QWidget *parent)
-{
-    auto *l = new QLabel(text, parent);
-    l->setAlignment(Qt::AlignCenter);
-    l->setAccessibleName(text);
-    QFont f = l->font();
-    f.setPointSize(pointSize);
-    f.setBold(true);
-    l->setFont(f);
-    return l;
-}
-
-QPushButton *bigButton(const QString &text, QWidget *parent)
-{
-    auto *b = new QPushButton(text, parent);
-    b->setAccessibleName(text);
-    b->setMinimumHeight(56);
-    b->setFocusPolicy(Qt::NoFocus);
-    QFont f = b->font();
-    f.setPointSize(16);
-    b->setFont(f);
-    return b;
-}
-
-} // namespace
 
 TimerPage::TimerPage(QWidget *parent)
-    : QWidget(parent), m_status(label(QString(), 18, this)), m_elapsed(label(QStringLiteral("0.00 s"), 40, this)),
-      m_startStop(bigButton(QStringLiteral("Start"), this))
+    : QWidget(parent), m_status(shellTitle(QString(), 18, this)), m_elapsed(shellTitle(QStringLiteral("0.00 s"), 40, this)),
+      m_startStop(shellButton(QStringLiteral("Start"), this))
 {
     auto *column = new QVBoxLayout(this);
     column->setContentsMargins(24, 24, 24, 24);
-    column->addWidget(label(QStringLiteral("Timer"), 20, this));
+    column->addWidget(shellTitle(QStringLiteral("Timer"), 20, this));
     column->addWidget(m_status);
     m_elapsed->setAccessibleName(QStringLiteral("Elapsed 0.0"));
     column->addWidget(m_elapsed, 1);
     column->addWidget(m_startStop);
-    QPushButton *home = bigButton(QStringLiteral("Home"), this);
+    QPushButton *home = shellButton(QStringLiteral("Home"), this);
     column->addWidget(home);
     connect(home, &QPushButton::clicked, this, &TimerPage::homeRequested);
     connect(m_startStop, &QPushButton::clicked, this, &TimerPage::toggle);
