@@ -108,6 +108,14 @@ TEST_F(CliTest, aTabDrivesItsPhoneByRefsAndFindersAndAssertsWhatItShows)
     EXPECT_EQ(status("value-ok.status"), "0") << text("value-ok.err");
     EXPECT_EQ(status("value-fail.status"), "1");
     EXPECT_NE(text("value-fail.err").find("is 'Ada', not 'Bob'"), std::string::npos) << text("value-fail.err");
+
+    // A swipe from an element that way: the list's first item has gone up.
+    EXPECT_EQ(status("swipe.status"), "0") << text("swipe.err");
+    EXPECT_EQ(text("swipe.txt").rfind("ok ", 0), 0u) << text("swipe.txt");
+    EXPECT_EQ(status("swiped.status"), "0") << text("swiped.err");
+    EXPECT_EQ(status("badswipe.status"), "1");
+    EXPECT_NE(text("badswipe.err").find("--direction must be up, down, left or right, not 'sideways'"), std::string::npos)
+        << text("badswipe.err");
 }
 
 } // namespace

@@ -64,6 +64,7 @@ DEVICES (virtual phones, watches, pads, TVs beside your terminal)
                                     "@e5 Button 'Counter' at 0.50,0.43"
   deviceterm tap @e5 | tap --label Counter [--role Button]   tap an element (its centre)
   deviceterm text --into @e9 'Ada'  tap a field, then type into it
+  deviceterm swipe --from @e4 --direction up   from an element's centre, 0.3 of the screen that way
   deviceterm find --label L | --role R | --text T [--contains|--regex]   matches, with refs
   deviceterm assert visible|hidden FINDER | assert value FINDER EXPECTED
                                     exit 0 holds, 1 does not, 2 could not check

@@ -67,6 +67,8 @@ struct Spec {
 const std::vector<const char *> kShown = {"paneId", "shortId", "udid", "state", "x", "y", "dispatched", "steps",
                                           "durationMs", "keyCode", "bytes", "button", "delta", "orientation", "pid"};
 
+bool swipeFromElement(Context &c);
+
 int run(Context &c, const Spec &s)
 {
     const bool isText = s.words[0] == "text";
@@ -145,7 +147,10 @@ int run(Context &c, const Spec &s)
         switches.push_back("--then-wait-idle");
     if (!c.parseOptions(valued, switches))
         return 1;
-    if (s.takesTarget && (hasFinder(c) || (c.positionals().size() == 1 && isRef(c.positionals()[0])))) {
+    if (s.words[0] == "swipe" && (c.option("--direction") || c.option("--from") || hasFinder(c))) {
+        if (!swipeFromElement(c))
+            return 1;
+    } else if (s.takesTarget && (hasFinder(c) || (c.positionals().size() == 1 && isRef(c.positionals()[0])))) {
         if (!c.inTab())
             return c.notInTab(s.words[0]);
         const std::optional<std::string> ref =
@@ -183,6 +188,54 @@ int run(Context &c, const Spec &s)
     if (isInput && c.flag("--then-wait-idle") && !waitUntilIdle(c, params.value("pane", std::string())))
         return kDeliveredNotSettled;
     return 0;
+}
+
+// swipe --from @REF (or a finder) --direction up|down|left|right
+// [--distance F]: from the element's centre, F of the screen that way
+// (0.3 by default), as the four coordinates of a plain swipe.
+bool swipeFromElement(Context &c)
+{
+    const auto direction = c.option("--direction");
+    const auto from = c.option("--from");
+    if (!direction || (!from && !hasFinder(c)) || (from && hasFinder(c)) || !c.positionals().empty()) {
+        c.error("usage: deviceterm swipe --from @REF | --label L… --direction up|down|left|right [--distance F]");
+        return false;
+    }
+    if (from && !isRef(*from)) {
+        c.error("--from takes a ref from `deviceterm ax snapshot` (@e5), not '" + *from + "'");
+        return false;
+    }
+    double distance = 0.3;
+    if (const auto d = c.option("--distance")) {
+        const auto v = fraction(c, *d, "--distance");
+        if (!v || *v <= 0)
+            return false;
+        distance = *v;
+    }
+    double dx = 0, dy = 0;
+    if (*direction == "up")
+        dy = -distance;
+    else if (*direction == "down")
+        dy = distance;
+    else if (*direction == "left")
+        dx = -distance;
+    else if (*direction == "right")
+        dx = distance;
+    else {
+        c.error("--direction must be up, down, left or right, not '" + *direction + "'");
+        return false;
+    }
+    if (!c.inTab()) {
+        c.notInTab("swipe");
+        return false;
+    }
+    const auto element = resolveElement(c, targetPane(c), from);
+    if (!element)
+        return false;
+    const double x = (*element)["normalizedCenter"]["x"].get<double>(), y = (*element)["normalizedCenter"]["y"].get<double>();
+    auto onScreen = [](double v) { return std::to_string(std::clamp(v, 0.0, 1.0)); };
+    c.setPositionals({onScreen(x), onScreen(y), onScreen(x + dx), onScreen(y + dy)});
+    return true;
 }
 
 bool point(Context &c, size_t first, double &x, double &y, const char *nx, const char *ny)
@@ -275,13 +328,17 @@ const std::vector<Spec> &specs()
                                             return point(c, 0, p.x, p.y, "x", "y") && millisecondsOption(c, "--duration", p.durationMs);
                                         },
                                         true, false, true),
-        typed<dt::rpc::SwipeParams>({"swipe"}, "swipe X1 Y1 X2 Y2 [--duration MS] [--hold MS] [--pane REF]",
-                                    "drag from one point to another (under 32 ms: one tap-shaped press and release)",
-                                    {"--duration", "--hold"}, 4, [](Context &c, dt::rpc::SwipeParams &p) {
+        typed<dt::rpc::SwipeParams>({"swipe"},
+                                    "swipe X1 Y1 X2 Y2 | --from @REF|--label L… --direction up|down|left|right [--distance F] "
+                                    "[--duration MS] [--hold MS] [--pane REF]",
+                                    "drag from one point to another, or from an element that way (under 32 ms: one "
+                                    "tap-shaped press and release)",
+                                    {"--duration", "--hold", "--from", "--direction", "--distance"}, 4, [](Context &c, dt::rpc::SwipeParams &p) {
                                         return point(c, 0, p.fromX, p.fromY, "fromX", "fromY") && point(c, 2, p.toX, p.toY, "toX", "toY")
                                             && millisecondsOption(c, "--duration", p.durationMs)
                                             && millisecondsOption(c, "--hold", p.holdMs);
-                                    }),
+                                    },
+                                    true, false, true),
         typed<dt::rpc::AppSwitcherParams>({"app-switcher"}, "app-switcher [--pane REF]",
                                           "swipe up from the bottom edge (the shell goes home)", {}, 0, nullptr),
         // Sent by run() itself: its words are the text, options included.

@@ -57,6 +57,16 @@ deviceterm text --then-wait-idle --into "$(ref_of name.json)" 'Ada' > text.txt 2
 deviceterm assert value --label Name Ada > value-ok.txt 2> value-ok.err; echo $? > value-ok.status
 deviceterm assert value --label Name Bob > value-fail.txt 2> value-fail.err; echo $? > value-fail.status
 
+# A swipe from an element, by its ref, that way: the list moves up.
+deviceterm tap --label Home --role Button --then-wait-idle > /dev/null 2>> waits.err
+deviceterm tap --label List --role Button --then-wait-idle > /dev/null 2>> waits.err
+deviceterm ax snapshot > /dev/null
+deviceterm find --label Items --json > items.json
+deviceterm swipe --from "$(ref_of items.json)" --direction up --hold 150 --then-wait-idle > swipe.txt 2> swipe.err
+echo $? > swipe.status
+deviceterm assert hidden --label 'Item 1' > swiped.txt 2> swiped.err; echo $? > swiped.status
+deviceterm swipe --label Items --direction sideways > badswipe.txt 2> badswipe.err; echo $? > badswipe.status
+
 deviceterm sim shutdown Phone > /dev/null
 touch done
 exec sleep 60
