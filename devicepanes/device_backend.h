@@ -15,6 +15,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <vector>
+
 namespace dt::devices {
 
 class DeviceDisplay;
@@ -73,6 +75,9 @@ public:
     // What its programs print, kept past a shutdown or a crash; null for a
     // device that has none (yet).
     virtual DeviceLog *programLog() const { return nullptr; }
+    // The processes of its programs (its app, and what was launched on it)
+    // that run now: where `perf` starts counting (their children count too).
+    virtual std::vector<qint64> programPids() const { return {}; }
 
 signals:
     void stateChanged(dt::devices::DeviceBackend::State state);

@@ -431,6 +431,19 @@ void Simulator::setState(State s)
     emit stateChanged(s);
 }
 
+std::vector<qint64> Simulator::programPids() const
+{
+    std::vector<qint64> pids;
+    if (m_app && m_app->processId() > 0)
+        pids.push_back(m_app->processId());
+    else if (m_adoptedApp > 0 && m_state == State::Rendering)
+        pids.push_back(m_adoptedApp);
+    for (const QProcess *guest : m_guests)
+        if (guest->processId() > 0)
+            pids.push_back(guest->processId());
+    return pids;
+}
+
 void Simulator::openProgramLog(bool freshBoot)
 {
     const QString path = QString::fromStdString(programLogOf(m_record.udid));

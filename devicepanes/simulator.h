@@ -78,6 +78,7 @@ public:
     // with `why`.
     qint64 launch(const QStringList &command, QString *why) override;
     DeviceLog *programLog() const override { return m_log.get(); }
+    std::vector<qint64> programPids() const override;
     // Kills what devices of a deviceterm that died left running, and
     // removes their directories. Call once at start-up.
     static void sweepOrphans();

@@ -144,6 +144,7 @@ std::optional<std::string> saveScreenshot(const Json &answer, const std::string 
 int runReplay(Context &c);
 int runRecord(Context &c);
 int runLogs(Context &c);
+int runPerf(Context &c);
 // What the element verbs share (ax_snapshot.cpp): the pane they act on
 // (--pane, else with-pane's, else the only one) and element lines.
 std::string axPane(Context &c);

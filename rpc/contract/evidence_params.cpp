@@ -105,4 +105,26 @@ Decoded<LogsParams> decode<LogsParams>(const Json &p)
     return out;
 }
 
+Json encode(const PerfParams &p)
+{
+    Json j{{"sampleMillis", p.sampleMillis}};
+    if (!p.pane.empty())
+        j["pane"] = p.pane;
+    return j;
+}
+
+template <>
+Decoded<PerfParams> decode<PerfParams>(const Json &p)
+{
+    PerfParams out;
+    if (auto e = readPaneRef(p, out.pane))
+        return *e;
+    int64_t sample = out.sampleMillis;
+    if (auto e = readBoundedInteger(p, "sampleMillis", sample, limit::kPerfSampleMillisMin, limit::kPerfSampleMillisMax,
+                                    "milliseconds"))
+        return *e;
+    out.sampleMillis = static_cast<int>(sample);
+    return out;
+}
+
 } // namespace dt::rpc

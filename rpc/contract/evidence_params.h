@@ -2,8 +2,8 @@
 
 // Typed parameters of the device evidence methods: recording the screen
 // into a video file (pane.record.start / pane.record.stop) and reading the
-// output of the device's programs (pane.logs). See param_codec.h for the
-// scheme.
+// output of the device's programs (pane.logs) and what they cost
+// (pane.perf). See param_codec.h for the scheme.
 
 #include "rpc/contract/envelope.h"
 #include "rpc/contract/limits.h"
@@ -45,11 +45,21 @@ struct LogsParams {
     int64_t waitMillis = 0;
 };
 
+// What the device's programs (its app and what was launched on it, with
+// their children) cost: CPU over a sample of sampleMillis, and memory.
+struct PerfParams {
+    static constexpr const MethodSpec &kMethod = method::PanePerf;
+    std::string pane;
+    int sampleMillis = 500;
+};
+
 Json encode(const RecordStartParams &p);
 Json encode(const RecordStopParams &p);
 Json encode(const LogsParams &p);
 template <> Decoded<RecordStartParams> decode<RecordStartParams>(const Json &);
 template <> Decoded<RecordStopParams> decode<RecordStopParams>(const Json &);
 template <> Decoded<LogsParams> decode<LogsParams>(const Json &);
+Json encode(const PerfParams &p);
+template <> Decoded<PerfParams> decode<PerfParams>(const Json &);
 
 } // namespace dt::rpc

@@ -40,6 +40,9 @@ inline constexpr int kRecordFramesPerSecondMax = 120;
 inline constexpr int64_t kLogBytes = 64 * 1024;
 inline constexpr int64_t kLogBytesMax = 1024 * 1024;
 inline constexpr int64_t kLogWaitMillis = 60000;
+// pane.perf: how long CPU use is sampled over.
+inline constexpr int64_t kPerfSampleMillisMin = 50;
+inline constexpr int64_t kPerfSampleMillisMax = 10000;
 // daemon.openWindow: a working directory, and a command line.
 inline constexpr size_t kLaunchPathBytes = 4096;
 inline constexpr size_t kLaunchArguments = 1024;

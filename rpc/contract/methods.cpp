@@ -19,7 +19,7 @@ constexpr std::array kAll = {
     PaneInputTap, PaneInputLongPress, PaneInputSwipe, PaneInputAppSwitcher, PaneInputKey, PaneInputText,
     PaneInputButton, PaneInputPinch, PaneInputCrown, PaneInputRotate,
     PaneAxTree, PaneAxPoint, PaneAxSweep, PaneAxSnapshot, PaneAxFind, PaneAxWaitFor, PaneWaitIdle, PaneScreenshot,
-    PaneRecordStart, PaneRecordStop, PaneLogs,
+    PaneRecordStart, PaneRecordStop, PaneLogs, PanePerf,
 };
 } // namespace
 

@@ -95,6 +95,7 @@ inline constexpr MethodSpec PaneScreenshot{"pane.screenshot", Scope::Session};
 inline constexpr MethodSpec PaneRecordStart{"pane.record.start", Scope::Session};
 inline constexpr MethodSpec PaneRecordStop{"pane.record.stop", Scope::Session};
 inline constexpr MethodSpec PaneLogs{"pane.logs", Scope::Session};
+inline constexpr MethodSpec PanePerf{"pane.perf", Scope::Session};
 } // namespace method
 
 // Every method above, in that order.

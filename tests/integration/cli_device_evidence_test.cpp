@@ -26,6 +26,18 @@ TEST_F(CliTest, aTabRecordsItsPhoneAndReadsWhatItsProgramsPrinted)
     const auto status = [&](const char *name) { return fileAfterDone(QLatin1String(name)).trimmed().toStdString(); };
     const auto path = [&](const char *name) { return dir.filePath(QLatin1String(name)).toStdString(); };
 
+    // What the device's programs cost: the shell itself at least, with
+    // its memory, over the sample asked for.
+    ASSERT_EQ(status("perf.status"), "0") << text("perf.err");
+    const Json perf = json("perf.json");
+    ASSERT_FALSE(perf["processes"].empty()) << perf.dump();
+    EXPECT_EQ(perf["processes"][0]["command"], "deviceterm-devi") << perf.dump(); // comm: 15 characters
+    EXPECT_GT(perf["processes"][0]["rssBytes"].get<int64_t>(), 4 * 1024 * 1024) << perf.dump();
+    EXPECT_GE(perf["cpuPercent"].get<double>(), 0);
+    EXPECT_GE(perf["sampleMillis"].get<int>(), 500);
+    EXPECT_EQ(status("badsample.status"), "1");
+    EXPECT_NE(text("badsample.err").find("--sample must be from 50ms to 10s"), std::string::npos) << text("badsample.err");
+
     // The recording: opened at the phone's size, stopped with a summary
     // that the file itself bears out.
     ASSERT_EQ(status("start.status"), "0") << text("start.err");

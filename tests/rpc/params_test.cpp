@@ -170,6 +170,11 @@ TEST(Params, recordingsAndLogs)
     EXPECT_EQ(test::refusal<LogsParams>(Json{{"waitMillis", 100}}), "waitMillis needs since (the offset to wait past)");
     EXPECT_EQ(test::refusal<LogsParams>(Json{{"since", 0}, {"waitMillis", 60001}}),
               "waitMillis must be a whole number of milliseconds from 0 to 60000");
+
+    EXPECT_EQ(encode(PerfParams{}).dump(), R"({"sampleMillis":500})");
+    EXPECT_EQ(test::decoded<PerfParams>(Json{{"sampleMillis", 50}}).sampleMillis, 50);
+    EXPECT_EQ(test::refusal<PerfParams>(Json{{"sampleMillis", 49}}),
+              "sampleMillis must be a whole number of milliseconds from 50 to 10000");
 }
 
 // Every method the contract lists either has a parameter type here or
@@ -191,7 +196,7 @@ TEST(Params, everyMethodWithParametersHasAType)
         TabWaitParams::kMethod.name, TabCommandsParams::kMethod.name, TabOutputParams::kMethod.name,
         AxSnapshotParams::kMethod.name, AxFindParams::kMethod.name, AxWaitForParams::kMethod.name,
         WaitIdleParams::kMethod.name, ScreenshotParams::kMethod.name, RecordStartParams::kMethod.name,
-        RecordStopParams::kMethod.name, LogsParams::kMethod.name,
+        RecordStopParams::kMethod.name, LogsParams::kMethod.name, PerfParams::kMethod.name,
     };
     const std::set<std::string_view> none = {
         method::DaemonPing.name, method::DaemonCapabilities.name, method::DaemonEvents.name, method::TabsList.name,

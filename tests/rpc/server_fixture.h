@@ -156,6 +156,7 @@ struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort, Com
             return done(intentError(intent::NotFound, "no recording"));
         done(Json{{"frames", 3}});
     }
+    void perf(Handle, int sampleMillis, AxAnswer done) override { done(Json{{"sampleMillis", sampleMillis}}); }
     std::vector<LogQuery> logQueries;
     void logs(Handle, const LogQuery &q, AxAnswer done) override
     {

@@ -75,6 +75,7 @@ DEVICES (virtual phones, watches, pads, TVs beside your terminal)
                                     stop prints frames and duration once the file is complete
   deviceterm logs [--follow]        what the device's app (and sim launch programs) printed,
                                     kept after a crash: read it when a device shows "failed"
+  deviceterm perf                   CPU and memory of the device's app (and launched programs)
   deviceterm replay flow.yaml [-e NAME=VALUE]   run a Maestro flow (tapOn, inputText,
                                     assertVisible, scrollUntilVisible, repeat, runFlow, …): a line
                                     per step; exit 0 all passed, 1 one failed (screenshot beside the

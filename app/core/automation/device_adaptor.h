@@ -48,6 +48,7 @@ public:
                         AxAnswer done) override;
     void stopRecording(const std::string &caller, const std::string &paneRef, AxAnswer done) override;
     void logs(Handle pane, const LogQuery &query, AxAnswer done) override;
+    void perf(Handle pane, int sampleMillis, AxAnswer done) override; // device_perf.cpp
 
 private:
     // device_ax_refs.cpp: snapshots and finders, shaped on this thread from

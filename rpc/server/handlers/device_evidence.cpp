@@ -22,6 +22,12 @@ void addDeviceEvidence(Dispatcher &d, DevicePort &port)
     d.add<RecordStopParams>([&port](CallContext &c, const RecordStopParams &p) -> HandlerResult {
         return Later{[&port, caller = *c.sessionId, p](Answer answer) { port.stopRecording(caller, p.pane, std::move(answer)); }};
     });
+    d.add<PerfParams>([&port](CallContext &c, const PerfParams &p) -> HandlerResult {
+        const auto pane = port.resolveDevicePane(*c.sessionId, p.pane);
+        if (auto *e = std::get_if<Error>(&pane))
+            return *e;
+        return Later{[&port, pane = std::get<Handle>(pane), p](Answer answer) { port.perf(pane, p.sampleMillis, std::move(answer)); }};
+    });
     d.add<LogsParams>([&port](CallContext &c, const LogsParams &p) -> HandlerResult {
         const auto pane = port.resolveDevicePane(*c.sessionId, p.pane);
         if (auto *e = std::get_if<Error>(&pane))

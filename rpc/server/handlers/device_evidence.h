@@ -5,7 +5,7 @@
 
 namespace dt::rpc {
 
-// pane.record.start, pane.record.stop and pane.logs.
+// pane.record.start, pane.record.stop, pane.logs and pane.perf.
 void addDeviceEvidence(Dispatcher &dispatcher, DevicePort &port);
 
 } // namespace dt::rpc

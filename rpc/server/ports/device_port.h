@@ -96,6 +96,10 @@ public:
         int64_t waitMillis = 0;
     };
     virtual void logs(Handle pane, const LogQuery &query, AxAnswer done) = 0;
+    // {processes: [{pid, parent, command, cpuPercent, rssBytes, threads}],
+    // cpuPercent, rssBytes, sampleMillis}: the device's programs and their
+    // children, CPU over `sampleMillis` (answered after it).
+    virtual void perf(Handle pane, int sampleMillis, AxAnswer done) = 0;
 };
 
 } // namespace dt::rpc

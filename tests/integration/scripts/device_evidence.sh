@@ -12,6 +12,10 @@ deviceterm sim create Phone --profile phone > /dev/null
 deviceterm sim boot Phone > /dev/null
 deviceterm wait-for --label Counter --role Button --timeout 30s > /dev/null 2>> waits.err
 
+# What the device's programs cost, sampled.
+deviceterm perf --json > perf.json 2> perf.err; echo $? > perf.status
+deviceterm perf --sample 5ms > badsample.txt 2> badsample.err; echo $? > badsample.status
+
 # A recording while the counter changes; a second one on the same pane is
 # refused; a path that cannot be written is refused before anything runs.
 deviceterm record start -o clip.webm --json > start.json 2> start.err; echo $? > start.status
