@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <sys/stat.h>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -124,13 +125,48 @@ TEST_F(FlowTest, everyMistakeIsRefusedWithItsPlace)
     EXPECT_EQ(refusal("- back: now\n"), "f.yaml:1:9: back takes nothing");
     EXPECT_EQ(refusal("- assertVisible:\n    point: 5%,5%\n"), "f.yaml:2:5: assertVisible needs the element's text");
     EXPECT_EQ(refusal("tapOn: Counter\n"), "f.yaml:1:1: a flow's commands are a list (each line starting with '- ')");
-    EXPECT_EQ(refusal("- runFlow: nowhere.yaml\n"), "f.yaml:1:12: cannot read the flow nowhere.yaml");
+    EXPECT_EQ(refusal("- runFlow: nowhere.yaml\n"), "f.yaml:1:12: cannot read the flow (No such file or directory): nowhere.yaml");
     // A flow that runs itself, directly or through another.
     write("b.yaml", "- runFlow: a.yaml\n");
     EXPECT_EQ(refusal("- back\n- runFlow: b.yaml\n", "a.yaml"), "b.yaml:1:12: runFlow a.yaml runs itself (through the flows it runs)");
     std::string why;
     EXPECT_FALSE(readFlow((dir / "missing.yaml").string(), {}, &why));
-    EXPECT_EQ(why, (dir / "missing.yaml").string() + ": cannot read the flow");
+    EXPECT_EQ(why, (dir / "missing.yaml").string() + ": cannot read the flow (No such file or directory)");
+}
+
+// What a hostile or careless flow can be: none of it crashes, blocks or
+// runs away; each is refused with the place it is about.
+TEST_F(FlowTest, hostileFlowsAreRefusedNotFollowed)
+{
+    // An alias that names itself, and one that multiplies.
+    EXPECT_EQ(refusal("- repeat: &r {times: 2, commands: [{repeat: *r}]}\n"),
+              "f.yaml:1:35: repeat and runFlow are nested more than 16 deep");
+    EXPECT_EQ(refusal("- repeat:\n    times: 10000\n    commands:\n      - repeat:\n          times: 10000\n"
+                      "          commands: [back]\n"),
+              "f.yaml:6:21: these commands would run more than a million times");
+    // Itself by another spelling of its path; a directory; a FIFO.
+    EXPECT_EQ(refusal("- runFlow: ./self.yaml\n", "self.yaml"), "self.yaml:1:12: runFlow ./self.yaml runs itself (through the flows it runs)");
+    std::filesystem::create_directories(dir / "sub.yaml");
+    EXPECT_EQ(refusal("- runFlow: sub.yaml\n"), "f.yaml:1:12: the flow is not a regular file: sub.yaml");
+    std::string why;
+    EXPECT_FALSE(readFlow((dir / "sub.yaml").string(), {}, &why));
+    EXPECT_EQ(why, (dir / "sub.yaml").string() + ": the flow is not a regular file");
+    ASSERT_EQ(::mkfifo((dir / "fifo.yaml").c_str(), 0600), 0);
+    EXPECT_FALSE(readFlow((dir / "fifo.yaml").string(), {}, &why));
+    EXPECT_EQ(why, (dir / "fifo.yaml").string() + ": the flow is not a regular file");
+    // Arguments that are not there point at their command.
+    EXPECT_EQ(refusal("- back\n- tapOn\n"), "f.yaml:2:3: tapOn needs the element's text, or a map with text or point");
+    EXPECT_EQ(refusal("- eraseText: {}\n"), "f.yaml:1:3: charactersToErase must be a single value");
+    EXPECT_EQ(refusal("- takeScreenshot: {}\n"), "f.yaml:1:3: path must be a single value");
+    EXPECT_EQ(refusal("- tapOn: {text: A, point: \"5%,5%\"}\n"), "f.yaml:1:10: tapOn takes text or point, not both");
+    EXPECT_EQ(refusal("- tapOn: {point: \"nan%,nan%\"}\n").substr(0, 40), "f.yaml:1:18: a point is written in perce");
+    EXPECT_EQ(refusal("[]\n"), "f.yaml:1:1: the flow has no commands");
+    // launchApp names the flow's own app, or none.
+    EXPECT_EQ(refusal("appId: shell\n---\n- launchApp: other\n"),
+              "f.yaml:3:14: launchApp: 'other' is not this flow's app (its header's appId), the one the device runs");
+    std::string fine;
+    EXPECT_TRUE(readFlow(write("ok.yaml", "appId: shell\n---\n- launchApp: shell\n- launchApp:\n    stopApp: false\n"), {}, &fine))
+        << fine;
 }
 
 TEST(FlowText, expandsKnownNamesOnly)

@@ -45,7 +45,7 @@ TEST_F(CliTest, aTabReplaysFlowsOnItsPhone)
     EXPECT_EQ(lines[1]["ok"], false);
     EXPECT_EQ(lines[1]["step"], "assertVisible");
     EXPECT_NE(lines[1]["at"].get<std::string>().find("fails.yaml:3:3"), std::string::npos) << lines[1].dump();
-    EXPECT_EQ(lines[1]["error"], "intent.timeout: 'Count 9' did not show within 5000 ms");
+    EXPECT_EQ(lines[1]["error"], "intent.timeout: 'Count 9' did not show within 3000 ms");
     const QString shot = QString::fromStdString(lines[1]["screenshot"].get<std::string>());
     EXPECT_TRUE(shot.endsWith(QStringLiteral("flows/fails-failed-line3.png"))) << shot.toStdString();
     EXPECT_FALSE(QImage(shot).isNull());

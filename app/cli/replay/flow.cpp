@@ -3,9 +3,16 @@
 
 #include "app/cli/replay/flow.h"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
 #include <functional>
 #include <set>
 
@@ -18,8 +25,21 @@ struct Refusal {
     std::string text;
 };
 
+// Bounds on what a flow may ask for, so that no flow (nor an alias that
+// names itself) can exhaust the stack, the memory or a lifetime.
+constexpr int kMaxNesting = 16; // repeat and runFlow inside each other
+constexpr size_t kMaxSteps = 10000; // commands written, flows included
+constexpr double kMaxRuns = 1e6; // commands run, repeats multiplied out
+constexpr long kMaxFileBytes = 1024 * 1024;
+
+// The command being read: where a refusal about an argument that is not
+// there points.
+Place g_command;
+
 Place placeOf(const std::string &file, const YAML::Node &node)
 {
+    if (!node.IsDefined() || node.Mark().is_null())
+        return g_command.file.empty() ? Place{file, 1, 1} : g_command;
     const YAML::Mark mark = node.Mark();
     return {file, mark.line + 1, mark.column + 1};
 }
@@ -31,7 +51,7 @@ Place placeOf(const std::string &file, const YAML::Node &node)
 
 std::string scalar(const std::string &file, const YAML::Node &node, const std::string &what)
 {
-    if (!node.IsScalar())
+    if (!node.IsDefined() || !node.IsScalar())
         refuse(file, node, what + " must be a single value");
     return node.Scalar();
 }
@@ -52,7 +72,8 @@ std::pair<double, double> point(const std::string &file, const YAML::Node &node)
     const std::string text = scalar(file, node, "point");
     double x = -1, y = -1;
     char tail = 0;
-    if (std::sscanf(text.c_str(), " %lf%% , %lf%% %c", &x, &y, &tail) != 2 || x < 0 || x > 100 || y < 0 || y > 100)
+    if (std::sscanf(text.c_str(), " %lf%% , %lf%% %c", &x, &y, &tail) != 2 || !std::isfinite(x) || !std::isfinite(y) || x < 0
+        || x > 100 || y < 0 || y > 100)
         refuse(file, node, "a point is written in percent of the screen, like 50%,46% (not '" + text + "')");
     return {x / 100, y / 100};
 }
@@ -92,6 +113,8 @@ Selector selector(const std::string &file, const YAML::Node &node, const std::st
         s.point = point(file, node["point"]);
     if (!s.text && !s.point)
         refuse(file, node, command + " needs text or point");
+    if (s.text && s.point)
+        refuse(file, node, command + " takes text or point, not both");
     return s;
 }
 
@@ -107,7 +130,7 @@ std::string direction(const std::string &file, const YAML::Node &node)
 
 std::map<std::string, std::string> envMap(const std::string &file, const YAML::Node &node)
 {
-    if (!node.IsMap())
+    if (!node.IsDefined() || !node.IsMap())
         refuse(file, node, "env must be a map of NAME: value");
     std::map<std::string, std::string> out;
     for (const auto &entry : node)
@@ -123,30 +146,63 @@ std::string directoryOf(const std::string &path)
 
 class Reader {
 public:
-    std::vector<std::string> open; // the files being read: a flow may not run itself
+    std::vector<std::string> open; // the files being read (canonical): a flow may not run itself
+    int depth = 0; // repeat and runFlow being read inside each other
+    size_t written = 0; // commands read so far
+    double runs = 1; // how many times the commands being read will run
+    std::string appId; // the top flow's header's
 
-    std::vector<Step> commands(const std::string &file, const YAML::Node &list)
+    std::vector<Step> commands(const std::string &file, const YAML::Node &list, double times = 1)
     {
-        if (!list.IsSequence())
+        if (!list.IsDefined() || !list.IsSequence())
             refuse(file, list, "a flow's commands are a list (each line starting with '- ')");
+        if (++depth > kMaxNesting)
+            refuse(file, list, "repeat and runFlow are nested more than " + std::to_string(kMaxNesting) + " deep");
+        runs *= times;
+        if (runs * double(list.size()) > kMaxRuns)
+            refuse(file, list, "these commands would run more than a million times");
         std::vector<Step> steps;
-        for (const YAML::Node &item : list)
+        for (const YAML::Node &item : list) {
+            if (++written > kMaxSteps)
+                refuse(file, item, "a flow may hold at most " + std::to_string(kMaxSteps) + " commands");
             steps.push_back(command(file, item));
+        }
+        runs /= times;
+        --depth;
         return steps;
     }
 
     std::vector<Step> file(const std::string &path, const YAML::Node &at, const std::string &from, Flow *header)
     {
+        auto cannot = [&](const std::string &why) {
+            if (from.empty())
+                throw Refusal{path + ": " + why};
+            refuse(from, at, why + ": " + path);
+        };
+        std::error_code error;
+        const std::string canonical = std::filesystem::weakly_canonical(path, error).string();
         for (const std::string &f : open)
-            if (f == path)
+            if (f == canonical)
                 refuse(from, at, "runFlow " + path + " runs itself (through the flows it runs)");
+        // A regular file of a sensible size only: a directory, a FIFO or
+        // /dev/zero is refused, not read.
+        struct stat st {};
+        if (::stat(path.c_str(), &st) != 0)
+            cannot(std::string("cannot read the flow (") + std::strerror(errno) + ")");
+        if (!S_ISREG(st.st_mode))
+            cannot("the flow is not a regular file");
+        if (st.st_size > kMaxFileBytes)
+            cannot("the flow is larger than 1 MiB");
+        std::ifstream in(path);
+        std::stringstream text;
+        text << in.rdbuf();
+        if (!in)
+            cannot("cannot read the flow");
         std::vector<YAML::Node> documents;
         try {
-            documents = YAML::LoadAllFromFile(path);
-        } catch (const YAML::BadFile &) {
-            if (from.empty())
-                throw Refusal{path + ": cannot read the flow"};
-            refuse(from, at, "cannot read the flow " + path);
+            documents = YAML::LoadAll(text.str());
+        } catch (const YAML::DeepRecursion &) {
+            throw Refusal{path + ": the flow is nested too deeply to read"};
         } catch (const YAML::Exception &e) {
             throw Refusal{path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1)
                           + ": syntax error: " + e.msg};
@@ -167,10 +223,18 @@ public:
                     header->name = scalar(path, head["name"], "name");
                 if (head["env"])
                     header->env = envMap(path, head["env"]);
+                if (head["appId"])
+                    header->appId = scalar(path, head["appId"], "appId");
+                if (from.empty()) // the flow's own: what launchApp may name
+                    appId = header->appId;
             }
         }
-        open.push_back(path);
+        if (list.IsDefined() && list.IsSequence() && list.size() == 0)
+            refuse(path, list, "the flow has no commands");
+        open.push_back(canonical);
+        const Place outer = g_command;
         std::vector<Step> steps = commands(path, list);
+        g_command = outer;
         open.pop_back();
         return steps;
     }
@@ -192,16 +256,25 @@ const std::map<std::string, std::pair<Step::Kind, Build>> &commandTable()
 {
     using K = Step::Kind;
     static const std::map<std::string, std::pair<Step::Kind, Build>> table = {
-        {"launchApp", {K::LaunchApp, [](Reader &, const std::string &f, const YAML::Node &a, Step &s) {
+        // The device's app runs from its boot: launchApp waits until it is
+        // ready. Restarting it, or another app, is not what it can do.
+        {"launchApp", {K::LaunchApp, [](Reader &r, const std::string &f, const YAML::Node &a, Step &s) {
+             YAML::Node appId;
              if (a && a.IsMap()) {
-                 onlyKeys(f, a, {"appId", "clearState", "stopApp"}, "launchApp");
-                 if (a["clearState"] || a["stopApp"])
-                     refuse(f, a, "launchApp: clearState and stopApp are not supported (the device's app runs from boot)");
+                 onlyKeys(f, a, {"appId", "clearState", "stopApp", "label"}, "launchApp");
+                 if (a["clearState"])
+                     refuse(f, a["clearState"], "launchApp: clearState is not supported (the device's app runs from boot)");
+                 if (a["stopApp"] && scalar(f, a["stopApp"], "stopApp") != "false")
+                     refuse(f, a["stopApp"], "launchApp: restarting the app is not supported; write stopApp: false");
                  if (a["appId"])
-                     s.text = scalar(f, a["appId"], "appId");
+                     appId = a["appId"];
              } else if (a && !a.IsNull()) {
-                 s.text = scalar(f, a, "launchApp");
+                 appId = a;
              }
+             if (!appId.IsNull() && scalar(f, appId, "appId") != r.appId)
+                 refuse(f, appId, "launchApp: '" + appId.Scalar() + "' is not this flow's app (its header's appId), the "
+                                  "one the device runs");
+             s.text = r.appId;
          }}},
         {"tapOn", {K::TapOn, [](Reader &, const std::string &f, const YAML::Node &a, Step &s) { s.selector = selector(f, a, "tapOn"); }}},
         {"longPressOn", {K::LongPressOn, [](Reader &, const std::string &f, const YAML::Node &a, Step &s) {
@@ -237,8 +310,8 @@ const std::map<std::string, std::pair<Step::Kind, Build>> &commandTable()
              if (a["direction"])
                  s.direction = direction(f, a["direction"]);
              if (a["start"] || a["end"]) {
-                 if (!a["start"] || !a["end"] || a["direction"])
-                     refuse(f, a, "swipe takes start and end together, or a direction");
+                 if (!a["start"] || !a["end"] || a["direction"] || a["from"])
+                     refuse(f, a, "swipe takes start and end together, or a direction (from an element)");
                  s.start = point(f, a["start"]);
                  s.end = point(f, a["end"]);
              } else if (s.direction.empty()) {
@@ -294,11 +367,11 @@ const std::map<std::string, std::pair<Step::Kind, Build>> &commandTable()
                  s.text = a["times"].Scalar();
              else
                  s.count = a["times"] ? int(number(f, a["times"], "times", 1, 10000)) : 1;
-             s.steps = r.commands(f, a["commands"]);
+             s.steps = r.commands(f, a["commands"], s.text.empty() ? s.count : 10000);
          }}},
         {"runFlow", {K::RunFlow, [](Reader &r, const std::string &f, const YAML::Node &a, Step &s) {
              YAML::Node file = a;
-             if (a.IsMap()) {
+             if (a.IsDefined() && a.IsMap()) {
                  onlyKeys(f, a, {"file", "commands", "env", "label"}, "runFlow");
                  if (a["env"])
                      s.env = envMap(f, a["env"]);
@@ -312,7 +385,15 @@ const std::map<std::string, std::pair<Step::Kind, Build>> &commandTable()
              }
              const std::string name = scalar(f, file, "runFlow");
              s.flowFile = !name.empty() && name.front() == '/' ? name : directoryOf(f) + "/" + name;
-             s.steps = r.file(s.flowFile, file, f, nullptr);
+             // Its own header's env, under what runFlow passes.
+             Flow inner;
+             ++r.depth;
+             if (r.depth > kMaxNesting)
+                 refuse(f, file, "runFlow is nested more than " + std::to_string(kMaxNesting) + " deep");
+             s.steps = r.file(s.flowFile, file, f, &inner);
+             --r.depth;
+             for (const auto &[key, value] : inner.env)
+                 s.env.emplace(key, value);
          }}},
     };
     return table;
@@ -332,14 +413,17 @@ Step Reader::command(const std::string &file, const YAML::Node &item)
     }
     const auto &table = commandTable();
     const auto it = table.find(name);
-    if (it == table.end())
-        refuse(file, item, "'" + name + "' is not a command deviceterm replays (it replays: launchApp, tapOn, longPressOn, "
-                           "inputText, eraseText, pressKey, back, home, swipe, scroll, scrollUntilVisible, "
-                           "assertVisible, assertNotVisible, waitForAnimationToEnd, takeScreenshot, repeat, runFlow)");
+    if (it == table.end()) {
+        std::string known;
+        for (const auto &entry : table)
+            known += (known.empty() ? "" : ", ") + entry.first;
+        refuse(file, item, "'" + name + "' is not a command deviceterm replays (it replays: " + known + ")");
+    }
     Step step;
     step.kind = it->second.first;
     step.command = name;
     step.place = placeOf(file, item);
+    g_command = step.place;
     it->second.second(*this, file, args, step);
     return step;
 }
@@ -353,14 +437,6 @@ std::string Selector::describe() const
     if (point)
         return std::to_string(int(std::lround(point->first * 100))) + "%," + std::to_string(int(std::lround(point->second * 100)))
                + "%";
-    return "?";
-}
-
-const char *commandName(Step::Kind kind)
-{
-    for (const auto &[name, entry] : commandTable())
-        if (entry.first == kind)
-            return name.c_str();
     return "?";
 }
 
@@ -405,6 +481,7 @@ std::optional<Flow> readFlow(const std::string &path, const std::map<std::string
     Flow flow;
     flow.file = path;
     flow.name = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+    g_command = Place{};
     try {
         Reader reader;
         flow.steps = reader.file(path, YAML::Node(), "", &flow);
@@ -412,9 +489,9 @@ std::optional<Flow> readFlow(const std::string &path, const std::map<std::string
         if (why)
             *why = r.text;
         return std::nullopt;
-    } catch (const YAML::Exception &e) { // a node of an unexpected shape
+    } catch (const std::exception &e) { // a node of a shape nothing checked
         if (why)
-            *why = path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) + ": " + e.msg;
+            *why = g_command.file.empty() ? path + ": " + e.what() : g_command.text() + ": " + e.what();
         return std::nullopt;
     }
     for (const auto &[name, value] : env)

@@ -5,8 +5,8 @@
 // with a mistake or a command we do not support is refused with its file,
 // line and column instead of failing half-way. No Qt.
 //
-// A file is an optional header document (appId, name, env) and a list of
-// commands. Supported commands: launchApp, tapOn, longPressOn, inputText,
+// A file is an optional header document (name, env, and appId: the app
+// the device runs, which launchApp may name) and a list of commands. Supported commands: launchApp, tapOn, longPressOn, inputText,
 // eraseText, pressKey, back, home, swipe, scroll, scrollUntilVisible,
 // assertVisible, assertNotVisible, waitForAnimationToEnd, takeScreenshot,
 // repeat (times), runFlow (a file or inline commands, with env). Strings
@@ -60,7 +60,7 @@ struct Step {
     std::string command; // as written, for messages
     Place place;
     Selector selector; // tapOn, longPressOn, assert*, scrollUntilVisible, swipe's from
-    std::string text; // inputText, pressKey's key, takeScreenshot's name, launchApp's program
+    std::string text; // inputText, pressKey's key, takeScreenshot's name, repeat's ${NAME} times
     std::string direction; // swipe, scrollUntilVisible: UP, DOWN, LEFT, RIGHT
     std::optional<std::pair<double, double>> start, end; // swipe by points
     int count = 0; // eraseText's characters, repeat's times
@@ -74,6 +74,7 @@ struct Step {
 struct Flow {
     std::string file;
     std::string name; // the header's, or the file's
+    std::string appId; // the header's: the app the device runs
     std::map<std::string, std::string> env;
     std::vector<Step> steps;
 };
@@ -84,8 +85,6 @@ std::optional<Flow> readFlow(const std::string &path, const std::map<std::string
 
 // ${NAME} replaced from `env`; unknown names are left as written.
 std::string expand(const std::string &text, const std::map<std::string, std::string> &env);
-
-const char *commandName(Step::Kind kind);
 
 // What pressKey's key names: a key (an X keysym) or a device button.
 struct KeyAction {

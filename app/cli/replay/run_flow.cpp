@@ -39,12 +39,27 @@ std::string opposite(const std::string &direction)
     return direction == "UP" ? "DOWN" : direction == "DOWN" ? "UP" : direction == "LEFT" ? "RIGHT" : "LEFT";
 }
 
+// Maestro's text rule: a regular expression matching the whole label or
+// value, ignoring case, "." matching newlines too; or the text itself,
+// literally (so "Count (3)" finds what it says).
 dt::rpc::AxFindParams finderOf(const std::string &pane, const std::string &text)
 {
     dt::rpc::AxFindParams find;
     find.pane = pane;
-    find.text = "^(?:" + text + ")$";
+    find.text = "(?is)^(?:" + text + ")$";
+    if (text.find("\\E") == std::string::npos)
+        *find.text += "|^\\Q" + text + "\\E$";
     find.match = dt::rpc::AxFindParams::Match::Regex;
+    return find;
+}
+
+// The text alone, literally (when it is no regular expression at all).
+dt::rpc::AxFindParams literalFinderOf(const std::string &pane, const std::string &text)
+{
+    dt::rpc::AxFindParams find;
+    find.pane = pane;
+    find.text = text;
+    find.match = dt::rpc::AxFindParams::Match::Exact;
     return find;
 }
 
@@ -67,8 +82,8 @@ std::string directoryOf(const std::string &path)
 
 } // namespace
 
-FlowRunner::FlowRunner(Context &c, std::string pane, std::function<void(const StepReport &)> report)
-    : m_c(c), m_pane(std::move(pane)), m_report(std::move(report))
+FlowRunner::FlowRunner(Context &c, std::string pane, int64_t lookupMillis, std::function<void(const StepReport &)> report)
+    : m_c(c), m_pane(std::move(pane)), m_lookupMillis(lookupMillis), m_report(std::move(report))
 {
 }
 
@@ -82,6 +97,25 @@ std::optional<std::string> FlowRunner::call(const dt::rpc::MethodSpec &method, c
     if (answer)
         *answer = *result;
     return std::nullopt;
+}
+
+std::optional<std::string> FlowRunner::waitFor(const std::string &text, const std::map<std::string, std::string> &env, bool gone,
+                                               Json *found)
+{
+    const std::string wanted = expand(text, env);
+    dt::rpc::AxWaitForParams wait;
+    wait.finder = finderOf(m_pane, wanted);
+    wait.gone = gone;
+    wait.timeoutMillis = m_lookupMillis;
+    auto problem = call(wait, found, int(m_lookupMillis) + 10000);
+    if (problem && problem->find("not a regular expression") != std::string::npos) {
+        wait.finder = literalFinderOf(m_pane, wanted);
+        problem = call(wait, found, int(m_lookupMillis) + 10000);
+    }
+    if (problem && timedOut())
+        return "intent.timeout: '" + wanted + "' " + (gone ? "was still shown" : "did not show") + " within "
+               + std::to_string(m_lookupMillis) + " ms";
+    return problem;
 }
 
 bool FlowRunner::timedOut() const
@@ -107,17 +141,14 @@ std::optional<std::string> FlowRunner::locate(const Selector &selector, const st
         x = selector.point->first, y = selector.point->second;
         return std::nullopt;
     }
-    dt::rpc::AxWaitForParams wait;
-    wait.finder = finderOf(m_pane, expand(*selector.text, env));
-    wait.timeoutMillis = kElementWaitMillis;
     Json found;
-    if (auto problem = call(wait, &found, int(kElementWaitMillis) + 10000))
-        return timedOut() ? "intent.timeout: no element showed " + selector.describe() + " within "
-                                + std::to_string(kElementWaitMillis) + " ms"
-                          : *problem;
-    const Json &first = found["matches"][0];
-    x = first["normalizedCenter"]["x"].get<double>();
-    y = first["normalizedCenter"]["y"].get<double>();
+    if (auto problem = waitFor(*selector.text, env, false, &found))
+        return problem;
+    const Json &matches = found["matches"];
+    if (!matches.is_array() || matches.empty() || !matches[0].contains("normalizedCenter"))
+        return "the app answered no element for " + selector.describe();
+    x = matches[0]["normalizedCenter"].value("x", 0.5);
+    y = matches[0]["normalizedCenter"].value("y", 0.5);
     return std::nullopt;
 }
 
@@ -138,24 +169,12 @@ std::optional<std::string> FlowRunner::runStep(const Step &step, const std::map<
     double x = 0, y = 0;
     switch (step.kind) {
     case K::LaunchApp: {
-        if (!step.text.empty()) {
-            dt::rpc::PaneInfoParams info;
-            info.pane = m_pane;
-            Json pane;
-            if (auto problem = call(info, &pane))
-                return problem;
-            dt::rpc::DeviceLaunchParams launch;
-            launch.device = pane["udid"].get<std::string>();
-            launch.command = {expand(step.text, env)};
-            if (auto problem = call(launch))
-                return problem;
-        }
         // The device's app runs from its boot: ready once it has drawn
         // and stood still.
         bool settled = false;
         settle(300, 30000, &settled);
         if (!settled)
-            return m_c.lastFailure();
+            return m_c.lastFailure().empty() ? std::string("the device's app did not settle within 30 s") : m_c.lastFailure();
         return std::nullopt;
     }
     case K::TapOn:
@@ -247,17 +266,8 @@ std::optional<std::string> FlowRunner::runStep(const Step &step, const std::map<
         }
     }
     case K::AssertVisible:
-    case K::AssertNotVisible: {
-        dt::rpc::AxWaitForParams wait;
-        wait.finder = finderOf(m_pane, expand(*step.selector.text, env));
-        wait.gone = step.kind == K::AssertNotVisible;
-        wait.timeoutMillis = kElementWaitMillis;
-        const auto problem = call(wait, nullptr, int(kElementWaitMillis) + 10000);
-        if (problem && timedOut())
-            return "intent.timeout: " + step.selector.describe() + (wait.gone ? " was still shown" : " did not show")
-                   + " within " + std::to_string(kElementWaitMillis) + " ms";
-        return problem;
-    }
+    case K::AssertNotVisible:
+        return waitFor(*step.selector.text, env, step.kind == K::AssertNotVisible);
     case K::WaitForAnimationToEnd: {
         bool settled = false;
         settle(300, step.timeoutMillis, &settled);
@@ -267,6 +277,8 @@ std::optional<std::string> FlowRunner::runStep(const Step &step, const std::map<
     }
     case K::TakeScreenshot: {
         std::string path = expand(step.text, env);
+        if (path.empty())
+            return "takeScreenshot: the name is empty (" + step.text + ")";
         if (path.front() != '/')
             path = directoryOf(step.place.file) + "/" + path;
         if (path.size() < 4 || path.compare(path.size() - 4, 4, ".png") != 0)
@@ -312,10 +324,12 @@ bool FlowRunner::runSteps(const std::vector<Step> &steps, const std::map<std::st
         const auto started = std::chrono::steady_clock::now();
         std::string note;
         const auto problem = runStep(step, env, note);
+        // A repeat or runFlow reports the step inside it that failed (an
+        // empty problem), or its own (a count that is no number).
         const bool container = step.kind == Step::Kind::Repeat || step.kind == Step::Kind::RunFlow;
-        if (container && problem)
-            return false; // its failing step was reported
-        if (container)
+        if (container && problem && problem->empty())
+            return false;
+        if (container && !problem)
             continue;
         StepReport report;
         report.step = &step;
@@ -326,7 +340,8 @@ bool FlowRunner::runSteps(const std::vector<Step> &steps, const std::map<std::st
             report.error = *problem;
             // Evidence of what the screen showed when it failed.
             Json shot;
-            const std::string path = m_failureShot + "-line" + std::to_string(step.place.line) + ".png";
+            const std::string path =
+                directoryOf(step.place.file) + "/" + stem(step.place.file) + "-failed-line" + std::to_string(step.place.line) + ".png";
             if (!call(dt::rpc::ScreenshotParams{m_pane}, &shot) && !saveScreenshot(shot, path))
                 report.screenshot = path;
         }
@@ -340,7 +355,6 @@ bool FlowRunner::runSteps(const std::vector<Step> &steps, const std::map<std::st
 bool FlowRunner::run(const Flow &flow)
 {
     m_c.setQuietCalls(true);
-    m_failureShot = directoryOf(flow.file) + "/" + stem(flow.file) + "-failed";
     return runSteps(flow.steps, flow.env);
 }
 

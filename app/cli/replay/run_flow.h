@@ -24,14 +24,14 @@ struct StepReport {
 
 class FlowRunner {
 public:
-    // `pane`: "" for the session's only device pane.
-    FlowRunner(Context &c, std::string pane, std::function<void(const StepReport &)> report);
+    // `pane`: "" for the session's only device pane; `lookupMillis`: how
+    // long an element is waited for before a tap or an assertion gives up.
+    FlowRunner(Context &c, std::string pane, int64_t lookupMillis, std::function<void(const StepReport &)> report);
     // True when every step passed.
     bool run(const Flow &flow);
 
-    // How long an element is waited for before a tap or an assertion
-    // gives up (Maestro waits too).
-    static constexpr int64_t kElementWaitMillis = 5000;
+    // Maestro's own wait for an element (its lookup timeout).
+    static constexpr int64_t kLookupMillis = 17000;
 
 private:
     bool runSteps(const std::vector<Step> &steps, const std::map<std::string, std::string> &env);
@@ -51,11 +51,14 @@ private:
                                      int holdMillis = 0);
     void settle(int quietMillis = 150, int64_t timeoutMillis = 5000, bool *settled = nullptr);
     bool timedOut() const; // the last failed call was a wait that ran out
+    // Waits until an element with that text shows (or, `gone`, none does).
+    std::optional<std::string> waitFor(const std::string &text, const std::map<std::string, std::string> &env, bool gone,
+                                       Json *found = nullptr);
 
     Context &m_c;
     const std::string m_pane;
+    const int64_t m_lookupMillis;
     std::function<void(const StepReport &)> m_report;
-    std::string m_failureShot; // where a failure's screenshot goes (set per flow)
 };
 
 } // namespace dt::cli::replay

@@ -76,7 +76,7 @@ DEVICES (virtual phones, watches, pads, TVs beside your terminal)
   deviceterm logs [--follow]        what the device's app (and sim launch programs) printed,
                                     kept after a crash: read it when a device shows "failed"
   deviceterm perf                   CPU and memory of the device's app (and launched programs)
-  deviceterm replay flow.yaml [-e NAME=VALUE]   run a Maestro flow (tapOn, inputText,
+  deviceterm replay flow.yaml [-e NAME=VALUE] [--timeout 17s]   run a Maestro flow (tapOn, inputText,
                                     assertVisible, scrollUntilVisible, repeat, runFlow, …): a line
                                     per step; exit 0 all passed, 1 one failed (screenshot beside the
                                     flow), 2 the flow was refused (file:line:column says why)

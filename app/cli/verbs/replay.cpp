@@ -52,9 +52,16 @@ int runReplay(Context &c)
         }
     }
     Context options(rest, c.json());
-    if (!options.parseOptions({"--pane"}, {}) || options.positionals().size() != 1) {
-        c.error("usage: deviceterm replay FLOW.yaml [-e NAME=VALUE]… [--pane REF] [--json]");
+    if (!options.parseOptions({"--pane", "--timeout"}, {}) || options.positionals().size() != 1) {
+        c.error("usage: deviceterm replay FLOW.yaml [-e NAME=VALUE]… [--timeout 17s] [--pane REF] [--json]");
         return kRefused;
+    }
+    int64_t lookupMillis = replay::FlowRunner::kLookupMillis;
+    if (const auto timeout = options.option("--timeout")) {
+        const auto ms = durationMillis(c, *timeout, "--timeout");
+        if (!ms)
+            return kRefused;
+        lookupMillis = *ms;
     }
     std::string why;
     const auto flow = replay::readFlow(options.positionals().front(), env, &why);
@@ -67,7 +74,7 @@ int runReplay(Context &c)
     const auto started = std::chrono::steady_clock::now();
     int passed = 0;
     std::optional<replay::StepReport> failure;
-    replay::FlowRunner runner(c, options.option("--pane").value_or(axPane(c)), [&](const replay::StepReport &r) {
+    replay::FlowRunner runner(c, options.option("--pane").value_or(axPane(c)), lookupMillis, [&](const replay::StepReport &r) {
         if (r.ok)
             ++passed;
         else
