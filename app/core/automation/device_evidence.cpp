@@ -7,7 +7,6 @@
 #include "app/core/automation/device_adaptor.h"
 #include "devicepanes/device_display.h"
 
-#include <QPointer>
 #include <QThreadPool>
 #include <QTimer>
 
