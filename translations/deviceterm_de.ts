@@ -213,6 +213,14 @@
         <source>Rotate right</source>
         <translation>Nach rechts drehen</translation>
     </message>
+    <message>
+        <source>The screen is being recorded into %1</source>
+        <translation>Der Bildschirm wird in %1 aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>REC</source>
+        <translation>REC</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::FindBar</name>

@@ -77,17 +77,33 @@ public:
     // names.
     QStringList keepAllRunning();
 
+    // What the screen of `udid` is being recorded into (empty: nothing),
+    // for the pane to show: a person sees when their device is recorded.
+    void setRecording(const QString &udid, const QString &path)
+    {
+        if (m_recordings.value(udid) == path)
+            return;
+        if (path.isEmpty())
+            m_recordings.remove(udid);
+        else
+            m_recordings.insert(udid, path);
+        emit recordingChanged(udid);
+    }
+    QString recordingOf(const QString &udid) const { return m_recordings.value(udid); }
+
 signals:
     void stateChanged(const QString &udid, dt::devices::DeviceBackend::State state);
     // After every action above, whoever asked: "home", "lock", …,
     // "rotate:landscapeLeft".
     void acted(const QString &udid, const QString &action);
+    void recordingChanged(const QString &udid);
 
 private:
     // The running device `udid`, or why not.
     std::variant<dt::devices::DeviceBackend *, DeviceRefusal> running(const QString &udid) const;
 
     dt::devices::Simulator::Tools m_tools;
+    QHash<QString, QString> m_recordings; // udid → the file
     QHash<QString, std::shared_ptr<dt::devices::DeviceBackend>> m_devices;
     QHash<QString, QString> m_owners;
 };

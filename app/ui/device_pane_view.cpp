@@ -29,6 +29,7 @@ constexpr int kMargin = 12; // around the bezel
 constexpr int kBezel = 10;
 const QColor kBackground(0x1b, 0x1d, 0x23);
 const QColor kBezelColour(0x0c, 0x0d, 0x10);
+const QColor kRecordingRed(0xe5, 0x3e, 0x3e);
 
 // The X keysym for keys that carry no text.
 uint32_t keysymFor(int key)
@@ -127,6 +128,14 @@ DevicePaneView::DevicePaneView(dt::app::Workspace &workspace, dt::app::PaneId pa
     connect(&m_workspace.devices(), &dt::app::DeviceManager::stateChanged, this, [this](const QString &u) {
         if (u.compare(udid(), Qt::CaseInsensitive) == 0)
             follow();
+    });
+    connect(&m_workspace.devices(), &dt::app::DeviceManager::recordingChanged, this, [this](const QString &u) {
+        if (u.compare(udid(), Qt::CaseInsensitive) != 0)
+            return;
+        const QString file = m_workspace.devices().recordingOf(u);
+        setAccessibleDescription(file.isEmpty() ? QString() : tr("The screen is being recorded into %1").arg(file));
+        setToolTip(accessibleDescription());
+        update();
     });
     follow();
 }
@@ -235,9 +244,25 @@ void DevicePaneView::paintEvent(QPaintEvent *)
     if (!state.isEmpty())
         title += QStringLiteral(" · ") + state;
     p.setPen(QColor(0xc8, 0xcc, 0xd4));
-    // Left of the tool buttons, so a long name never runs under them.
-    p.drawText(QRect(kMargin, 0, width() - 2 * kMargin - int(m_tools.size()) * kTitleHeight, kTitleHeight),
-               Qt::AlignLeft | Qt::AlignVCenter, title);
+    // Left of the tool buttons, so a long name never runs under them; a
+    // screen being recorded says so there, in red, before anything else.
+    QRect titleRect(kMargin, 0, width() - 2 * kMargin - int(m_tools.size()) * kTitleHeight, kTitleHeight);
+    if (!m_workspace.devices().recordingOf(udid()).isEmpty()) {
+        const QString rec = tr("REC");
+        const int recWidth = p.fontMetrics().horizontalAdvance(rec) + kTitleHeight / 2 + 8;
+        const QRect recRect(titleRect.right() - recWidth, 0, recWidth, kTitleHeight);
+        p.save();
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setBrush(kRecordingRed);
+        p.setPen(Qt::NoPen);
+        const int dot = kTitleHeight / 3;
+        p.drawEllipse(QRect(recRect.left(), (kTitleHeight - dot) / 2, dot, dot));
+        p.setPen(kRecordingRed);
+        p.drawText(recRect.adjusted(dot + 4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, rec);
+        p.restore();
+        titleRect.setRight(recRect.left() - 8);
+    }
+    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter, title);
 
     const QRect screen = screenRect();
     QPainterPath bezel;

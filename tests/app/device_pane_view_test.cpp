@@ -50,6 +50,24 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
     ASSERT_TRUE(waitUntil([&] { return shown(screen.topLeft() + QPoint(4, 4)) == home; }, 5000))
         << shown(screen.topLeft() + QPoint(4, 4)).name().toStdString();
 
+    // While its screen is recorded, the pane says so: a red mark in its
+    // title row, and in words for screen readers and the tooltip.
+    auto redInTitle = [&] {
+        const QImage title = view->grab(QRect(0, 0, view->width(), screen.top() - 10)).toImage();
+        for (int y = 0; y < title.height(); ++y)
+            for (int x = 0; x < title.width(); ++x)
+                if (const QColor c = title.pixelColor(x, y); c.red() > 200 && c.green() < 100 && c.blue() < 100)
+                    return true;
+        return false;
+    };
+    EXPECT_FALSE(redInTitle());
+    ws->devices().setRecording(ws->pane(pane)->deviceUdid, QStringLiteral("/tmp/run.webm"));
+    EXPECT_TRUE(redInTitle());
+    EXPECT_EQ(view->accessibleDescription().toStdString(), "The screen is being recorded into /tmp/run.webm");
+    ws->devices().setRecording(ws->pane(pane)->deviceUdid, QString());
+    EXPECT_FALSE(redInTitle());
+    EXPECT_EQ(view->accessibleDescription(), QString());
+
     // A click where the Counter button is on the device taps it.
     const QImage frame = sim->display()->frame();
     int top = -1, bottom = -1;

@@ -63,19 +63,25 @@ void DeviceAdaptor::startRecording(const std::string &caller, Handle pane, const
     Recording recording;
     recording.caller = caller;
     recording.pane = pane;
+    QString udid;
     if (const auto row = paneRow(pane)) {
         recording.names = {row->paneId, row->udid};
         if (row->shortId)
             recording.names.push_back(*row->shortId);
+        udid = QString::fromStdString(row->udid);
     }
     recording.recorder = std::make_unique<ScreenRecorder>(*display, QString::fromStdString(path), framesPerSecond);
     ScreenRecorder *recorder = recording.recorder.get();
     m_recordings.push_back(std::move(recording));
-    recorder->start([this, recorder, path, framesPerSecond, done = std::move(done)](QString problem) {
+    // The pane shows it while the file is being written.
+    QObject::connect(recorder, &ScreenRecorder::finished, m_context.get(),
+                     [this, udid] { m_workspace.devices().setRecording(udid, QString()); });
+    recorder->start([this, recorder, path, framesPerSecond, udid, done = std::move(done)](QString problem) {
         if (!problem.isEmpty()) {
             dropRecording(recorder);
             return done(Error{code::InvalidParams, "cannot record: " + problem.toStdString()});
         }
+        m_workspace.devices().setRecording(udid, QString::fromStdString(path));
         const QSize size = recorder->videoSize();
         done(Json{{"ok", true},
                   {"path", path},
