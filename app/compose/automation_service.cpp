@@ -14,11 +14,13 @@ AutomationService::AutomationService(dt::app::Workspace &workspace)
     dt::rpc::addAllHandlers(m_dispatcher, m_facade, m_facade, m_facade, m_facade);
     m_facade.setEventSink(
         [this](const dt::rpc::Json &event, const dt::rpc::EventAudience &audience) { m_server.publish(event, audience); });
+    m_facade.setFollowing([this](const std::string &sessionId) { return m_server.followsEvents(sessionId); });
 }
 
 AutomationService::~AutomationService()
 {
     m_facade.setEventSink({}); // the server goes first on the way out
+    m_facade.setFollowing({});
 }
 
 void AutomationService::listen(const QString &path)

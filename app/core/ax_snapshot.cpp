@@ -118,4 +118,52 @@ std::optional<std::vector<const AxEntry *>> findAx(const std::vector<AxEntry> &e
     return found;
 }
 
+namespace {
+// Roles that hold other elements rather than being something to touch.
+bool isContainerRole(const QString &role)
+{
+    static const QSet<QString> roles = {
+        QStringLiteral("Group"),        QStringLiteral("Window"),        QStringLiteral("Application"),
+        QStringLiteral("List"),         QStringLiteral("ScrollBar"),     QStringLiteral("scroll pane"),
+        QStringLiteral("page tab list"), QStringLiteral("layered pane"), QStringLiteral("viewport"),
+        QStringLiteral("tool bar"),     QStringLiteral("menu bar"),      QStringLiteral("menu"),
+        QStringLiteral("table"),        QStringLiteral("tree"),          QStringLiteral("tree table"),
+        QStringLiteral("split pane"),   QStringLiteral("internal frame"), QStringLiteral("dialog"),
+        QStringLiteral("canvas"),       QStringLiteral("document frame"), QStringLiteral("root pane"),
+        QStringLiteral("desktop frame"), QStringLiteral("status bar"),
+    };
+    return roles.contains(role);
+}
+} // namespace
+
+std::optional<TouchedElement> touchedElement(const std::vector<AxEntry> &entries, QPointF at)
+{
+    const AxEntry *touched = nullptr;
+    const auto area = [](const AxEntry &e) { return e.frame.width() * e.frame.height(); };
+    for (const AxEntry &e : entries) {
+        // Frames are closed on the far edges too: a finger on the last
+        // pixel row of a button is on the button.
+        const QRectF &f = e.frame;
+        const bool under = at.x() >= f.left() && at.x() <= f.right() && at.y() >= f.top() && at.y() <= f.bottom();
+        if (!under || (!e.interactive && isContainerRole(e.role)) || f.isEmpty())
+            continue;
+        if (!touched || area(e) < area(*touched))
+            touched = &e;
+    }
+    if (!touched)
+        return std::nullopt;
+    const auto uniquely = [&](const QString &text) {
+        if (text.trimmed().isEmpty())
+            return false;
+        int named = 0;
+        for (const AxEntry &e : entries)
+            named += e.label.compare(text, Qt::CaseInsensitive) == 0 || e.value.compare(text, Qt::CaseInsensitive) == 0;
+        return named == 1;
+    };
+    for (const QString &text : {touched->label, touched->value})
+        if (uniquely(text))
+            return TouchedElement{touched, text};
+    return std::nullopt;
+}
+
 } // namespace dt::app

@@ -48,4 +48,16 @@ QString describe(const AxFinder &finder);
 std::optional<std::vector<const AxEntry *>> findAx(const std::vector<AxEntry> &entries, const AxFinder &finder,
                                                    QString *why);
 
+// The element a person's finger at `at` (fractions of the screen) meant,
+// and the text that finds it again: the smallest element under the finger
+// that is interactive or shows text (containers such as windows and groups
+// never: tapping their middle is not what the person did), named by its
+// label, else its value, when no other element has that text (any case).
+// nullopt when nothing under the finger can be named so.
+struct TouchedElement {
+    const AxEntry *entry = nullptr;
+    QString text; // its label or its value
+};
+std::optional<TouchedElement> touchedElement(const std::vector<AxEntry> &entries, QPointF at);
+
 } // namespace dt::app

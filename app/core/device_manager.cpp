@@ -3,6 +3,8 @@
 
 #include "app/core/device_manager.h"
 
+#include <QTimer>
+
 namespace dt::app {
 
 using dt::devices::DeviceBackend;
@@ -120,6 +122,54 @@ std::variant<dt::devices::Orientation, DeviceRefusal> DeviceManager::rotate(cons
     const auto now = device->orientation();
     emit acted(udid, QStringLiteral("rotate:") + QLatin1String(dt::devices::orientationName(now)));
     return now;
+}
+
+void DeviceManager::holdPersonInput(const QString &udid)
+{
+    PersonHold &hold = m_personHolds[udid];
+    hold.reads += 1;
+    const uint64_t generation = hold.generation = ++m_lastHold;
+    QTimer::singleShot(kPersonHoldMillis, this, [this, udid, generation] {
+        const auto it = m_personHolds.find(udid);
+        if (it != m_personHolds.end() && it->generation == generation && it->reads > 0) {
+            it->reads = 0; // a read that takes this long is not waited for
+            runHeldInput(udid);
+        }
+    });
+}
+
+void DeviceManager::endPersonHold(const QString &udid)
+{
+    const auto it = m_personHolds.find(udid);
+    if (it == m_personHolds.end() || it->reads == 0)
+        return;
+    if (--it->reads == 0)
+        runHeldInput(udid);
+}
+
+void DeviceManager::afterPersonHolds(const QString &udid, std::function<void()> input)
+{
+    const auto it = m_personHolds.find(udid);
+    if (it == m_personHolds.end() || (it->reads == 0 && it->waiting.empty()))
+        return input();
+    it->waiting.push_back(std::move(input));
+}
+
+void DeviceManager::runHeldInput(const QString &udid)
+{
+    // One at a time: an input may start a new hold (a press does), and
+    // what is queued behind it waits for that one.
+    for (;;) {
+        const auto it = m_personHolds.find(udid);
+        if (it == m_personHolds.end() || it->reads > 0 || it->waiting.empty()) {
+            if (it != m_personHolds.end() && it->reads == 0 && it->waiting.empty())
+                m_personHolds.erase(it);
+            return;
+        }
+        std::function<void()> next = std::move(it->waiting.front());
+        it->waiting.erase(it->waiting.begin());
+        next();
+    }
 }
 
 } // namespace dt::app

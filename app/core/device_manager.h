@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/core/person_gesture.h"
 #include "devicepanes/device_backend.h"
 #include "devicepanes/simulator.h"
 
@@ -7,9 +8,11 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <variant>
+#include <vector>
 
 namespace dt::app {
 
@@ -91,12 +94,28 @@ public:
     }
     QString recordingOf(const QString &udid) const { return m_recordings.value(udid); }
 
+    // What a person does on a device's pane (its view reports it): the
+    // press first, as it happens, so the element under the finger can be
+    // read before the app reacts; then the whole gesture.
+    void reportPersonPress(const QString &udid, QPointF at) { emit personPressed(udid, at); }
+    void reportPersonGesture(const QString &udid, const PersonGesture &gesture) { emit personGestured(udid, gesture); }
+    // While the element under a person's finger is being read, their next
+    // pointer input waits (a release the app reacted to first would change
+    // what is read): `input` runs now when nothing is being read, else in
+    // order once the reads end, or after kPersonHoldMillis at most.
+    static constexpr int kPersonHoldMillis = 300;
+    void holdPersonInput(const QString &udid);
+    void endPersonHold(const QString &udid);
+    void afterPersonHolds(const QString &udid, std::function<void()> input);
+
 signals:
     void stateChanged(const QString &udid, dt::devices::DeviceBackend::State state);
     // After every action above, whoever asked: "home", "lock", …,
     // "rotate:landscapeLeft".
     void acted(const QString &udid, const QString &action);
     void recordingChanged(const QString &udid);
+    void personPressed(const QString &udid, QPointF at);
+    void personGestured(const QString &udid, const dt::app::PersonGesture &gesture);
 
 private:
     // The running device `udid`, or why not.
@@ -106,6 +125,14 @@ private:
     QHash<QString, QString> m_recordings; // udid → the file
     QHash<QString, std::shared_ptr<dt::devices::DeviceBackend>> m_devices;
     QHash<QString, QString> m_owners;
+    struct PersonHold {
+        int reads = 0;
+        uint64_t generation = 0; // the last hold's: a timeout ends only the hold it was set for
+        std::vector<std::function<void()>> waiting;
+    };
+    QHash<QString, PersonHold> m_personHolds;
+    uint64_t m_lastHold = 0;
+    void runHeldInput(const QString &udid);
 };
 
 } // namespace dt::app

@@ -102,15 +102,29 @@ DevicePaneView::DevicePaneView(dt::app::Workspace &workspace, dt::app::PaneId pa
         QString tip;
         std::function<void(dt::app::DeviceManager &, const QString &udid)> act;
     };
+    using G = dt::app::PersonGesture;
+    // In turn with the person's other input (see asPerson).
+    const auto press = [](DeviceButton button) {
+        return [button](dt::app::DeviceManager &d, const QString &u) {
+            d.afterPersonHolds(u, [&d, u, button] {
+                if (!d.press(u, button))
+                    d.reportPersonGesture(u, G(G::Kind::Button, QLatin1String(dt::devices::deviceButtonName(button))));
+            });
+        };
+    };
+    const auto turn = [](bool left) {
+        return [left](dt::app::DeviceManager &d, const QString &u) {
+            d.afterPersonHolds(u, [&d, u, left] {
+                if (std::holds_alternative<dt::devices::Orientation>(d.rotate(u, {std::nullopt, left})))
+                    d.reportPersonGesture(u, G(G::Kind::Rotate, left ? QStringLiteral("left") : QStringLiteral("right")));
+            });
+        };
+    };
     const Tool tools[] = {
-        {"deviceHome", QStringLiteral(":/icons/device-home.svg"), tr("Home button"),
-         [](dt::app::DeviceManager &d, const QString &u) { d.press(u, DeviceButton::Home); }},
-        {"deviceLock", QStringLiteral(":/icons/device-lock.svg"), tr("Lock button"),
-         [](dt::app::DeviceManager &d, const QString &u) { d.press(u, DeviceButton::Lock); }},
-        {"deviceRotateLeft", QStringLiteral(":/icons/device-rotate-left.svg"), tr("Rotate left"),
-         [](dt::app::DeviceManager &d, const QString &u) { d.rotate(u, {std::nullopt, true}); }},
-        {"deviceRotateRight", QStringLiteral(":/icons/device-rotate-right.svg"), tr("Rotate right"),
-         [](dt::app::DeviceManager &d, const QString &u) { d.rotate(u, {std::nullopt, false}); }},
+        {"deviceHome", QStringLiteral(":/icons/device-home.svg"), tr("Home button"), press(DeviceButton::Home)},
+        {"deviceLock", QStringLiteral(":/icons/device-lock.svg"), tr("Lock button"), press(DeviceButton::Lock)},
+        {"deviceRotateLeft", QStringLiteral(":/icons/device-rotate-left.svg"), tr("Rotate left"), turn(true)},
+        {"deviceRotateRight", QStringLiteral(":/icons/device-rotate-right.svg"), tr("Rotate right"), turn(false)},
     };
     for (const Tool &t : tools) {
         auto *b = new QToolButton(this);
@@ -320,6 +334,17 @@ std::vector<QPointF> DevicePaneView::twoFingers(QPointF at) const
     return {clamp(m_twoFingersFrom + moved), clamp(m_twoFingersFrom - moved)};
 }
 
+// A person's input reaches the device in order, after any read of what
+// was under their last press (see DeviceManager::afterPersonHolds), and
+// only while the view still follows a device.
+void DevicePaneView::asPerson(std::function<void(DeviceBackend &device)> act)
+{
+    m_workspace.devices().afterPersonHolds(udid(), [self = QPointer<DevicePaneView>(this), act = std::move(act)] {
+        if (self && self->m_followed)
+            act(*self->m_followed);
+    });
+}
+
 void DevicePaneView::mousePressEvent(QMouseEvent *e)
 {
     setFocus(Qt::MouseFocusReason);
@@ -330,39 +355,68 @@ void DevicePaneView::mousePressEvent(QMouseEvent *e)
     if ((e->modifiers() & Qt::ControlModifier) && sim->multitouch()) {
         m_twoFingers = true;
         m_twoFingersFrom = toFraction(e->position());
-        sim->input()->touchNow(twoFingers(e->position()));
+        asPerson([fingers = twoFingers(e->position())](DeviceBackend &d) {
+            if (d.input())
+                d.input()->touchNow(fingers);
+        });
         return;
     }
     m_pressed = true;
-    sim->display()->movePointer(toDevice(e->position().toPoint()));
-    sim->display()->pressButton(1, true);
+    const QSize size = sim->display()->size();
+    const QPointF at = toFraction(e->position());
+    m_person.press(at, qint64(e->timestamp()), double(size.width()) / std::max(1, size.height()));
+    // The finger is down: the element under it is read now, before the
+    // app can react, for whoever follows this person's gestures.
+    asPerson([this, pixel = toDevice(e->position().toPoint()), at](DeviceBackend &d) {
+        if (!d.display())
+            return;
+        d.display()->movePointer(pixel);
+        d.display()->pressButton(1, true);
+        m_workspace.devices().reportPersonPress(udid(), at);
+    });
 }
 
 void DevicePaneView::mouseMoveEvent(QMouseEvent *e)
 {
-    if (m_twoFingers && m_followed && m_followed->input()) {
-        m_followed->input()->touchNow(twoFingers(e->position()));
+    if (m_twoFingers) {
+        asPerson([fingers = twoFingers(e->position())](DeviceBackend &d) {
+            if (d.input())
+                d.input()->touchNow(fingers);
+        });
         return;
     }
-    if (m_pressed && m_followed && m_followed->display())
-        m_followed->display()->movePointer(toDevice(e->position().toPoint()));
+    if (!m_pressed)
+        return;
+    m_person.move(toFraction(e->position()));
+    asPerson([pixel = toDevice(e->position().toPoint())](DeviceBackend &d) {
+        if (d.display())
+            d.display()->movePointer(pixel);
+    });
 }
 
 void DevicePaneView::mouseReleaseEvent(QMouseEvent *e)
 {
     if (m_twoFingers && e->button() == Qt::LeftButton) {
         m_twoFingers = false;
-        if (m_followed && m_followed->input())
-            m_followed->input()->touchNow({});
+        asPerson([this](DeviceBackend &d) {
+            if (d.input())
+                d.input()->touchNow({});
+            m_workspace.devices().reportPersonGesture(udid(), dt::app::PersonGesture(dt::app::PersonGesture::Kind::TwoFingers));
+        });
         return;
     }
     if (!m_pressed || e->button() != Qt::LeftButton)
         return;
     m_pressed = false;
-    if (m_followed && m_followed->display()) {
-        m_followed->display()->movePointer(toDevice(e->position().toPoint()));
-        m_followed->display()->pressButton(1, false);
-    }
+    const auto gesture = m_person.release(toFraction(e->position()), qint64(e->timestamp()));
+    asPerson([this, pixel = toDevice(e->position().toPoint()), gesture](DeviceBackend &d) {
+        if (d.display()) {
+            d.display()->movePointer(pixel);
+            d.display()->pressButton(1, false);
+        }
+        if (gesture)
+            m_workspace.devices().reportPersonGesture(udid(), *gesture);
+    });
 }
 
 void DevicePaneView::wheelEvent(QWheelEvent *e)
@@ -374,6 +428,7 @@ void DevicePaneView::wheelEvent(QWheelEvent *e)
     const QPointF centre = toFraction(e->position());
     if (clicks == 0)
         return;
+    using G = dt::app::PersonGesture;
     // Ctrl+wheel pinches about the pointer (two real fingers, where the app
     // takes them): each click up spreads them by a quarter, down closes them.
     if (e->modifiers() & Qt::ControlModifier) {
@@ -381,10 +436,21 @@ void DevicePaneView::wheelEvent(QWheelEvent *e)
             return;
         const double from = 0.08, to = from * std::pow(1.25, std::clamp(clicks, -4, 4));
         auto finger = [&centre](double dx) { return QPointF(std::clamp(centre.x() + dx, 0.0, 1.0), centre.y()); };
-        sim->input()->pinch(finger(-from), finger(from), finger(-to), finger(to), 150);
+        asPerson([this, a = finger(-from), b = finger(from), c = finger(-to), d = finger(to)](DeviceBackend &device) {
+            if (device.input())
+                device.input()->pinch(a, b, c, d, 150);
+            m_workspace.devices().reportPersonGesture(udid(), G(G::Kind::TwoFingers));
+        });
         return;
     }
-    sim->input()->wheel(centre, clicks);
+    asPerson([this, centre, clicks](DeviceBackend &d) {
+        if (d.input())
+            d.input()->wheel(centre, clicks);
+        G scrolled(G::Kind::Scroll);
+        scrolled.at = centre;
+        scrolled.clicks = clicks;
+        m_workspace.devices().reportPersonGesture(udid(), scrolled);
+    });
 }
 
 void DevicePaneView::keyPressEvent(QKeyEvent *e)
@@ -392,12 +458,26 @@ void DevicePaneView::keyPressEvent(QKeyEvent *e)
     DeviceBackend *sim = m_followed;
     if (!sim || !sim->input() || sim->state() != DeviceBackend::State::Rendering)
         return;
+    using G = dt::app::PersonGesture;
     if (const uint32_t sym = keysymFor(e->key())) {
-        sim->input()->key(sym);
+        asPerson([this, sym](DeviceBackend &d) {
+            if (d.input())
+                d.input()->key(sym);
+            G key(G::Kind::Key);
+            key.keysym = sym;
+            m_workspace.devices().reportPersonGesture(udid(), key);
+        });
         return;
     }
-    if (!e->text().isEmpty() && e->text().at(0).isPrint())
-        sim->input()->text(e->text());
+    if (!e->text().isEmpty() && e->text().at(0).isPrint()) {
+        asPerson([this, text = e->text()](DeviceBackend &d) {
+            if (d.input())
+                d.input()->text(text);
+            G typed(G::Kind::Text);
+            typed.text = text;
+            m_workspace.devices().reportPersonGesture(udid(), typed);
+        });
+    }
 }
 
 void DevicePaneView::focusInEvent(QFocusEvent *e)

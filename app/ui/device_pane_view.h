@@ -1,10 +1,12 @@
 #pragma once
 
+#include "app/core/person_gesture.h"
 #include "app/core/workspace.h"
 
 #include <QPointer>
 #include <QTimer>
 
+#include <functional>
 #include <vector>
 #include <QWidget>
 
@@ -47,6 +49,7 @@ protected:
 
 private:
     dt::devices::DeviceBackend *device() const;
+    void asPerson(std::function<void(dt::devices::DeviceBackend &device)> act);
     QString udid() const;
     void follow(); // (re)connects to the pane's device
     void updateOverlay();
@@ -62,6 +65,7 @@ private:
     QPushButton *m_reboot;
     QPushButton *m_close;
     bool m_pressed = false;
+    dt::app::PressTracker m_person; // what the press makes: a tap, a long press, a swipe
     bool m_twoFingers = false; // a Ctrl+drag is on
     QPointF m_twoFingersFrom; // where it began, as a fraction
     QSize m_shownSize; // of the device's screen when last painted

@@ -280,6 +280,14 @@ void AutomationServer::publish(const Json &event, const EventAudience &audience)
     }
 }
 
+bool AutomationServer::followsEvents(const std::string &sessionId) const
+{
+    for (const auto &c : m_connections)
+        if (c->socket && c->context.eventStream && c->context.sessionId == sessionId)
+            return true;
+    return false;
+}
+
 void AutomationServer::send(Connection *c, const std::string &payload)
 {
     if (!c->socket)

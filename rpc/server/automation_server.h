@@ -55,6 +55,8 @@ public:
     // lost). A stream whose reader falls too far behind gets one
     // "stream.overflow" event and is closed, never buffered without bound.
     void publish(const Json &event, const EventAudience &audience = EventAudience::everyone());
+    // Whether a connection of `sessionId` follows the event stream now.
+    bool followsEvents(const std::string &sessionId) const;
 
 private:
     struct Connection;

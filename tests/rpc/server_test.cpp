@@ -399,3 +399,20 @@ TEST_F(ServerTest, aClientThatNeverReadsIsCutOffInsteadOfGrowingOurMemory)
 }
 
 } // namespace
+
+// Whether a session follows the event stream (device panes read what is
+// under a person's finger only then): not before it subscribes, yes while
+// it does, not after its connection went, and never for another session.
+TEST_F(ServerTest, theServerKnowsWhichSessionsFollowEvents)
+{
+    EXPECT_FALSE(server->followsEvents(kS1));
+    {
+        Client c(path);
+        ASSERT_EQ(c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}})["result"]["ok"], true);
+        EXPECT_FALSE(server->followsEvents(kS1)) << "connected, not subscribed";
+        ASSERT_EQ(c.call("daemon.events")["result"]["ok"], true);
+        EXPECT_TRUE(server->followsEvents(kS1));
+        EXPECT_FALSE(server->followsEvents("0c0ffee0-8d1b-4c6e-9a37-1b2c3d4e5f60"));
+    }
+    EXPECT_TRUE(waitUntil([&] { return !server->followsEvents(kS1); }, 5000)) << "gone with its connection";
+}

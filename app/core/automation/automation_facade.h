@@ -10,6 +10,7 @@
 #include "app/core/automation/command_adaptor.h"
 #include "app/core/automation/device_adaptor.h"
 #include "app/core/automation/event_adaptor.h"
+#include "app/core/automation/gesture_adaptor.h"
 #include "app/core/automation/orchestration_adaptor.h"
 #include "app/core/automation/session_adaptor.h"
 #include "app/core/automation/workspace_adaptor.h"
@@ -21,12 +22,16 @@ class AutomationFacade : public SessionAdaptor,
                          public OrchestrationAdaptor,
                          public DeviceAdaptor,
                          public CommandAdaptor,
-                         public EventAdaptor {
+                         public EventAdaptor,
+                         public GestureAdaptor {
 public:
     explicit AutomationFacade(Workspace &workspace)
         : SessionAdaptor(workspace), WorkspaceAdaptor(workspace), OrchestrationAdaptor(workspace),
           DeviceAdaptor(workspace), CommandAdaptor(workspace, static_cast<OrchestrationAdaptor &>(*this)),
-          EventAdaptor(workspace)
+          EventAdaptor(workspace),
+          GestureAdaptor(
+              workspace, [this](PaneId pane, auto done) { readAxEntries(pane, std::move(done)); },
+              [this](dt::rpc::Json e, const dt::rpc::EventAudience &a) { publishEvent(std::move(e), a); })
     {
     }
 };

@@ -324,6 +324,36 @@ std::variant<int, Error> DeviceAdaptor::deviceInput(Handle handle, const Gesture
     return Error{code::InvalidParams, "unsupported operation"};
 }
 
+std::shared_ptr<dt::devices::AccessibilityBridge> DeviceAdaptor::bridgeOf(const QString &udid, DeviceBackend &sim)
+{
+    const QString key = udid + QLatin1Char('|') + sim.accessibilityBus();
+    auto bridge = m_accessibility.value(key);
+    if (!bridge) {
+        bridge = std::make_shared<dt::devices::AccessibilityBridge>(sim.accessibilityBus(), sim.display()->size());
+        m_accessibility.insert(key, bridge);
+    }
+    return bridge;
+}
+
+void DeviceAdaptor::readAxEntries(Handle handle, std::function<void(std::optional<std::vector<AxEntry>>)> done)
+{
+    const Workspace::Pane *p = m_workspace.pane(handle);
+    DeviceBackend *sim = p && p->isDevice() ? m_workspace.devices().device(p->deviceUdid) : nullptr;
+    if (!sim || sim->state() != DeviceBackend::State::Rendering || !sim->display())
+        return done(std::nullopt);
+    m_accessibilityWorkers->start([bridge = bridgeOf(p->deviceUdid, *sim), screen = sim->display()->size(), done = std::move(done),
+                                   context = m_context.get()]() mutable {
+        bridge->setScreenSize(screen);
+        QString why;
+        std::optional<std::vector<AxEntry>> entries;
+        if (auto tree = bridge->tree(&why))
+            entries = flattenAxTree(*tree);
+        QMetaObject::invokeMethod(
+            context, [done = std::move(done), entries = std::move(entries)]() mutable { done(std::move(entries)); },
+            Qt::QueuedConnection);
+    });
+}
+
 void DeviceAdaptor::accessibility(Handle handle, const AxQuery &q, AxAnswer done)
 {
     const Workspace::Pane *p = m_workspace.pane(handle);
@@ -333,12 +363,7 @@ void DeviceAdaptor::accessibility(Handle handle, const AxQuery &q, AxAnswer done
                                             + (sim ? DeviceBackend::stateName(sim->state()) : "shutdown") + ")"});
         return;
     }
-    const QString key = p->deviceUdid + QLatin1Char('|') + sim->accessibilityBus();
-    auto bridge = m_accessibility.value(key);
-    if (!bridge) {
-        bridge = std::make_shared<dt::devices::AccessibilityBridge>(sim->accessibilityBus(), sim->display()->size());
-        m_accessibility.insert(key, bridge);
-    }
+    const auto bridge = bridgeOf(p->deviceUdid, *sim);
     // AT-SPI answers synchronously, each call up to 800 ms, a sweep up to
     // 10 s: on a worker, and the answer comes back to this thread. The pool
     // is drained (and the bridges cancelled) before m_context goes.

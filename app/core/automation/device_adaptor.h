@@ -5,6 +5,7 @@
 // the GUI's buttons run them) and accessibility queries on a worker pool.
 
 #include "app/core/automation/support.h"
+#include "app/core/ax_snapshot.h"
 #include "app/core/workspace.h"
 #include "devicepanes/accessibility_bridge.h"
 #include "devicepanes/device_log.h"
@@ -50,7 +51,14 @@ public:
     void logs(Handle pane, const LogQuery &query, AxAnswer done) override;
     void perf(Handle pane, int sampleMillis, AxAnswer done) override; // device_perf.cpp
 
+    // Not automation's: the pane's elements as a worker read them, handed
+    // to `done` on this thread (nullopt when the device does not render
+    // or its tree could not be read).
+    void readAxEntries(Handle pane, std::function<void(std::optional<std::vector<AxEntry>>)> done);
+
 private:
+    // The device's accessibility connection, made when first needed.
+    std::shared_ptr<dt::devices::AccessibilityBridge> bridgeOf(const QString &udid, dt::devices::DeviceBackend &sim);
     // device_ax_refs.cpp: snapshots and finders, shaped on this thread from
     // a tree the worker read; generations per pane.
     void answerFromTree(Handle pane, const AxQuery &query, std::optional<dt::devices::AxNode> tree, const QString &why,

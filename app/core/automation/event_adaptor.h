@@ -29,6 +29,9 @@ public:
     EventAdaptor(const EventAdaptor &) = delete;
     EventAdaptor &operator=(const EventAdaptor &) = delete;
     void setEventSink(EventSink sink) { m_sink = std::move(sink); }
+    // Stamps `event` with the time and sends it to `audience` (for the
+    // other adaptors that have events to tell).
+    void publishEvent(dt::rpc::Json event, const dt::rpc::EventAudience &audience) { emitEvent(std::move(event), audience); }
 
 private:
     // Stamps `event` with the time and sends it to `audience`.
