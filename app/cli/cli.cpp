@@ -251,11 +251,12 @@ const std::vector<Verb> &verbs()
         {{"record"}, "record start -o FILE.webm|.mkv|.mp4 [--fps N] [--pane REF] | record stop [--pane REF]",
          "record the device's screen into a video (the app writes it; stop waits until it is complete)", runRecord,
          {method::PaneRecordStart, method::PaneRecordStop}},
-        {{"replay"}, "replay FLOW.yaml [-e NAME=VALUE]… [--pane REF]",
+        {{"replay"}, "replay FLOW.yaml [-e NAME=VALUE]… [--pane REF] | replay --record FLOW.yaml [--pane REF]",
          "run a flow written in Maestro's YAML (a subset) on the device: a line per step; exit 0 when all passed, 1 "
-         "when one failed (its screenshot beside the flow), 2 when the flow was refused",
+         "when one failed (its screenshot beside the flow), 2 when the flow was refused. --record writes the flow of "
+         "what you do on the device pane (taps by the element's text) until Ctrl+C",
          runReplay,
-         {method::PaneInfo, method::DeviceLaunch, method::PaneInputTap, method::PaneInputLongPress, method::PaneInputSwipe,
+         {method::DaemonEvents, method::PaneInfo, method::DeviceLaunch, method::PaneInputTap, method::PaneInputLongPress, method::PaneInputSwipe,
           method::PaneInputKey, method::PaneInputText, method::PaneInputButton, method::PaneAxFind, method::PaneAxWaitFor,
           method::PaneWaitIdle, method::PaneScreenshot}},
         {{"perf"}, "perf [--sample 500ms] [--pane REF]",

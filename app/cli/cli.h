@@ -142,6 +142,8 @@ int runScreenshot(Context &c);
 // Writes a pane.screenshot answer's PNG to `path`; why not, or nullopt.
 std::optional<std::string> saveScreenshot(const Json &answer, const std::string &path);
 int runReplay(Context &c);
+// replay --record (replay_record.cpp): a flow of what a person does.
+int runReplayRecord(Context &c, const std::string &file, const std::optional<std::string> &pane);
 int runRecord(Context &c);
 int runLogs(Context &c);
 int runPerf(Context &c);

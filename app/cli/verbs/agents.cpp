@@ -38,7 +38,10 @@ READING STATE
                                    command.finished {tab, sessionId, commandId, command,
                                    exitStatus, durationMillis} come for your own tab's
                                    commands, and from an orchestrator tab for every
-                                   tab's that is not private
+                                   tab's that is not private. pane.gesture {paneId, udid,
+                                   gesture: tap|longPress|swipe|scroll|key|text|button|
+                                   rotate|twoFingers, at, to, element {text, role}, …} tells
+                                   you what a person did on your device panes
 
 CHANGING THE WORKSPACE (never asks the person anything)
   deviceterm tab open [--cwd DIR] [--cmd CMD]     a new agent tab in your window
@@ -80,6 +83,9 @@ DEVICES (virtual phones, watches, pads, TVs beside your terminal)
                                     assertVisible, scrollUntilVisible, repeat, runFlow, …): a line
                                     per step; exit 0 all passed, 1 one failed (screenshot beside the
                                     flow), 2 the flow was refused (file:line:column says why)
+  deviceterm replay --record flow.yaml   the flow of what a person does on the pane (taps by
+                                    the element's text, else the point), written as it happens;
+                                    Ctrl+C ends it. Add assertVisible lines, then replay it
       Refs number the UI the last snapshot saw: once it changed they are
       refused (intent.staleRef) until you take a new snapshot. A finder that
       a tap needs one element from and that matches several is

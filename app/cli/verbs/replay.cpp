@@ -52,9 +52,17 @@ int runReplay(Context &c)
         }
     }
     Context options(rest, c.json());
-    if (!options.parseOptions({"--pane", "--timeout"}, {}) || options.positionals().size() != 1) {
-        c.error("usage: deviceterm replay FLOW.yaml [-e NAME=VALUE]… [--timeout 17s] [--pane REF] [--json]");
+    if (!options.parseOptions({"--pane", "--timeout"}, {"--record"}) || options.positionals().size() != 1) {
+        c.error("usage: deviceterm replay FLOW.yaml [-e NAME=VALUE]… [--timeout 17s] [--pane REF] [--json]\n"
+                "       deviceterm replay --record FLOW.yaml [--pane REF]");
         return kRefused;
+    }
+    if (options.flag("--record")) {
+        if (!env.empty() || options.option("--timeout")) {
+            c.error("replay --record takes only the flow's file and --pane");
+            return kRefused;
+        }
+        return runReplayRecord(c, options.positionals().front(), options.option("--pane"));
     }
     int64_t lookupMillis = replay::FlowRunner::kLookupMillis;
     if (const auto timeout = options.option("--timeout")) {
