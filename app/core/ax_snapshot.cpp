@@ -160,9 +160,14 @@ std::optional<TouchedElement> touchedElement(const std::vector<AxEntry> &entries
             named += e.label.compare(text, Qt::CaseInsensitive) == 0 || e.value.compare(text, Qt::CaseInsensitive) == 0;
         return named == 1;
     };
+    // Its application: the last top-level Application entry before it.
+    QString app;
+    for (const AxEntry *e = entries.data(); e <= touched; ++e)
+        if (e->depth == 0)
+            app = e->role == QLatin1String("Application") ? e->label : QString();
     for (const QString &text : {touched->label, touched->value})
         if (uniquely(text))
-            return TouchedElement{touched, text};
+            return TouchedElement{touched, text, app};
     return std::nullopt;
 }
 

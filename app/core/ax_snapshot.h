@@ -57,6 +57,7 @@ std::optional<std::vector<const AxEntry *>> findAx(const std::vector<AxEntry> &e
 struct TouchedElement {
     const AxEntry *entry = nullptr;
     QString text; // its label or its value
+    QString app; // the name of the application it belongs to, when the tree says
 };
 std::optional<TouchedElement> touchedElement(const std::vector<AxEntry> &entries, QPointF at);
 

@@ -95,12 +95,12 @@ public:
     QString recordingOf(const QString &udid) const { return m_recordings.value(udid); }
 
     // What a person does on a device's pane (its view reports it): the
-    // press first, as it happens, so the element under the finger can be
-    // read before the app reacts; then the whole gesture.
+    // press first, before the device gets it, so the element under the
+    // finger can be read before the app reacts; then the whole gesture.
     void reportPersonPress(const QString &udid, QPointF at) { emit personPressed(udid, at); }
     void reportPersonGesture(const QString &udid, const PersonGesture &gesture) { emit personGestured(udid, gesture); }
-    // While the element under a person's finger is being read, their next
-    // pointer input waits (a release the app reacted to first would change
+    // While the element under a person's finger is being read, their
+    // input waits (a press or release the app reacted to first would change
     // what is read): `input` runs now when nothing is being read, else in
     // order once the reads end, or after kPersonHoldMillis at most.
     static constexpr int kPersonHoldMillis = 300;

@@ -365,14 +365,15 @@ void DevicePaneView::mousePressEvent(QMouseEvent *e)
     const QSize size = sim->display()->size();
     const QPointF at = toFraction(e->position());
     m_person.press(at, qint64(e->timestamp()), double(size.width()) / std::max(1, size.height()));
-    // The finger is down: the element under it is read now, before the
-    // app can react, for whoever follows this person's gestures.
-    asPerson([this, pixel = toDevice(e->position().toPoint()), at](DeviceBackend &d) {
+    // The element under the finger is read first, for whoever follows
+    // this person's gestures (some controls, tabs among them, act on the
+    // press itself), and the press reaches the device once it was.
+    asPerson([this, at](DeviceBackend &) { m_workspace.devices().reportPersonPress(udid(), at); });
+    asPerson([pixel = toDevice(e->position().toPoint())](DeviceBackend &d) {
         if (!d.display())
             return;
         d.display()->movePointer(pixel);
         d.display()->pressButton(1, true);
-        m_workspace.devices().reportPersonPress(udid(), at);
     });
 }
 

@@ -92,6 +92,22 @@ TEST(TouchedElement, theSmallestTouchableElementUnderTheFingerByATextOnlyItHas)
     EXPECT_EQ(at(0.5, 0.4), "(none)") << "the page around the controls is not what was tapped";
     EXPECT_EQ(at(0.2, 0.75), "(none)") << "OK and ok are one text to replay: neither names a button alone";
     EXPECT_EQ(at(0.5, 0.9), "Ada") << "a field without a label, by its value";
+    EXPECT_EQ(dt::app::touchedElement(entries, {0.5, 0.55})->app, "") << "no application in this tree";
+}
+
+TEST(TouchedElement, namesTheApplicationTheElementBelongsTo)
+{
+    // Two applications on the device's bus: the shell, and a program
+    // launched over it.
+    std::vector<dt::app::AxEntry> entries = {
+        entry("Application", "deviceterm-device-shell", {0, 0, 1, 1}, false),
+        entry("Button", "Counter", {0.1, 0.8, 0.8, 0.1}, true),
+        entry("Application", "qt6ct", {0, 0, 0.6, 0.5}, false),
+        entry("page tab", "Fonts", {0.1, 0.05, 0.1, 0.02}, true),
+    };
+    entries[1].depth = entries[3].depth = 1;
+    EXPECT_EQ(dt::app::touchedElement(entries, {0.15, 0.06})->app, "qt6ct");
+    EXPECT_EQ(dt::app::touchedElement(entries, {0.5, 0.85})->app, "deviceterm-device-shell");
 }
 
 TEST(GestureEvent, eachGestureSaysWhatReplayNeeds)
@@ -100,8 +116,8 @@ TEST(GestureEvent, eachGestureSaysWhatReplayNeeds)
     tap.at = {0.123456, 0.5};
     tap.durationMillis = 70;
     dt::app::AxEntry counter = entry("Button", "Counter", {0, 0, 1, 1}, true);
-    auto e = dt::app::GestureAdaptor::eventOf(tap, dt::app::TouchedElement{&counter, QStringLiteral("Counter")});
-    EXPECT_EQ(e.dump(), R"({"at":{"x":0.1235,"y":0.5},"durationMillis":70,"element":{"role":"Button","text":"Counter"},)"
+    auto e = dt::app::GestureAdaptor::eventOf(tap, dt::app::TouchedElement{&counter, QStringLiteral("Counter"), QStringLiteral("shell")});
+    EXPECT_EQ(e.dump(), R"({"at":{"x":0.1235,"y":0.5},"durationMillis":70,"element":{"app":"shell","role":"Button","text":"Counter"},)"
                         R"("gesture":"tap","type":"pane.gesture"})");
     e = dt::app::GestureAdaptor::eventOf(tap, std::nullopt);
     EXPECT_FALSE(e.contains("element")) << "omitted, never null";

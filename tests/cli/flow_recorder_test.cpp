@@ -68,6 +68,25 @@ TEST(FlowRecorder, tapsNameTheElementLiterallyOrFallBackToThePoint)
     EXPECT_NE(r.yaml().find("appId: \"deviceterm.shell\"\nname: \"mine\"\n---\n"), std::string::npos) << r.yaml();
 }
 
+// The flow names the app the person worked in, as the first named tap
+// says (the device shell by its appId), else the device's app.
+TEST(FlowRecorder, theAppIsTheOneThePersonWorkedIn)
+{
+    auto inApp = [](const char *app) {
+        json e = tap(0.5, 0.5, "OK");
+        e["element"]["app"] = app;
+        return e;
+    };
+    FlowRecorder launched("deviceterm.shell", "t");
+    launched.add(tap(0.2, 0.2)); // nothing named: no app either
+    launched.add(inApp("qt6ct"));
+    launched.add(inApp("other"));
+    EXPECT_NE(launched.yaml().find("appId: \"qt6ct\"\n"), std::string::npos) << launched.yaml();
+    FlowRecorder shell("my-app", "t");
+    shell.add(inApp("deviceterm-device-shell"));
+    EXPECT_NE(shell.yaml().find("appId: \"deviceterm.shell\"\n"), std::string::npos) << shell.yaml();
+}
+
 TEST(FlowRecorder, typingMergesAndBackspaceTakesItBack)
 {
     FlowRecorder r("app", "t");

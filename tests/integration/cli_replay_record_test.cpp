@@ -1,9 +1,10 @@
 // A person's clicks become a flow that replays green: the real GUI on a
-// real X server (Xvfb), a phone pane beside the tab, the real CLI
+// real X server (Xvfb), a device pane beside the tab, the real CLI
 // recording in that tab, and clicks and typing sent as a person's through
-// XTest (xdotool) onto the pane's mirror of the phone. The flow names
+// XTest (xdotool) onto the pane's mirror of the device. The flow names
 // what was clicked by its text, ends on Ctrl+C with every step on disk,
-// and passes when replayed on the phone booted afresh.
+// and passes when replayed on the device booted afresh: on the device
+// shell, and on another Qt app (qt6ct, from Debian) launched on a pad.
 
 #include "cli_fixture.h"
 #include "support/virtual_display.h"
@@ -23,6 +24,22 @@ using dt::test::VirtualDisplay;
 class ReplayRecordTest : public CliTest {
 protected:
     VirtualDisplay display;
+
+    void startGuiOnX(const char *scriptName)
+    {
+        ASSERT_TRUE(display.isRunning()) << "Xvfb did not start";
+        guiEnvironment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
+        guiEnvironment.insert(QStringLiteral("DISPLAY"), display.name());
+        startGui(QStringLiteral("sh ") + script(scriptName), {QStringLiteral("--size"), QStringLiteral("80x30")});
+    }
+    bool waitForFile(const char *name, int timeoutMs)
+    {
+        return waitUntil([&] { return QFile::exists(dir.filePath(QLatin1String(name))); }, timeoutMs);
+    }
+    std::string progress() const
+    {
+        return "the script got as far as: " + QDir(dir.path()).entryList(QDir::Files, QDir::Time).join(u' ').toStdString();
+    }
 
     QImage screenshot()
     {
@@ -71,13 +88,8 @@ protected:
 
 TEST_F(ReplayRecordTest, aPersonsClicksOnThePaneBecomeAFlowThatReplaysGreen)
 {
-    ASSERT_TRUE(display.isRunning()) << "Xvfb did not start";
-    guiEnvironment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
-    guiEnvironment.insert(QStringLiteral("DISPLAY"), display.name());
-    startGui(QStringLiteral("sh ") + script("replay_record.sh"), {QStringLiteral("--size"), QStringLiteral("80x30")});
-    const auto ready = [&] { return QFile::exists(dir.filePath(QStringLiteral("ready"))); };
-    ASSERT_TRUE(waitUntil(ready, 60000)) << "the script got as far as: "
-                                         << QDir(dir.path()).entryList(QDir::Files, QDir::Time).join(u' ').toStdString();
+    startGuiOnX("replay_record.sh");
+    ASSERT_TRUE(waitForFile("ready", 60000)) << progress();
 
     QRect phone;
     ASSERT_TRUE(waitUntil([&] { return (phone = phoneOnScreen()).width() > 100; }, 10000)) << "the phone is not on screen";
@@ -104,8 +116,7 @@ TEST_F(ReplayRecordTest, aPersonsClicksOnThePaneBecomeAFlowThatReplaysGreen)
         << fileAfterDone(QStringLiteral("rec.txt"), 0).toStdString();
     ASSERT_TRUE(writeFile(dir.filePath(QStringLiteral("clicked")), {}));
 
-    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("done"))); }, 90000))
-        << "the script got as far as: " << QDir(dir.path()).entryList(QDir::Files, QDir::Time).join(u' ').toStdString();
+    ASSERT_TRUE(waitForFile("done", 90000)) << progress();
     const auto text = [&](const char *name) { return fileAfterDone(QLatin1String(name)).toStdString(); };
 
     // Ctrl+C ended it cleanly, with the file whole and the count said.
@@ -132,6 +143,39 @@ TEST_F(ReplayRecordTest, aPersonsClicksOnThePaneBecomeAFlowThatReplaysGreen)
     // A flow already there is not written over.
     EXPECT_EQ(text("taken.status"), "2\n");
     EXPECT_NE(text("taken.err").find("flows/taken.yaml already exists"), std::string::npos) << text("taken.err");
+}
+
+TEST_F(ReplayRecordTest, aPersonsClicksInAnotherQtAppLaunchedOnThePadReplayGreen)
+{
+    startGuiOnX("replay_record_qt.sh");
+    ASSERT_TRUE(waitForFile("shell-shown", 60000)) << progress();
+    QRect pad;
+    ASSERT_TRUE(waitUntil([&] { return (pad = phoneOnScreen()).width() > 100; }, 10000)) << "the pad is not on screen";
+    ASSERT_TRUE(writeFile(dir.filePath(QStringLiteral("located")), {}));
+    ASSERT_TRUE(waitForFile("ready", 60000)) << progress();
+
+    // The Custom palette, then the Fonts tab, then the Interface tab.
+    int steps = 0;
+    for (const char *control : {"custom.json", "fonts.json", "interface.json"}) {
+        click(centreOf(control, pad));
+        ++steps;
+        ASSERT_TRUE(waitUntil([&] { return stepsRecorded() == steps; }, 5000))
+            << control << ": " << fileAfterDone(QStringLiteral("rec.txt"), 0).toStdString();
+    }
+    ASSERT_TRUE(writeFile(dir.filePath(QStringLiteral("clicked")), {}));
+    ASSERT_TRUE(waitForFile("done", 90000)) << progress();
+    const auto text = [&](const char *name) { return fileAfterDone(QLatin1String(name)).toStdString(); };
+
+    EXPECT_EQ(text("rec.status"), "0\n") << text("rec.err");
+    EXPECT_NE(text("recorded.yaml").find("appId: \"qt6ct\"\nname: \"qt\"\n---\n"
+                                         "- launchApp\n"
+                                         "- tapOn: \"Custom\"\n"
+                                         "- tapOn: \"Fonts\"\n"
+                                         "- tapOn: \"Interface\"\n"),
+              std::string::npos)
+        << text("recorded.yaml");
+    EXPECT_EQ(text("replay.status"), "0\n") << text("replay.txt") << text("replay.err");
+    EXPECT_NE(text("replay.txt").find("qt: passed, 5 steps passed"), std::string::npos) << text("replay.txt");
 }
 
 } // namespace

@@ -122,6 +122,14 @@ FlowRecorder::Change FlowRecorder::add(const json &event)
 FlowRecorder::Change FlowRecorder::addTap(const json &event, const char *command)
 {
     const json *element = event.contains("element") && event["element"].is_object() ? &event["element"] : nullptr;
+    // The flow's app is the one the person worked in (a program launched
+    // on the device, say), as the first tap on a named element says.
+    if (element && !m_appFromTree && element->contains("app") && (*element)["app"].is_string()
+        && !(*element)["app"].get<std::string>().empty()) {
+        const std::string app = (*element)["app"].get<std::string>();
+        m_appId = app == kShellApplication ? kShellAppId : app;
+        m_appFromTree = true;
+    }
     if (element && element->contains("text") && (*element)["text"].is_string()) {
         const std::string text = literalPattern((*element)["text"].get<std::string>());
         // What the wheel turns before this tap were for: bring it into view.

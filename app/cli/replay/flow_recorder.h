@@ -20,8 +20,12 @@ namespace dt::cli::replay {
 
 class FlowRecorder {
 public:
-    // `appId`: the device's app; `title`: the flow's name.
+    // `appId`: the device's app, until a tap names the application of
+    // what it touched; `title`: the flow's name.
     FlowRecorder(std::string appId, std::string title);
+    // The device shell's name on the accessibility bus, and its appId.
+    static constexpr const char *kShellApplication = "deviceterm-device-shell";
+    static constexpr const char *kShellAppId = "deviceterm.shell";
 
     // What one event did to the flow, in words for the person watching
     // ("tapOn 'Counter'"): a new step, or the last one amended (typing
@@ -56,6 +60,7 @@ private:
     static std::string itemOf(const Step &step);
 
     std::string m_appId, m_title;
+    bool m_appFromTree = false; // m_appId is the application a tap touched
     std::vector<Step> m_steps;
 };
 

@@ -98,7 +98,7 @@ int runReplayRecord(Context &c, const std::string &file, const std::optional<std
     const std::string paneId = info->value("paneId", std::string()), udid = info->value("udid", std::string());
     // The flow names the device's app as its header's appId: the device
     // shell, or the program the device was made with.
-    std::string appId = "deviceterm.shell";
+    std::string appId = replay::FlowRecorder::kShellAppId;
     if (const auto record = dt::devices::DeviceStore().find(udid); std::holds_alternative<dt::devices::DeviceRecord>(record))
         if (const auto &app = std::get<dt::devices::DeviceRecord>(record).app; !app.empty())
             appId = baseName(app.front());

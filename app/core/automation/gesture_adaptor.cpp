@@ -49,6 +49,8 @@ Json GestureAdaptor::eventOf(const PersonGesture &g, const std::optional<Touched
         e["durationMillis"] = g.durationMillis;
         if (element) {
             Json el{{"text", element->text.toStdString()}, {"role", element->entry->role.toStdString()}};
+            if (!element->app.isEmpty())
+                el["app"] = element->app.toStdString();
             e["element"] = std::move(el);
         }
         break;
@@ -95,8 +97,8 @@ void GestureAdaptor::pressed(const QString &udid, QPointF)
     std::erase_if(*queue, [](const Pending &p) { return !p.gesture; });
     const uint64_t id = ++m_lastId;
     queue->push_back(Pending{id, std::nullopt, true, false, std::nullopt});
-    // The person's next input (the release) waits until the tree is read,
-    // so what is read is what their finger went down on.
+    // The person's input (the press itself, then the rest) waits until
+    // the tree is read, so what is read is what their finger went down on.
     m_workspace.devices().holdPersonInput(udid);
     // The queue is shared with the answer: if the device went away
     // meanwhile, the answer lands in a queue nobody flushes.
@@ -109,7 +111,7 @@ void GestureAdaptor::pressed(const QString &udid, QPointF)
                     p.entries = std::move(entries);
                     break;
                 }
-        m_workspace.devices().endPersonHold(udid); // the release goes now, and is reported
+        m_workspace.devices().endPersonHold(udid); // the press goes now, and what was held behind it
         flush(udid);
     });
 }

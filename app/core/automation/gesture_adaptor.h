@@ -2,9 +2,9 @@
 
 // What a person does on a device pane, told to the device's owner as
 // `pane.gesture` events, in the order it happened: taps and long presses
-// carry the element under the finger, read when the finger went down
-// (before the app reacted), so a recorded flow can find it again by its
-// text. Only the owner hears it; input sent through automation is not a
+// carry the element under the finger, read as the finger went down (the
+// press reaches the device once it was read), so a recorded flow can find
+// it again by its text. Only the owner hears it; input sent through automation is not a
 // person's and is never reported.
 
 #include "app/core/ax_snapshot.h"
