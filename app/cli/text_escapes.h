@@ -11,4 +11,9 @@ std::string decodeEscapes(const std::string &text);
 
 bool isValidUtf8(const std::string &text);
 
+// `text` made safe to print on a terminal: control characters (C0, DEL
+// and C1, which could move the cursor or start an escape sequence) become
+// '?'. Text from a device's app is printed through it.
+std::string printableOnTerminal(const std::string &text);
+
 } // namespace dt::cli

@@ -20,7 +20,7 @@ AutomationService::AutomationService(dt::app::Workspace &workspace)
 AutomationService::~AutomationService()
 {
     m_facade.setEventSink({}); // the server goes first on the way out
-    m_facade.setFollowing({});
+    m_facade.setFollowing([](const std::string &) { return false; });
 }
 
 void AutomationService::listen(const QString &path)

@@ -152,20 +152,34 @@ std::optional<TouchedElement> touchedElement(const std::vector<AxEntry> &entries
     }
     if (!touched)
         return std::nullopt;
+    // The text replay will look for: nothing long (a flow is for reading,
+    // and replay's pattern has a size limit), and no text another element
+    // shows too, unless that element's centre is on this one (a button's
+    // own label inside it: replay taps the first match's centre).
+    constexpr qsizetype kLongestName = 200;
     const auto uniquely = [&](const QString &text) {
-        if (text.trimmed().isEmpty())
+        if (text.trimmed().isEmpty() || text.size() > kLongestName)
             return false;
-        int named = 0;
-        for (const AxEntry &e : entries)
-            named += e.label.compare(text, Qt::CaseInsensitive) == 0 || e.value.compare(text, Qt::CaseInsensitive) == 0;
-        return named == 1;
+        for (const AxEntry &e : entries) {
+            const bool same = e.label.compare(text, Qt::CaseInsensitive) == 0 || e.value.compare(text, Qt::CaseInsensitive) == 0;
+            if (same && &e != touched && !touched->frame.contains(e.frame.center()))
+                return false;
+        }
+        return true;
     };
+    // A field's value is what was typed into it, not its name: it is
+    // neither stable nor always fit to be written down (a password).
+    static const QSet<QString> editable = {QStringLiteral("TextField"), QStringLiteral("password text"),
+                                           QStringLiteral("spin button"), QStringLiteral("editbar")};
+    QStringList names = {touched->label};
+    if (!editable.contains(touched->role))
+        names << touched->value;
     // Its application: the last top-level Application entry before it.
     QString app;
     for (const AxEntry *e = entries.data(); e <= touched; ++e)
         if (e->depth == 0)
             app = e->role == QLatin1String("Application") ? e->label : QString();
-    for (const QString &text : {touched->label, touched->value})
+    for (const QString &text : names)
         if (uniquely(text))
             return TouchedElement{touched, text, app};
     return std::nullopt;

@@ -124,33 +124,47 @@ std::variant<dt::devices::Orientation, DeviceRefusal> DeviceManager::rotate(cons
     return now;
 }
 
-void DeviceManager::holdPersonInput(const QString &udid)
+uint64_t DeviceManager::holdPersonInput(const QString &udid)
 {
-    PersonHold &hold = m_personHolds[udid];
-    hold.reads += 1;
-    const uint64_t generation = hold.generation = ++m_lastHold;
-    QTimer::singleShot(kPersonHoldMillis, this, [this, udid, generation] {
-        const auto it = m_personHolds.find(udid);
-        if (it != m_personHolds.end() && it->generation == generation && it->reads > 0) {
-            it->reads = 0; // a read that takes this long is not waited for
-            runHeldInput(udid);
-        }
+    const uint64_t id = ++m_lastHold;
+    m_personHolds[udid].open.insert(id);
+    // A read that takes this long is not waited for.
+    QTimer::singleShot(kPersonHoldMillis, this, [this, udid, id] { endPersonHold(udid, id); });
+    return id;
+}
+
+bool DeviceManager::endPersonHold(const QString &udid, uint64_t id)
+{
+    const auto it = m_personHolds.find(udid);
+    if (it == m_personHolds.end() || it->open.erase(id) == 0)
+        return false;
+    if (it->open.empty())
+        runHeldInput(udid);
+    return true;
+}
+
+void DeviceManager::pressForPerson(const QString &udid, dt::devices::DeviceButton button)
+{
+    afterPersonHolds(udid, [this, udid, button] {
+        if (!press(udid, button))
+            reportPersonGesture(udid, PersonGesture(PersonGesture::Kind::Button,
+                                                    QLatin1String(dt::devices::deviceButtonName(button))));
     });
 }
 
-void DeviceManager::endPersonHold(const QString &udid)
+void DeviceManager::turnForPerson(const QString &udid, bool left)
 {
-    const auto it = m_personHolds.find(udid);
-    if (it == m_personHolds.end() || it->reads == 0)
-        return;
-    if (--it->reads == 0)
-        runHeldInput(udid);
+    afterPersonHolds(udid, [this, udid, left] {
+        if (std::holds_alternative<dt::devices::Orientation>(rotate(udid, {std::nullopt, left})))
+            reportPersonGesture(udid, PersonGesture(PersonGesture::Kind::Rotate, left ? QStringLiteral("left")
+                                                                                       : QStringLiteral("right")));
+    });
 }
 
 void DeviceManager::afterPersonHolds(const QString &udid, std::function<void()> input)
 {
     const auto it = m_personHolds.find(udid);
-    if (it == m_personHolds.end() || (it->reads == 0 && it->waiting.empty()))
+    if (it == m_personHolds.end() || (it->open.empty() && it->waiting.empty()))
         return input();
     it->waiting.push_back(std::move(input));
 }
@@ -161,13 +175,13 @@ void DeviceManager::runHeldInput(const QString &udid)
     // what is queued behind it waits for that one.
     for (;;) {
         const auto it = m_personHolds.find(udid);
-        if (it == m_personHolds.end() || it->reads > 0 || it->waiting.empty()) {
-            if (it != m_personHolds.end() && it->reads == 0 && it->waiting.empty())
+        if (it == m_personHolds.end() || !it->open.empty() || it->waiting.empty()) {
+            if (it != m_personHolds.end() && it->open.empty() && it->waiting.empty())
                 m_personHolds.erase(it);
             return;
         }
         std::function<void()> next = std::move(it->waiting.front());
-        it->waiting.erase(it->waiting.begin());
+        it->waiting.pop_front();
         next();
     }
 }

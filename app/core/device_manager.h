@@ -8,9 +8,11 @@
 #include <QObject>
 #include <QString>
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <variant>
 #include <vector>
 
@@ -103,10 +105,18 @@ public:
     // input waits (a press or release the app reacted to first would change
     // what is read): `input` runs now when nothing is being read, else in
     // order once the reads end, or after kPersonHoldMillis at most.
-    static constexpr int kPersonHoldMillis = 300;
-    void holdPersonInput(const QString &udid);
-    void endPersonHold(const QString &udid);
+    static constexpr int kPersonHoldMillis = 500;
+    // Begins a hold; its id ends it.
+    uint64_t holdPersonInput(const QString &udid);
+    // Ends the hold `id`: true when it was still on, false when it had
+    // already timed out (the input went on without waiting).
+    bool endPersonHold(const QString &udid, uint64_t id);
     void afterPersonHolds(const QString &udid, std::function<void()> input);
+    // A person's button press or quarter turn (the pane's buttons, the
+    // Device menu): press() and rotate() in turn with their other input,
+    // then reported as their gesture.
+    void pressForPerson(const QString &udid, dt::devices::DeviceButton button);
+    void turnForPerson(const QString &udid, bool left);
 
 signals:
     void stateChanged(const QString &udid, dt::devices::DeviceBackend::State state);
@@ -126,9 +136,8 @@ private:
     QHash<QString, std::shared_ptr<dt::devices::DeviceBackend>> m_devices;
     QHash<QString, QString> m_owners;
     struct PersonHold {
-        int reads = 0;
-        uint64_t generation = 0; // the last hold's: a timeout ends only the hold it was set for
-        std::vector<std::function<void()>> waiting;
+        std::set<uint64_t> open; // holds not yet ended nor timed out
+        std::deque<std::function<void()>> waiting;
     };
     QHash<QString, PersonHold> m_personHolds;
     uint64_t m_lastHold = 0;

@@ -54,18 +54,19 @@ void DeviceMenu::boot(const DeviceRecord &record)
 }
 
 // The device manager's actions, as the automation server's pane.input.*
-// calls them; a refusal (the device went down meanwhile) needs no answer
-// here: the pane shows the device's state.
+// calls them, done for a person (in turn with their other input, and told
+// to whoever follows their gestures); a refusal (the device went down
+// meanwhile) needs no answer here: the pane shows the device's state.
 void DeviceMenu::press(dt::devices::DeviceButton button)
 {
     if (const auto *p = m_workspace.pane(targetPane()))
-        m_workspace.devices().press(p->deviceUdid, button);
+        m_workspace.devices().pressForPerson(p->deviceUdid, button);
 }
 
 void DeviceMenu::turn(bool left)
 {
     if (const auto *p = m_workspace.pane(targetPane()))
-        m_workspace.devices().rotate(p->deviceUdid, {std::nullopt, left});
+        m_workspace.devices().turnForPerson(p->deviceUdid, left);
 }
 
 void DeviceMenu::createDevice()

@@ -102,23 +102,12 @@ DevicePaneView::DevicePaneView(dt::app::Workspace &workspace, dt::app::PaneId pa
         QString tip;
         std::function<void(dt::app::DeviceManager &, const QString &udid)> act;
     };
-    using G = dt::app::PersonGesture;
-    // In turn with the person's other input (see asPerson).
+    // A person's press or turn: in turn with their other input, and told.
     const auto press = [](DeviceButton button) {
-        return [button](dt::app::DeviceManager &d, const QString &u) {
-            d.afterPersonHolds(u, [&d, u, button] {
-                if (!d.press(u, button))
-                    d.reportPersonGesture(u, G(G::Kind::Button, QLatin1String(dt::devices::deviceButtonName(button))));
-            });
-        };
+        return [button](dt::app::DeviceManager &d, const QString &u) { d.pressForPerson(u, button); };
     };
     const auto turn = [](bool left) {
-        return [left](dt::app::DeviceManager &d, const QString &u) {
-            d.afterPersonHolds(u, [&d, u, left] {
-                if (std::holds_alternative<dt::devices::Orientation>(d.rotate(u, {std::nullopt, left})))
-                    d.reportPersonGesture(u, G(G::Kind::Rotate, left ? QStringLiteral("left") : QStringLiteral("right")));
-            });
-        };
+        return [left](dt::app::DeviceManager &d, const QString &u) { d.turnForPerson(u, left); };
     };
     const Tool tools[] = {
         {"deviceHome", QStringLiteral(":/icons/device-home.svg"), tr("Home button"), press(DeviceButton::Home)},
@@ -365,6 +354,8 @@ void DevicePaneView::mousePressEvent(QMouseEvent *e)
     const QSize size = sim->display()->size();
     const QPointF at = toFraction(e->position());
     m_person.press(at, qint64(e->timestamp()), double(size.width()) / std::max(1, size.height()));
+    m_lastPointer = e->position();
+    m_lastMillis = qint64(e->timestamp());
     // The element under the finger is read first, for whoever follows
     // this person's gestures (some controls, tabs among them, act on the
     // press itself), and the press reaches the device once it was.
@@ -389,6 +380,8 @@ void DevicePaneView::mouseMoveEvent(QMouseEvent *e)
     if (!m_pressed)
         return;
     m_person.move(toFraction(e->position()));
+    m_lastPointer = e->position();
+    m_lastMillis = qint64(e->timestamp());
     asPerson([pixel = toDevice(e->position().toPoint())](DeviceBackend &d) {
         if (d.display())
             d.display()->movePointer(pixel);
@@ -408,9 +401,17 @@ void DevicePaneView::mouseReleaseEvent(QMouseEvent *e)
     }
     if (!m_pressed || e->button() != Qt::LeftButton)
         return;
+    finishPress(e->position(), qint64(e->timestamp()));
+}
+
+// The finger lifts where the pointer is: after a release, or when the pane
+// goes out of sight mid-press (its release will not come), so the device
+// is not left pressed and the gesture is told.
+void DevicePaneView::finishPress(QPointF at, qint64 millis)
+{
     m_pressed = false;
-    const auto gesture = m_person.release(toFraction(e->position()), qint64(e->timestamp()));
-    asPerson([this, pixel = toDevice(e->position().toPoint()), gesture](DeviceBackend &d) {
+    const auto gesture = m_person.release(toFraction(at), millis);
+    asPerson([this, pixel = toDevice(at.toPoint()), gesture](DeviceBackend &d) {
         if (d.display()) {
             d.display()->movePointer(pixel);
             d.display()->pressButton(1, false);
@@ -479,6 +480,20 @@ void DevicePaneView::keyPressEvent(QKeyEvent *e)
             m_workspace.devices().reportPersonGesture(udid(), typed);
         });
     }
+}
+
+void DevicePaneView::hideEvent(QHideEvent *e)
+{
+    QWidget::hideEvent(e);
+    if (m_pressed)
+        finishPress(m_lastPointer, m_lastMillis);
+}
+
+DevicePaneView::~DevicePaneView()
+{
+    // Gone mid-press: the device's finger lifts (nothing else will lift it).
+    if (m_pressed && m_followed && m_followed->display())
+        m_followed->display()->pressButton(1, false);
 }
 
 void DevicePaneView::focusInEvent(QFocusEvent *e)

@@ -28,6 +28,7 @@ class DevicePaneView : public QWidget {
     Q_OBJECT
 public:
     DevicePaneView(dt::app::Workspace &workspace, dt::app::PaneId pane, QWidget *parent = nullptr);
+    ~DevicePaneView() override;
 
     dt::app::PaneId paneId() const { return m_pane; }
     // Where the device's screen is drawn, in this widget's coordinates.
@@ -46,6 +47,7 @@ protected:
     void wheelEvent(QWheelEvent *e) override;
     void keyPressEvent(QKeyEvent *e) override;
     void focusInEvent(QFocusEvent *e) override;
+    void hideEvent(QHideEvent *e) override;
 
 private:
     dt::devices::DeviceBackend *device() const;
@@ -66,6 +68,9 @@ private:
     QPushButton *m_close;
     bool m_pressed = false;
     dt::app::PressTracker m_person; // what the press makes: a tap, a long press, a swipe
+    QPointF m_lastPointer; // of the press on, and when
+    qint64 m_lastMillis = 0;
+    void finishPress(QPointF at, qint64 millis);
     bool m_twoFingers = false; // a Ctrl+drag is on
     QPointF m_twoFingersFrom; // where it began, as a fraction
     QSize m_shownSize; // of the device's screen when last painted

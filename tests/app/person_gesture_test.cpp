@@ -63,9 +63,9 @@ TEST(PressTracker, theSlopIsAsWideAsItIsTallOnATallScreen)
 dt::app::AxEntry entry(const char *role, const char *label, QRectF frame, bool interactive, const char *value = "")
 {
     dt::app::AxEntry e;
-    e.role = QLatin1String(role);
-    e.label = QLatin1String(label);
-    e.value = QLatin1String(value);
+    e.role = QString::fromUtf8(role);
+    e.label = QString::fromUtf8(label);
+    e.value = QString::fromUtf8(value);
     e.frame = frame;
     e.interactive = interactive;
     return e;
@@ -80,7 +80,9 @@ TEST(TouchedElement, theSmallestTouchableElementUnderTheFingerByATextOnlyItHas)
         entry("Button", "+1", {0.1, 0.5, 0.8, 0.1}, true),
         entry("Button", "OK", {0.1, 0.7, 0.4, 0.1}, true),
         entry("Button", "ok", {0.5, 0.7, 0.4, 0.1}, true),
-        entry("TextField", "", {0.1, 0.85, 0.8, 0.1}, true, "Ada"),
+        entry("TextField", "", {0.1, 0.85, 0.4, 0.1}, true, "my secret draft"),
+        entry("Cell", "", {0.5, 0.85, 0.4, 0.1}, true, "Item 7"),
+        entry("Button", QString(201, u'x').toUtf8().constData(), {0.1, 0.3, 0.8, 0.05}, true),
     };
     auto at = [&](double x, double y) {
         const auto t = dt::app::touchedElement(entries, {x, y});
@@ -89,10 +91,30 @@ TEST(TouchedElement, theSmallestTouchableElementUnderTheFingerByATextOnlyItHas)
     EXPECT_EQ(at(0.5, 0.55), "+1");
     EXPECT_EQ(at(0.9, 0.6), "+1") << "the far edge is the button's too";
     EXPECT_EQ(at(0.5, 0.15), "Count 3") << "text a person can see";
-    EXPECT_EQ(at(0.5, 0.4), "(none)") << "the page around the controls is not what was tapped";
+    EXPECT_EQ(at(0.5, 0.45), "(none)") << "the page around the controls is not what was tapped";
     EXPECT_EQ(at(0.2, 0.75), "(none)") << "OK and ok are one text to replay: neither names a button alone";
-    EXPECT_EQ(at(0.5, 0.9), "Ada") << "a field without a label, by its value";
+    EXPECT_EQ(at(0.2, 0.9), "(none)") << "what was typed into a field is not its name";
+    EXPECT_EQ(at(0.7, 0.9), "Item 7") << "a cell without a label, by its value";
+    EXPECT_EQ(at(0.5, 0.32), "(none)") << "a text too long to write down";
     EXPECT_EQ(dt::app::touchedElement(entries, {0.5, 0.55})->app, "") << "no application in this tree";
+}
+
+// The same text twice: fine when the other is the button's own label
+// inside it (replay taps the first match's centre, which is on the
+// button); not when it is the tab list around a tab, named after the
+// current tab, whose centre is elsewhere.
+TEST(TouchedElement, aTextSharedWithWhatIsInsideItStillNamesIt)
+{
+    std::vector<dt::app::AxEntry> entries = {
+        entry("Button", "Save", {0.1, 0.1, 0.4, 0.1}, true),
+        entry("StaticText", "Save", {0.2, 0.12, 0.2, 0.06}, false),
+        entry("page tab list", "Fonts", {0.0, 0.5, 0.9, 0.05}, false),
+        entry("page tab", "Appearance", {0.0, 0.5, 0.2, 0.05}, true),
+        entry("page tab", "Fonts", {0.2, 0.5, 0.2, 0.05}, true),
+    };
+    EXPECT_EQ(dt::app::touchedElement(entries, {0.15, 0.15})->text, "Save");
+    EXPECT_FALSE(dt::app::touchedElement(entries, {0.3, 0.52})) << "Fonts is the tab list's name too";
+    EXPECT_EQ(dt::app::touchedElement(entries, {0.1, 0.52})->text, "Appearance");
 }
 
 TEST(TouchedElement, namesTheApplicationTheElementBelongsTo)

@@ -147,6 +147,7 @@ TEST(FlowRecorder, buttonsBecomeKeysAndWhatReplayCannotDoStaysAsAComment)
     r.add({{"gesture", "twoFingers"}});
     r.add(key(0xffbe)); // F1
     r.add({{"gesture", "button"}, {"button", "crown"}});
+    r.add({{"gesture", "button"}, {"button", "x\n- tapOn: Pwned"}}); // a name from elsewhere: kept to a word
     EXPECT_EQ(r.add({{"gesture", "unheard-of"}}).words, "");
     EXPECT_EQ(r.add(json::array()).words, "");
     EXPECT_EQ(r.add({{"gesture", "tap"}}).words, ""); // no point: not a step
@@ -154,7 +155,8 @@ TEST(FlowRecorder, buttonsBecomeKeysAndWhatReplayCannotDoStaysAsAComment)
                           "# turned the device left here: replay does not turn devices\n"
                           "# a two-finger gesture here: replay has no step for it\n"
                           "# pressed a key replay has no name for here (X keysym 0xffbe)\n"
-                          "# pressed the device's crown button here: replay has no step for it\n");
+                          "# pressed the device's crown button here: replay has no step for it\n"
+                          "# pressed the device's x-tapnwned button here: replay has no step for it\n");
     EXPECT_EQ(r.steps(), 3);
 }
 

@@ -38,3 +38,16 @@ TEST(TextEscapes, utf8IsCheckedAfterDecoding)
 }
 
 } // namespace
+
+// Text from a device's app printed on a terminal: no control character
+// (C0, DEL, C1 in UTF-8) gets through to move the cursor or start an
+// escape sequence; everything else, Unicode included, is kept.
+TEST(TextEscapes, textFromAnAppIsPrintedWithoutControls)
+{
+    using dt::cli::printableOnTerminal;
+    EXPECT_EQ(printableOnTerminal("tapOn 'Count 3' é 😀"), "tapOn 'Count 3' é 😀");
+    EXPECT_EQ(printableOnTerminal("a\x1b]0;owned\x07z"), "a?]0;owned?z");
+    EXPECT_EQ(printableOnTerminal("line\nbreak\r\x7f"), "line?break??");
+    EXPECT_EQ(printableOnTerminal("c1 \xc2\x9b" "31m \xc2\xa0nbsp"), "c1 ?31m \xc2\xa0nbsp");
+    EXPECT_EQ(printableOnTerminal("ends \xc2"), "ends \xc2");
+}

@@ -49,6 +49,17 @@ void dropLastCharacter(std::string &text)
     }
 }
 
+// A button's or a turn's name as a comment may hold it: letters and '-'
+// only (a line break would start a step of its own).
+std::string wordOf(const std::string &name)
+{
+    std::string out;
+    for (char c : name.substr(0, 32))
+        if ((c >= 'a' && c <= 'z') || c == '-')
+            out += c;
+    return out.empty() ? "unnamed" : out;
+}
+
 } // namespace
 
 FlowRecorder::FlowRecorder(std::string appId, std::string title) : m_appId(std::move(appId)), m_title(std::move(title)) {}
@@ -96,7 +107,7 @@ FlowRecorder::Change FlowRecorder::add(const json &event)
                 {"back", "- back"},                     {"volume-up", "- pressKey: Volume Up"},
                 {"volume-down", "- pressKey: Volume Down"},
             };
-            const std::string button = event.value("button", std::string());
+            const std::string button = wordOf(event.value("button", std::string()));
             const auto it = keys.find(button);
             if (it == keys.end()) {
                 push("# pressed the device's " + button + " button here: replay has no step for it");
@@ -106,7 +117,7 @@ FlowRecorder::Change FlowRecorder::add(const json &event)
             return {it->second.substr(2)};
         }
         if (gesture == "rotate") {
-            push("# turned the device " + event.value("button", std::string()) + " here: replay does not turn devices");
+            push("# turned the device " + wordOf(event.value("button", std::string())) + " here: replay does not turn devices");
             return {"(a turn, as a comment)"};
         }
         if (gesture == "twoFingers") {

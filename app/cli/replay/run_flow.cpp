@@ -46,9 +46,10 @@ dt::rpc::AxFindParams finderOf(const std::string &pane, const std::string &text)
 {
     dt::rpc::AxFindParams find;
     find.pane = pane;
-    find.text = "(?is)^(?:" + text + ")$";
+    // \z, not $: a text that ends in a line break is not the text without it.
+    find.text = "(?is)^(?:" + text + ")\\z";
     if (text.find("\\E") == std::string::npos)
-        *find.text += "|^\\Q" + text + "\\E$";
+        *find.text += "|^\\Q" + text + "\\E\\z";
     find.match = dt::rpc::AxFindParams::Match::Regex;
     return find;
 }

@@ -8,10 +8,12 @@
 
 #include "app/cli/cli.h"
 #include "app/cli/replay/flow_recorder.h"
+#include "app/cli/text_escapes.h"
 #include "devicepanes/store/device_store.h"
 
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fcntl.h>
@@ -22,47 +24,73 @@ namespace dt::cli {
 
 namespace {
 
-// What Ctrl+C prints and removes: set before each wait for the next
-// gesture, read only by the signal handler.
+// What Ctrl+C prints and removes: set while the signals are blocked,
+// read only by the signal handler.
 char g_goodbye[1024];
-char g_partial[4096];
+char g_partial[4096]; // a new version of the flow on its way, or ""
 
 void finishOnSignal(int)
 {
-    ::unlink(g_partial);
+    if (g_partial[0])
+        ::unlink(g_partial);
     const ssize_t ignored = ::write(STDERR_FILENO, g_goodbye, std::strlen(g_goodbye));
     (void)ignored;
     ::_exit(0);
 }
 
-// Writes `text` to `path` through a file beside it and a rename: a reader
-// (or an interruption) sees the old flow or the new one, never half.
-bool writeWhole(const std::string &path, const std::string &partial, const std::string &text, std::string *why)
+// Holds off Ctrl+C (and SIGTERM, SIGHUP) while the flow's file changes,
+// so the handler sees it whole, old or new.
+class SignalsHeld {
+public:
+    SignalsHeld()
+    {
+        sigset_t held;
+        sigemptyset(&held);
+        sigaddset(&held, SIGINT), sigaddset(&held, SIGTERM), sigaddset(&held, SIGHUP);
+        ::sigprocmask(SIG_BLOCK, &held, &m_was);
+    }
+    ~SignalsHeld() { ::sigprocmask(SIG_SETMASK, &m_was, nullptr); }
+
+private:
+    sigset_t m_was;
+};
+
+// Writes `text` to a new file beside `path` (a name nobody else has) and
+// renames it over `path`: a reader, or an interruption, sees the old flow
+// or the new one, never half. Called with the signals held.
+bool writeWhole(const std::string &path, const std::string &text, std::string *why)
 {
-    const int fd = ::open(partial.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    std::string partial = path + ".XXXXXX";
+    const int fd = ::mkstemp(partial.data());
     if (fd < 0) {
-        *why = std::string(std::strerror(errno));
+        *why = std::strerror(errno);
         return false;
     }
-    size_t done = 0;
-    while (done < text.size()) {
+    std::snprintf(g_partial, sizeof g_partial, "%s", partial.c_str());
+    const auto fail = [&] {
+        *why = std::strerror(errno);
+        ::close(fd);
+        ::unlink(partial.c_str());
+        g_partial[0] = 0;
+        return false;
+    };
+    if (::fchmod(fd, 0644) != 0)
+        return fail();
+    for (size_t done = 0; done < text.size();) {
         const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0) {
-            *why = std::string(std::strerror(errno));
-            ::close(fd);
-            ::unlink(partial.c_str());
-            return false;
-        }
+        if (n <= 0)
+            return fail();
         done += size_t(n);
     }
-    ::close(fd);
-    if (::rename(partial.c_str(), path.c_str()) != 0) {
-        *why = std::string(std::strerror(errno));
+    if (::close(fd) != 0 || ::rename(partial.c_str(), path.c_str()) != 0) {
+        *why = std::strerror(errno);
         ::unlink(partial.c_str());
+        g_partial[0] = 0;
         return false;
     }
+    g_partial[0] = 0;
     return true;
 }
 
@@ -82,11 +110,6 @@ int runReplayRecord(Context &c, const std::string &file, const std::optional<std
         c.error("replay --record: the flow's file must end in .yaml or .yml (not '" + file + "')");
         return 2;
     }
-    struct stat st {};
-    if (::lstat(path.c_str(), &st) == 0) {
-        c.error("replay --record: " + file + " already exists; pick another name or remove it");
-        return 2;
-    }
     if (!c.inTab())
         return c.notInTab("replay --record") == 0 ? 0 : 2;
 
@@ -96,8 +119,13 @@ int runReplayRecord(Context &c, const std::string &file, const std::optional<std
     if (!info)
         return 1;
     const std::string paneId = info->value("paneId", std::string()), udid = info->value("udid", std::string());
-    // The flow names the device's app as its header's appId: the device
-    // shell, or the program the device was made with.
+    if (udid.empty()) {
+        c.error("replay --record: " + which.pane + " is not a device's pane");
+        return 2;
+    }
+    // The flow names the device's app as its header's appId (the device
+    // shell, or the program the device was made with) until a tap names
+    // the application the person works in.
     std::string appId = replay::FlowRecorder::kShellAppId;
     if (const auto record = dt::devices::DeviceStore().find(udid); std::holds_alternative<dt::devices::DeviceRecord>(record))
         if (const auto &app = std::get<dt::devices::DeviceRecord>(record).app; !app.empty())
@@ -105,29 +133,40 @@ int runReplayRecord(Context &c, const std::string &file, const std::optional<std
     std::string title = baseName(path);
     title = title.substr(0, title.find_last_of('.'));
     replay::FlowRecorder recorder(appId, title);
-
-    std::snprintf(g_partial, sizeof g_partial, "%s", (path + ".partial").c_str());
-    std::string why;
-    if (!writeWhole(path, g_partial, recorder.yaml(), &why)) {
-        c.error("replay --record: cannot write " + file + ": " + why);
-        return 2;
-    }
-    if (!c.call(method::DaemonEvents))
-        return 1;
-    dt::rpc::Connection *connection = c.connect();
-    const std::string device = info->value("name", info->value("displayName", udid));
-    std::fprintf(stderr, "Recording what you do on %s into %s. Press Ctrl+C here to finish.\n", device.c_str(), file.c_str());
     const auto goodbye = [&] {
         std::snprintf(g_goodbye, sizeof g_goodbye, "\nRecorded %d steps into %s; replay it with: deviceterm replay %s\n",
                       recorder.steps(), file.c_str(), file.c_str());
     };
-    goodbye();
-    struct sigaction finish {};
-    finish.sa_handler = finishOnSignal;
-    sigemptyset(&finish.sa_mask);
-    ::sigaction(SIGINT, &finish, nullptr);
-    ::sigaction(SIGTERM, &finish, nullptr);
-    ::sigaction(SIGHUP, &finish, nullptr);
+
+    std::string why;
+    {
+        SignalsHeld held;
+        struct sigaction finish {};
+        finish.sa_handler = finishOnSignal;
+        sigemptyset(&finish.sa_mask);
+        ::sigaction(SIGINT, &finish, nullptr);
+        ::sigaction(SIGTERM, &finish, nullptr);
+        ::sigaction(SIGHUP, &finish, nullptr);
+        // The name is claimed first, so a file that is there (or comes
+        // meanwhile) is never written over.
+        const int claimed = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (claimed < 0) {
+            c.error("replay --record: " + file + (errno == EEXIST ? " already exists; pick another name or remove it"
+                                                                   : ": " + std::string(std::strerror(errno))));
+            return 2;
+        }
+        ::close(claimed);
+        if (!writeWhole(path, recorder.yaml(), &why) || !c.call(method::DaemonEvents)) {
+            ::unlink(path.c_str());
+            if (!why.empty())
+                c.error("replay --record: cannot write " + file + ": " + why);
+            return 2;
+        }
+        goodbye();
+    }
+    dt::rpc::Connection *connection = c.connect();
+    const std::string device = printableOnTerminal(info->value("name", info->value("displayName", udid)));
+    std::fprintf(stderr, "Recording what you do on %s into %s. Press Ctrl+C here to finish.\n", device.c_str(), file.c_str());
 
     const bool terminal = ::isatty(STDOUT_FILENO) == 1;
     bool lineOpen = false;
@@ -152,15 +191,12 @@ int runReplayRecord(Context &c, const std::string &file, const std::optional<std
         const replay::FlowRecorder::Change change = recorder.add(e);
         if (change.words.empty())
             continue;
-        // Ctrl+C waits while the file changes, so it never removes the
-        // new version half-way through its rename.
-        sigset_t hold, was;
-        sigemptyset(&hold);
-        sigaddset(&hold, SIGINT), sigaddset(&hold, SIGTERM), sigaddset(&hold, SIGHUP);
-        ::sigprocmask(SIG_BLOCK, &hold, &was);
-        const bool written = writeWhole(path, g_partial, recorder.yaml(), &why);
-        goodbye();
-        ::sigprocmask(SIG_SETMASK, &was, nullptr);
+        bool written = false;
+        {
+            SignalsHeld held; // Ctrl+C meanwhile waits for the new version
+            written = writeWhole(path, recorder.yaml(), &why);
+            goodbye();
+        }
         if (!written) {
             c.error("replay --record: cannot write " + file + ": " + why);
             return 1;
@@ -170,10 +206,11 @@ int runReplayRecord(Context &c, const std::string &file, const std::optional<std
         } else if (terminal) {
             // On a terminal a step that goes on (typing, the wheel) is
             // rewritten in place; the line ends when the next step begins.
-            std::printf("%s  %s", change.amended && lineOpen ? "\r\033[K" : lineOpen ? "\n" : "", change.words.c_str());
+            std::printf("%s  %s", change.amended && lineOpen ? "\r\033[K" : lineOpen ? "\n" : "",
+                        printableOnTerminal(change.words).c_str());
             lineOpen = true;
         } else {
-            std::printf("  %s\n", change.words.c_str());
+            std::printf("  %s\n", printableOnTerminal(change.words).c_str());
         }
         std::fflush(stdout);
     }

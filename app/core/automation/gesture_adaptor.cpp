@@ -85,25 +85,43 @@ bool GestureAdaptor::followed(const QString &udid) const
     return m_workspace.devicePane(udid) && !owner.isEmpty() && (!m_following || m_following(owner.toStdString()));
 }
 
+std::deque<GestureAdaptor::Pending> &GestureAdaptor::queueOf(const QString &udid)
+{
+    auto &queue = m_pending[udid];
+    if (!queue)
+        queue = std::make_shared<std::deque<Pending>>();
+    return *queue;
+}
+
 void GestureAdaptor::pressed(const QString &udid, QPointF)
 {
     if (!followed(udid))
         return;
-    auto &queue = m_pending[udid];
-    if (!queue)
-        queue = std::make_shared<std::deque<Pending>>();
+    std::deque<Pending> &queue = queueOf(udid);
     // A press whose release never came (the pane lost the mouse) is
     // forgotten rather than holding everything after it.
-    std::erase_if(*queue, [](const Pending &p) { return !p.gesture; });
+    std::erase_if(queue, [](const Pending &p) { return !p.gesture; });
+    flush(udid);
     const uint64_t id = ++m_lastId;
-    queue->push_back(Pending{id, std::nullopt, true, false, std::nullopt});
+    const std::string owner = m_workspace.devices().owner(udid).toStdString();
+    if (m_reading.contains(udid)) {
+        queue.push_back(Pending{id, owner, std::nullopt, true, true, std::nullopt});
+        return;
+    }
+    queue.push_back(Pending{id, owner, std::nullopt, true, false, std::nullopt});
+    m_reading.insert(udid);
     // The person's input (the press itself, then the rest) waits until
     // the tree is read, so what is read is what their finger went down on.
-    m_workspace.devices().holdPersonInput(udid);
+    const uint64_t hold = m_workspace.devices().holdPersonInput(udid);
     // The queue is shared with the answer: if the device went away
     // meanwhile, the answer lands in a queue nobody flushes.
-    std::weak_ptr<std::deque<Pending>> weak = queue;
-    m_readTree(m_workspace.devicePane(udid), [this, udid, weak, id](std::optional<std::vector<AxEntry>> entries) {
+    std::weak_ptr<std::deque<Pending>> weak = m_pending.value(udid);
+    m_readTree(m_workspace.devicePane(udid), [this, udid, weak, id, hold](std::optional<std::vector<AxEntry>> entries) {
+        m_reading.remove(udid);
+        // Too late (the press went on without waiting): what was read may
+        // be the page the press opened, so it names nothing.
+        if (!m_workspace.devices().endPersonHold(udid, hold))
+            entries.reset();
         if (const auto alive = weak.lock())
             for (Pending &p : *alive)
                 if (p.id == id) {
@@ -111,7 +129,6 @@ void GestureAdaptor::pressed(const QString &udid, QPointF)
                     p.entries = std::move(entries);
                     break;
                 }
-        m_workspace.devices().endPersonHold(udid); // the press goes now, and what was held behind it
         flush(udid);
     });
 }
@@ -131,10 +148,8 @@ void GestureAdaptor::gestured(const QString &udid, const PersonGesture &gesture)
     }
     if (!followed(udid))
         return;
-    auto &queue = m_pending[udid];
-    if (!queue)
-        queue = std::make_shared<std::deque<Pending>>();
-    queue->push_back(Pending{++m_lastId, gesture, false, true, std::nullopt});
+    queueOf(udid).push_back(
+        Pending{++m_lastId, m_workspace.devices().owner(udid).toStdString(), gesture, false, true, std::nullopt});
     flush(udid);
 }
 
@@ -150,7 +165,9 @@ void GestureAdaptor::flush(const QString &udid)
     while (!queue->empty() && queue->front().gesture && queue->front().treeRead) {
         Pending done = std::move(queue->front());
         queue->pop_front();
-        if (!p || owner.empty())
+        // The device changed hands meanwhile: the new owner hears nothing
+        // the person did for the old one.
+        if (!p || owner.empty() || done.owner != owner)
             continue;
         std::optional<TouchedElement> element;
         if (done.entries)

@@ -13,6 +13,7 @@
 #include "rpc/server/event_audience.h"
 
 #include <QHash>
+#include <QSet>
 #include <QObject>
 
 #include <deque>
@@ -35,7 +36,7 @@ public:
 
     // Whether a session follows events now (the server knows): only then
     // is the element under a person's finger read, and their input held
-    // for it. Without it, every owner counts as following.
+    // for it. Until it is set, every owner counts as following.
     void setFollowing(std::function<bool(const std::string &sessionId)> following) { m_following = std::move(following); }
 
     // The event a gesture makes (pure, for tests): `element` is what was
@@ -47,11 +48,14 @@ private:
     // tree read when it went down, and everything behind it waits too.
     struct Pending {
         uint64_t id = 0;
+        std::string owner; // when it happened: told to nobody else
         std::optional<PersonGesture> gesture; // nullopt: the finger is still down
-        bool pressed = false; // began with a press: its tree was asked for
-        bool treeRead = false;
-        std::optional<std::vector<AxEntry>> entries;
+        bool pressed = false; // began with a press
+        bool treeRead = false; // the read under the press answered (or none was made)
+        std::optional<std::vector<AxEntry>> entries; // what it read, while the press still waited for it
     };
+    bool followed(const QString &udid) const; // its owner follows events
+    std::deque<Pending> &queueOf(const QString &udid);
     void pressed(const QString &udid, QPointF at);
     void gestured(const QString &udid, const PersonGesture &gesture);
     void flush(const QString &udid);
@@ -60,8 +64,11 @@ private:
     TreeReader m_readTree;
     Publish m_publish;
     std::function<bool(const std::string &)> m_following;
-    bool followed(const QString &udid) const; // its owner follows events
     QHash<QString, std::shared_ptr<std::deque<Pending>>> m_pending; // by udid
+    // Devices with a read under a press on its way: one at a time, so a
+    // device whose tree answers slowly cannot fill the workers; presses
+    // meanwhile are not held and name no element.
+    QSet<QString> m_reading;
     uint64_t m_lastId = 0;
     std::unique_ptr<QObject> m_context; // ends our connections with us
 };
