@@ -62,6 +62,7 @@ int main(int argc, char *argv[])
     dt::app::Workspace::Settings settings;
     settings.scrollbackLines = options.scrollbackLines;
     settings.exitAction = options.exitAction;
+    settings.clipboardWrite = config.value(QStringLiteral("clipboard-write")) != QLatin1String("deny");
     // Each session's bin/deviceterm links to the CLI built beside this binary.
     settings.cliPath = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm");
     settings.deviceTools.deviceShell = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm-device-shell");

@@ -47,6 +47,7 @@ bool specialKey(int qtKey, bool keypad, Key &out)
         case Qt::Key_Slash: out = Key::KeypadDivide; return true;
         case Qt::Key_Enter: out = Key::KeypadEnter; return true;
         case Qt::Key_Equal: out = Key::KeypadEqual; return true;
+        case Qt::Key_Clear: out = Key::KeypadBegin; return true; // 5 with NumLock off
         default: break;
         }
     }

@@ -96,6 +96,12 @@ void TerminalSession::onBatch()
     }
     if (changes.linesScrolledIntoHistory > 0)
         emit linesScrolledIntoHistory(changes.linesScrolledIntoHistory);
+    if (changes.colours)
+        emit coloursChanged();
+    if (changes.clipboard)
+        if (const auto write = m_terminal->takeClipboardWrite())
+            emit clipboardWriteRequested(QString::fromUtf8(write->text.data(), qsizetype(write->text.size())), write->clipboard,
+                                         write->primary);
     emit contentChanged();
 }
 

@@ -86,6 +86,11 @@ signals:
     // Each id once, oldest first, after commandsChanged.
     void commandStarted(quint64 id);
     void commandFinished(quint64 id);
+    // The program asked to set the clipboard and/or the primary selection
+    // (OSC 52); the GUI decides whether it may.
+    void clipboardWriteRequested(const QString &text, bool clipboard, bool primary);
+    // The program set or reset colours (terminal().colourOverrides()).
+    void coloursChanged();
     void finished(int exitCode, int signalNumber);
 
 private:

@@ -12,6 +12,7 @@ const std::vector<KeySpec> &keys()
 {
     static const std::vector<KeySpec> table = {
         {"auto-update", {"off", "check", "download"}, "check", ""},
+        {"clipboard-write", {"allow", "deny"}, "allow", ""},
         {"confirm-close", {"ask", "never"}, "ask", ""},
         {"font", {}, std::nullopt, "the system's fixed-width font is used", 0, -1},
         {"font-size", {}, "11", "", 5, 72},

@@ -61,6 +61,8 @@ public:
         int columns = 80;
         int scrollbackLines = 10000;
         ExitAction exitAction = ExitAction::KeepOnError;
+        // Programs may set the clipboard (OSC 52; config clipboard-write).
+        bool clipboardWrite = true;
         QString cliPath; // what each session's bin/deviceterm links to
         QString runtimeDirectory; // empty: no session directories
         QString socketPath; // DEVICETERM_DAEMON_SOCK
@@ -121,6 +123,8 @@ public:
     const Settings &settings() const { return m_settings; }
     void setExitAction(ExitAction action) { m_settings.exitAction = action; }
     void setScrollbackLines(int lines) { m_settings.scrollbackLines = lines; }
+    void setClipboardWrite(bool allowed) { m_settings.clipboardWrite = allowed; }
+    bool clipboardWriteAllowed() const { return m_settings.clipboardWrite; }
     // The grid new terminals start with (the GUI reports what it last
     // showed, so programs rarely start at a size that changes at once).
     void setDefaultGrid(int rows, int columns)

@@ -19,20 +19,27 @@ FindBar::FindBar(QWidget *parent)
     : QWidget(parent), m_edit(new QLineEdit(this)), m_caseSensitive(new QCheckBox(tr("Match &case"), this)),
       m_count(new QLabel(this))
 {
+    // It floats over the terminal: opaque, and framed so it reads as a bar.
+    setAutoFillBackground(true);
+    setBackgroundRole(QPalette::Window);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 3, 6, 3);
     m_edit->setPlaceholderText(tr("Find in terminal"));
+    m_edit->setAccessibleName(tr("Find in terminal"));
     m_edit->setClearButtonEnabled(true);
     m_edit->installEventFilter(this);
     auto *previous = new QToolButton(this);
     previous->setArrowType(Qt::UpArrow);
     previous->setToolTip(tr("Previous match (Shift+Enter)"));
+    previous->setAccessibleName(tr("Previous match"));
     auto *next = new QToolButton(this);
     next->setArrowType(Qt::DownArrow);
     next->setToolTip(tr("Next match (Enter)"));
+    next->setAccessibleName(tr("Next match"));
     auto *closeButton = new QToolButton(this);
     closeButton->setText(QStringLiteral("×"));
     closeButton->setToolTip(tr("Close (Escape)"));
+    closeButton->setAccessibleName(tr("Close the find bar"));
     layout->addWidget(m_edit, 1);
     layout->addWidget(previous);
     layout->addWidget(next);

@@ -21,6 +21,8 @@
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCursor>
@@ -67,13 +69,19 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
     m_tabs->tabBar()->setExpanding(false);
     m_tabs->tabBar()->setElideMode(Qt::ElideMiddle);
     m_tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
-    // The find bar sits under the tabs and searches the focused terminal.
+    // The find bar floats over the top right of the tab's page and searches
+    // the focused terminal: opening it takes no rows from the terminal (a
+    // resize would reach the program as SIGWINCH and redraw full-screen
+    // programs).
     auto *central = new QWidget(this);
     auto *column = new QVBoxLayout(central);
     column->setContentsMargins(0, 0, 0, 0);
     column->setSpacing(0);
     column->addWidget(m_tabs, 1);
-    column->addWidget(m_findBar);
+    m_findBar->setParent(central);
+    m_findBar->hide();
+    central->installEventFilter(this);
+    m_findBar->installEventFilter(this);
     setCentralWidget(central);
 
     // What the user does with the strip goes to the model...
@@ -281,6 +289,24 @@ void MainWindow::zoomFont(int steps)
     m_appearance.font.setPointSize(size);
     for (int i = 0; i < m_tabs->count(); ++i)
         tabViewAt(i)->setTerminalFont(m_appearance.font);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *e)
+{
+    if ((watched == centralWidget() && e->type() == QEvent::Resize) || (watched == m_findBar && e->type() == QEvent::Show))
+        placeFindBar();
+    return QMainWindow::eventFilter(watched, e);
+}
+
+void MainWindow::placeFindBar()
+{
+    QWidget *central = centralWidget();
+    QWidget *page = m_tabs->currentWidget();
+    const QRect area = page ? QRect(page->mapTo(central, QPoint(0, 0)), page->size()) : central->rect();
+    const QSize wanted = m_findBar->sizeHint();
+    const int width = std::min(area.width(), std::max(wanted.width(), 460));
+    m_findBar->setGeometry(area.right() + 1 - width, area.top(), width, wanted.height());
+    m_findBar->raise();
 }
 
 void MainWindow::setAppearance(const Appearance &appearance)

@@ -69,8 +69,10 @@ public:
 protected:
     void closeEvent(QCloseEvent *e) override;
     void changeEvent(QEvent *e) override;
+    bool eventFilter(QObject *watched, QEvent *e) override; // places the find bar
 
 private:
+    void placeFindBar(); // over the top right of the current tab's page
     void createActions();
     void createMenus();
     QAction *addAction(const char *id, const QString &text, const QList<QKeySequence> &shortcuts,

@@ -7,6 +7,8 @@
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
 
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -112,6 +114,19 @@ TerminalView *TabView::ensureView(PaneId pane)
     v->setTerminalFont(m_font);
     v->setObjectName(QStringLiteral("pane-%1").arg(pane));
     connect(v, &TerminalView::focusReceived, this, [this, pane] { m_workspace.focusPane(pane); });
+    // A program's copy (OSC 52): onto the desktop's clipboard, unless the
+    // person's config says no.
+    if (dt::terminal::TerminalSession *session = m_workspace.session(pane))
+        connect(session, &dt::terminal::TerminalSession::clipboardWriteRequested, v,
+                [this](const QString &text, bool clipboard, bool primary) {
+                    if (!m_workspace.clipboardWriteAllowed())
+                        return;
+                    QClipboard *desktop = QGuiApplication::clipboard();
+                    if (clipboard)
+                        desktop->setText(text, QClipboard::Clipboard);
+                    if (primary && desktop->supportsSelection())
+                        desktop->setText(text, QClipboard::Selection);
+                });
     connect(v, &TerminalView::gridSizeChanged, this, [this](int rows, int columns) {
         m_workspace.setDefaultGrid(rows, columns);
     });

@@ -58,7 +58,7 @@ TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
     m_marksBar = new CommandMarksBar(this);
     setVerticalScrollBar(m_marksBar);
     connect(m_marksBar, &CommandMarksBar::markClicked, this, [this](quint64 id) { selectCommandOutput(id); });
-    setTheme(m_theme); // the bar's colours
+    setTheme(m_baseTheme); // the bar's colours
     if (session) {
         connect(session, &TerminalSession::contentChanged, this, &TerminalView::onContentChanged);
         connect(session, &TerminalSession::commandsChanged, this, &TerminalView::updateCommandMarks);
@@ -69,6 +69,7 @@ TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
                 m_scrollOffset += count; // clamped to the history there is in updateScrollBar
         });
         connect(session, &TerminalSession::bell, this, &TerminalView::onBell);
+        connect(session, &TerminalSession::coloursChanged, this, &TerminalView::applyTheme);
         connect(session, &TerminalSession::altScreenChanged, this, [this] {
             m_selection.clear();
             scrollToBottom();
@@ -101,7 +102,7 @@ void TerminalView::setTerminalFont(const QFont &font)
 
 void TerminalView::setTheme(const TerminalTheme &theme)
 {
-    m_theme = theme;
+    m_baseTheme = theme;
     if (m_session) {
         // What programs that ask for the colours are told (OSC 10/11/12/4).
         dt::term::Terminal::ReportedColours reported;
@@ -112,6 +113,28 @@ void TerminalView::setTheme(const TerminalTheme &theme)
             reported.palette[i] = theme.palette[i].rgb() & 0xffffff;
         m_session->terminal().setReportedColours(reported);
     }
+    applyTheme();
+}
+
+// The theme with what the program set on top (OSC 4, 10, 11, 12): for this
+// terminal alone, until it resets them or a full reset does.
+void TerminalView::applyTheme()
+{
+    TerminalTheme theme = m_baseTheme;
+    if (m_session) {
+        const dt::term::ColourOverrides &set = m_session->terminal().colourOverrides();
+        const auto colour = [](uint32_t rgb) { return QColor::fromRgb(QRgb(0xff000000u | rgb)); };
+        if (set.foreground)
+            theme.foreground = colour(*set.foreground);
+        if (set.background)
+            theme.background = colour(*set.background);
+        if (set.cursor)
+            theme.cursor = colour(*set.cursor);
+        for (size_t i = 0; i < theme.palette.size(); ++i)
+            if (set.palette[i])
+                theme.palette[i] = colour(*set.palette[i]);
+    }
+    m_theme = theme;
     QPalette pal = palette();
     pal.setColor(QPalette::Base, theme.background);
     pal.setColor(QPalette::Window, theme.background);

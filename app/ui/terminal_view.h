@@ -124,7 +124,9 @@ private:
     void copySelectionToPrimary();
 
     QPointer<dt::terminal::TerminalSession> m_session;
-    TerminalTheme m_theme = TerminalTheme::dark();
+    TerminalTheme m_baseTheme = TerminalTheme::dark(); // as set
+    TerminalTheme m_theme = TerminalTheme::dark(); // drawn: the program's colours on top
+    void applyTheme();
     QFont m_font;
     std::unique_ptr<FontSet> m_fonts;
     int m_cellWidth = 8;

@@ -19,9 +19,12 @@ using dt::term::Selection;
 bool TerminalView::isApplicationShortcut(int key, Qt::KeyboardModifiers modifiers)
 {
     const Qt::KeyboardModifiers m = modifiers & (Qt::ShiftModifier | Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier);
-    // Ctrl+Shift+anything: tabs, copy/paste and the rest of the menus.
+    // Ctrl+Shift+anything: tabs, copy/paste and the rest of the menus;
+    // except Ctrl+_, Ctrl+@ and Ctrl+^, which are Ctrl+Shift on a US
+    // layout: emacs (undo, set mark) and others read those control
+    // characters, and no action of ours uses them.
     if (m == (Qt::ControlModifier | Qt::ShiftModifier))
-        return true;
+        return key != Qt::Key_Underscore && key != Qt::Key_At && key != Qt::Key_AsciiCircum;
     if (m == Qt::ControlModifier) {
         switch (key) {
         case Qt::Key_PageUp: // previous / next tab

@@ -37,6 +37,7 @@ WindowManager::WindowManager(dt::app::Workspace &workspace, const MainWindow::Ap
                 setAppearance(wanted);
             }
             m_workspace.setScrollbackLines(m_config->intValue(QStringLiteral("scrollback-lines")));
+            m_workspace.setClipboardWrite(m_config->value(QStringLiteral("clipboard-write")) != QLatin1String("deny"));
             dt::app::ExitAction exit;
             if (dt::app::parseExitAction(m_config->value(QStringLiteral("on-exit")), &exit))
                 m_workspace.setExitAction(exit);

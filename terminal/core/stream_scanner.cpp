@@ -72,6 +72,11 @@ bool StreamScanner::heldIsSwallowed() const
     return m_held.size() >= 2 && m_held[0] == kEsc && (m_held[1] == '_' || m_held[1] == '^' || m_held[1] == 'X');
 }
 
+bool StreamScanner::heldIsClipboardWrite() const
+{
+    return m_held.size() >= 5 && m_held.compare(0, 5, "\x1b]52;") == 0;
+}
+
 void StreamScanner::emitHeld(ScannerSink &sink, size_t dropLast)
 {
     if (!heldIsSwallowed() && m_held.size() > dropLast)
@@ -89,9 +94,23 @@ void StreamScanner::flush(const char *data, size_t from, size_t to, ScannerSink 
         sink.write(data + from, to - from);
 }
 
-void StreamScanner::finishCsi(const char *data, size_t end, size_t &start, ScannerSink &sink)
+void StreamScanner::finishCsi(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink)
 {
     const char final = data[end];
+    if (sink.takesCsi(m_csiLeader, m_csi, final)) {
+        // What comes before it goes as usual; then the sequence, with
+        // libvterm's replies to it held back; then the sink's own part.
+        if (escStart < end) {
+            flush(data, start, escStart, sink);
+            start = escStart;
+        }
+        sink.holdReplies(true);
+        flush(data, start, end + 1, sink);
+        sink.holdReplies(false);
+        start = end + 1;
+        sink.csi(m_csiLeader, m_csi, final);
+        return;
+    }
     if (m_csiPrivate)
         return;
     for (char c : m_csi) {
@@ -185,6 +204,7 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 m_state = State::Csi;
                 m_csi.clear();
                 m_csiPrivate = false;
+                m_csiLeader = 0;
             } else if (isStringIntroducer(c)) {
                 // Hold the whole string from its ESC on.
                 if (escStart < length) {
@@ -204,6 +224,12 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 start = i + 1;
                 sink.cursorRestored();
                 m_state = State::Ground;
+            } else if (c == 'c') {
+                // RIS, after libvterm has done its part of the reset.
+                flush(data, start, i + 1, sink);
+                start = i + 1;
+                sink.fullReset();
+                m_state = State::Ground;
             } else {
                 m_state = State::Ground;
             }
@@ -216,7 +242,7 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
             continue;
         case State::Csi:
             if (c >= 0x40 && c <= 0x7e) {
-                finishCsi(data, i, start, sink);
+                finishCsi(data, i, escStart, start, sink);
                 m_state = State::Ground;
             } else if (c == kEsc) {
                 escStart = i;
@@ -225,6 +251,7 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 m_state = State::Ground;
             } else if (c >= 0x3c && c <= 0x3f && m_csi.empty()) {
                 m_csiPrivate = true;
+                m_csiLeader = c;
             } else if (m_csi.size() < 256) {
                 m_csi.push_back(c);
             }
@@ -262,12 +289,21 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 emitHeld(sink);
                 start = i + 1;
                 m_state = State::Ground;
-            } else if (m_held.size() + (i - start) > kMaxHeldString) {
+            } else if (m_held.size() + (i - start) > heldLimit()) {
                 m_held.append(data + start, i + 1 - start);
-                m_dropping = heldIsSwallowed();
-                emitHeld(sink);
                 start = i + 1;
-                m_state = State::PassString;
+                // Held now, a clipboard write shows what it is: it has a
+                // larger limit of its own.
+                if (m_held.size() > heldLimit()) {
+                    // Too long: swallowed strings and clipboard writes go
+                    // whole; others on in pieces (libvterm cuts them).
+                    m_dropping = heldIsSwallowed() || heldIsClipboardWrite();
+                    if (m_dropping)
+                        m_held.clear();
+                    else
+                        emitHeld(sink);
+                    m_state = State::PassString;
+                }
             }
             ++i;
             continue;

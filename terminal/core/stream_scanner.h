@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace dt::term {
 
@@ -15,6 +16,19 @@ public:
     virtual void dimOn() = 0; // SGR 2 (faint): libvterm has no such attribute
     virtual void clearScrollback() = 0; // CSI 3 J: libvterm accepts and drops it
     virtual void cursorRestored() = 0; // ESC 8: libvterm does not clamp the position
+    virtual void fullReset() {} // ESC c (RIS): what libvterm does not keep is reset too
+    // Control sequences the sink answers or follows itself (replies
+    // libvterm 0.1.4 gets wrong or lacks, the title stack, modes it cannot
+    // report): `leader` is '?', '>', '=' or 0, `params` the parameters and
+    // intermediates. libvterm still reads the sequence, with its replies
+    // held back (holdReplies), and then csi() runs.
+    virtual bool takesCsi(char leader, std::string_view params, char final) const
+    {
+        (void)leader, (void)params, (void)final;
+        return false;
+    }
+    virtual void holdReplies(bool hold) { (void)hold; }
+    virtual void csi(char leader, std::string_view params, char final) { (void)leader, (void)params, (void)final; }
 };
 
 // A small, chunk-boundary-safe pre-parser that runs ahead of libvterm. Besides
@@ -36,18 +50,25 @@ public:
     // Strings longer than this are passed through in pieces (and truncated by
     // libvterm) rather than buffered without bound.
     static constexpr size_t kMaxHeldString = 64 * 1024;
+    // Clipboard writes (OSC 52) may be longer: a copied file is. One longer
+    // still is dropped whole, never handed on cut (that would copy garbage).
+    static constexpr size_t kMaxClipboardString = 4 * 1024 * 1024;
 
     void feed(const char *data, size_t length, ScannerSink &sink);
 
 private:
     enum class State { Ground, Escape, Csi, String, StringEscape, PassString };
 
-    void finishCsi(const char *data, size_t end, size_t &start, ScannerSink &sink);
+    // `escStart`: where the sequence's ESC is in this chunk (or `length`
+    // when it began in an earlier one).
+    void finishCsi(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink);
     void flush(const char *data, size_t from, size_t to, ScannerSink &sink);
     void scan(const char *data, size_t length, ScannerSink &sink);
     // Hands the held string on, or drops it if it is one to swallow.
     void emitHeld(ScannerSink &sink, size_t dropLast = 0);
     bool heldIsSwallowed() const;
+    bool heldIsClipboardWrite() const;
+    size_t heldLimit() const { return heldIsClipboardWrite() ? kMaxClipboardString : kMaxHeldString; }
     // Where the incomplete UTF-8 character at the end of [from, to) starts,
     // or `to` if the range ends on a character boundary.
     static size_t incompleteUtf8Tail(const char *data, size_t from, size_t to);
@@ -57,6 +78,7 @@ private:
     std::string m_utf8; // a character cut by the end of the previous chunk
     std::string m_csi; // parameters and intermediates of the CSI being read
     bool m_csiPrivate = false;
+    char m_csiLeader = 0; // '?', '>', '=' or '<' when the parameters began with one
     bool m_dropping = false; // PassString: the rest of a swallowed string
 };
 

@@ -144,7 +144,11 @@ struct TerminalCallbacks {
     static void output(const char *bytes, size_t len, void *user)
     {
         Terminal *t = self(user);
-        if (t->m_output)
+        if (t->m_capture)
+            t->m_capture->append(bytes, len); // sendKey looks at what libvterm encoded first
+        else if (t->m_holdReplies)
+            return; // a reply the model gives itself (terminal_replies.cpp)
+        else if (t->m_output)
             t->m_output(bytes, len);
     }
 };
@@ -192,6 +196,14 @@ void Terminal::feed(const char *bytes, size_t length)
 void Terminal::write(const char *bytes, size_t length)
 {
     vterm_input_write(m_vt.get(), bytes, length);
+}
+
+// RIS: libvterm resets its state; what the model keeps beside it goes too.
+void Terminal::fullReset()
+{
+    resetColours();
+    m_titleStack.clear();
+    m_insertMode = m_newlineMode = false;
 }
 
 void Terminal::cursorRestored()

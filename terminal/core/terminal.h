@@ -11,7 +11,9 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 struct VTerm;
@@ -29,6 +31,7 @@ enum class Key : uint16_t {
     F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12,
     Keypad0, Keypad1, Keypad2, Keypad3, Keypad4, Keypad5, Keypad6, Keypad7, Keypad8, Keypad9,
     KeypadMultiply, KeypadPlus, KeypadComma, KeypadMinus, KeypadPeriod, KeypadDivide, KeypadEnter, KeypadEqual,
+    KeypadBegin, // the keypad's 5 with NumLock off (X's KP_Begin)
 };
 
 enum Modifier : uint8_t { NoModifier = 0, Shift = 1, Alt = 2, Ctrl = 4 };
@@ -53,6 +56,25 @@ struct Changes {
     bool cursor = false;
     int linesScrolledIntoHistory = 0;
     bool commands = false; // a semantic prompt mark or a new working directory
+    bool clipboard = false; // the program asked to set a clipboard (takeClipboardWrite)
+    bool colours = false; // the program set or reset colours (colourOverrides)
+};
+
+// The colours a program set for its terminal (OSC 4, 10, 11, 12) on top of
+// the theme's, as 0xRRGGBB; unset ones are the theme's.
+struct ColourOverrides {
+    std::array<std::optional<uint32_t>, 256> palette;
+    std::optional<uint32_t> foreground, background, cursor;
+    bool empty() const;
+};
+
+// What a program asked to put on the clipboard (OSC 52), decoded. Its
+// targets: 'c' the clipboard, 'p' or 's' the primary selection; none
+// named means the clipboard.
+struct ClipboardWrite {
+    std::string text; // UTF-8 as the program sent it; empty clears
+    bool clipboard = false;
+    bool primary = false;
 };
 
 // The terminal model: libvterm parses the byte stream and keeps modes, pen
@@ -82,6 +104,8 @@ public:
         std::array<uint32_t, 256> palette{};
     };
     void setReportedColours(const ReportedColours &colours) { m_reportedColours = colours; }
+    // What programs set on top (Changes::colours when it changes).
+    const ColourOverrides &colourOverrides() const { return m_colourOverrides; }
 
     void feed(const char *bytes, size_t length);
     void feed(const std::string &bytes) { feed(bytes.data(), bytes.size()); }
@@ -115,6 +139,9 @@ public:
     bool anyDamage() const { return m_anyDamage; }
     void clearDamage();
     Changes takeChanges();
+    // The last clipboard write since the previous call (Changes::clipboard),
+    // or nothing. Whether it reaches the desktop is the GUI's policy.
+    std::optional<ClipboardWrite> takeClipboardWrite() { return std::exchange(m_clipboardWrite, std::nullopt); }
 
     // Input from the user, encoded the way the program asked for it.
     void sendKey(Key key, Modifiers mods);
@@ -153,6 +180,15 @@ private:
     void write(const char *bytes, size_t length) override;
     void dimOn() override;
     void cursorRestored() override;
+    void fullReset() override;
+    // terminal_replies.cpp: what the model answers or follows itself.
+    bool takesCsi(char leader, std::string_view params, char final) const override;
+    void holdReplies(bool hold) override { m_holdReplies = hold; }
+    void csi(char leader, std::string_view params, char final) override;
+    bool m_holdReplies = false; // libvterm's replies are dropped meanwhile
+    std::vector<std::string> m_titleStack; // XTWINOPS 22/23
+    bool m_insertMode = false; // IRM and LNM, as set (for DECRQM)
+    bool m_newlineMode = false;
     // clearScrollback() above is also the sink's CSI 3 J handler.
 
     // libvterm state callbacks
@@ -175,9 +211,19 @@ private:
     VTermState *m_state = nullptr; // borrowed from m_vt
     StreamScanner m_scanner;
     OutputFn m_output;
+    std::string *m_capture = nullptr; // while set, libvterm's output goes here instead
+    // What libvterm encodes for `key` (nothing reaches the program).
+    std::string encodedByLibvterm(Key key, Modifiers mods);
     ReportedColours m_reportedColours;
-    // terminal_commands.cpp: answers OSC 4/10/11/12 queries; true if it was one.
-    bool answerColourQuery(std::string_view osc);
+    // terminal_colours.cpp: OSC 4/10/11/12 queries and sets, 104/110/111/112
+    // resets; true if it was one.
+    bool handleColourRequest(std::string_view osc);
+    uint32_t effectiveColour(int special) const; // 0 foreground, 1 background, 2 cursor
+    void resetColours(); // RIS
+    ColourOverrides m_colourOverrides;
+    // terminal_clipboard.cpp: OSC 52; true if it was one.
+    bool takeClipboardRequest(std::string_view osc);
+    std::optional<ClipboardWrite> m_clipboardWrite;
 
     int m_rows;
     int m_columns;

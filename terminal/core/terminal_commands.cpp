@@ -68,76 +68,12 @@ LinePosition Terminal::cursorPosition() const
     return {linesAboveScreen() + c.row, c.col};
 }
 
-namespace {
-
-// xterm's form: four hex digits a channel.
-std::string xtermRgb(uint32_t rgb)
-{
-    char out[32];
-    const unsigned r = (rgb >> 16) & 0xff, g = (rgb >> 8) & 0xff, b = rgb & 0xff;
-    std::snprintf(out, sizeof out, "rgb:%04x/%04x/%04x", r * 257, g * 257, b * 257);
-    return out;
-}
-
-} // namespace
-
-bool Terminal::answerColourQuery(std::string_view s)
-{
-    const size_t semi = s.find(';');
-    if (semi == std::string_view::npos)
-        return false;
-    const std::string_view number = s.substr(0, semi);
-    std::string_view rest = s.substr(semi + 1);
-    std::string reply;
-    const auto answer = [&](const std::string &what, uint32_t rgb) {
-        reply += "\x1b]" + what + ";" + xtermRgb(rgb) + "\x1b\\";
-    };
-    if (number == "10" || number == "11" || number == "12") {
-        // "10;?" asks for the foreground; xterm also reads "10;?;?" as the
-        // next ones in turn.
-        int which = number[1] - '0';
-        while (!rest.empty() && which <= 2) {
-            const size_t end = rest.find(';');
-            if (rest.substr(0, end) == "?")
-                answer(std::to_string(10 + which), which == 0 ? m_reportedColours.foreground
-                                                   : which == 1 ? m_reportedColours.background
-                                                                : m_reportedColours.cursor);
-            rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-            ++which;
-        }
-    } else if (number == "4") {
-        // Pairs of index and "?" (a colour to set is not applied).
-        while (!rest.empty()) {
-            const size_t a = rest.find(';');
-            if (a == std::string_view::npos)
-                break;
-            const std::string_view index = rest.substr(0, a);
-            rest = rest.substr(a + 1);
-            const size_t b = rest.find(';');
-            const std::string_view spec = rest.substr(0, b);
-            rest = b == std::string_view::npos ? std::string_view() : rest.substr(b + 1);
-            unsigned n = 0;
-            if (index.empty() || index.size() > 3 || !std::all_of(index.begin(), index.end(), ::isdigit))
-                continue;
-            for (char c : index)
-                n = n * 10 + unsigned(c - '0');
-            if (spec == "?" && n < 256)
-                answer("4;" + std::to_string(n), m_reportedColours.palette[n]);
-        }
-    } else {
-        return false;
-    }
-    if (!reply.empty() && m_output)
-        m_output(reply.data(), reply.size());
-    return true;
-}
-
 void Terminal::onOsc(const char *command, size_t length)
 {
     const std::string_view s(command, length);
     // Colour queries are answered on either screen (full-screen programs
     // ask most).
-    if (answerColourQuery(s))
+    if (handleColourRequest(s) || takeClipboardRequest(s))
         return;
     // Full-screen programs do not print prompt marks; none are believed
     // from the alternate screen, whose lines have no place in history.

@@ -57,11 +57,38 @@ VTermKey toVTerm(Key key)
 }
 } // namespace
 
+std::string Terminal::encodedByLibvterm(Key key, Modifiers mods)
+{
+    std::string encoded;
+    m_capture = &encoded;
+    vterm_keyboard_key(m_vt.get(), toVTerm(key), toVTerm(mods));
+    m_capture = nullptr;
+    return encoded;
+}
+
 void Terminal::sendKey(Key key, Modifiers mods)
 {
-    const VTermKey k = toVTerm(key);
-    if (k != VTERM_KEY_NONE)
-        vterm_keyboard_key(m_vt.get(), k, toVTerm(mods));
+    // Where libvterm 0.1.4 and xterm differ, xterm's bytes: libvterm sends
+    // the keypad's Enter as LF outside application keypad mode (xterm: CR,
+    // which is what programs take as Enter), and has no KP_Begin (xterm:
+    // CSI E, or SS3 E as the cursor keys are sent, like the keypad's
+    // other arrows). libvterm keeps the modes, so ask it what it would send.
+    std::string bytes;
+    if (key == Key::KeypadEnter) {
+        bytes = encodedByLibvterm(key, mods);
+        if (bytes == "\n")
+            bytes = "\r";
+    } else if (key == Key::KeypadBegin) {
+        const bool application = encodedByLibvterm(Key::Up, NoModifier).rfind("\x1bO", 0) == 0;
+        bytes = mods ? "\x1b[1;" + std::to_string(1 + mods) + "E" : application ? "\x1bOE" : "\x1b[E";
+    } else {
+        const VTermKey k = toVTerm(key);
+        if (k != VTERM_KEY_NONE)
+            vterm_keyboard_key(m_vt.get(), k, toVTerm(mods));
+        return;
+    }
+    if (m_output && !bytes.empty())
+        m_output(bytes.data(), bytes.size());
 }
 
 void Terminal::sendCharacter(char32_t codepoint, Modifiers mods)

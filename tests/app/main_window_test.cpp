@@ -19,6 +19,7 @@
 #include <QMenuBar>
 #include <QClipboard>
 #include <QMessageBox>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QLineEdit>
 #include <QFileInfo>
@@ -27,6 +28,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
+#include <QToolButton>
 
 #include <gtest/gtest.h>
 
@@ -260,6 +262,31 @@ TEST_F(WindowTest, theTabStripAndWindowTitleFollowTheModel)
     EXPECT_EQ(main->tabWidget()->tabText(0), QStringLiteral("mine"));
 }
 
+// A program copies with OSC 52 (as tmux and neovim do): the text lands on
+// the desktop's clipboard, unless clipboard-write is deny.
+TEST_F(WindowTest, aProgramsCopyReachesTheClipboardUnlessTheConfigDeniesIt)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString again = dir.filePath(QStringLiteral("again")), wrote = dir.filePath(QStringLiteral("wrote"));
+    QClipboard *clipboard = QGuiApplication::clipboard();
+    clipboard->setText(QStringLiteral("before"));
+    // "copied ✓" in base64; a second write waits for a file the test makes.
+    ws->openTab(window, sh(QStringLiteral("printf '\\033]52;c;Y29waWVkIOKckw==\\007'; "
+                                          "while [ ! -e '%1' ]; do sleep 0.05; done; "
+                                          "printf '\\033]52;c;ZGVuaWVk\\007'; touch '%2'; sleep 60")
+                               .arg(again, wrote)));
+    ASSERT_TRUE(waitUntil([&] { return clipboard->text() == QStringLiteral("copied ✓"); })) << clipboard->text().toStdString();
+
+    ws->setClipboardWrite(false);
+    QFile go(again);
+    ASSERT_TRUE(go.open(QIODevice::WriteOnly));
+    go.close();
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(wrote); }));
+    EXPECT_TRUE(dt::test::nothingHappensFor(300, [&] { return clipboard->text() != QStringLiteral("copied ✓"); }))
+        << clipboard->text().toStdString();
+}
+
 TEST_F(WindowTest, aFailedProgramKeepsItsTabWithAMessageAndACleanExitClosesIt)
 {
     const auto failing = ws->openTab(window, sh(QStringLiteral("echo failing; exit 4")));
@@ -418,9 +445,17 @@ TEST_F(WindowTest, findHighlightsHitsInHistoryAndScrollsToThem)
     const auto pane = ws->tab(t)->primary;
     ASSERT_TRUE(waitUntil([&] { return screenOf(pane).find("Needle-two") != std::string::npos; }));
     TerminalView *view = main->currentTerminal();
+    const int rows = ws->session(pane)->terminal().rows(), columns = ws->session(pane)->terminal().columns();
     trigger(actions::Find);
     dt::ui::FindBar *bar = main->findBar();
     ASSERT_TRUE(bar->isVisible());
+    // It floats over the terminal: the grid (and so the program) keeps its size.
+    const QRect barOnWindow(bar->mapTo(main, QPoint(0, 0)), bar->size());
+    EXPECT_TRUE(barOnWindow.intersects(QRect(view->mapTo(main, QPoint(0, 0)), view->size())));
+    EXPECT_TRUE(dt::test::nothingHappensFor(200, [&] {
+        return ws->session(pane)->terminal().rows() != rows || ws->session(pane)->terminal().columns() != columns;
+    })) << "the find bar took rows or columns from the terminal";
+    EXPECT_FALSE(bar->findChild<QToolButton *>()->accessibleName().isEmpty()) << "its icon buttons have names";
     QTest::keyClicks(bar->findChild<QLineEdit *>(), QStringLiteral("needle"));
     EXPECT_EQ(bar->matchCount(), 2);
     EXPECT_EQ(bar->currentMatch(), 1); // the newest first

@@ -89,6 +89,25 @@ TEST_F(TerminalViewTest, typedKeysReachTheShellAndItsOutputIsShown)
     EXPECT_TRUE(shows("typed-42")) << screen();
 }
 
+// A program that sets its terminal's background (OSC 11) and one palette
+// entry (OSC 4) is drawn in them; the resets bring the theme back.
+TEST_F(TerminalViewTest, colourSetsAreDrawnAndResetsBringTheThemeBack)
+{
+    const QColor themeBackground = grab().pixelColor(2, 2);
+    run(QStringLiteral("printf '\\033]11;#203040\\007\\033]4;1;rgb:00/ff/00\\007\\033[41m  RED  \\033[0m\\n'"));
+    const int row = outputRow("  RED");
+    ASSERT_GE(row, 0) << screen();
+    ASSERT_TRUE(waitUntil([&] { return grab().pixelColor(2, 2) == QColor(0x20, 0x30, 0x40); }))
+        << grab().pixelColor(2, 2).name().toStdString();
+    const QPoint onRed = cellCenter(row, 1) * view->devicePixelRatioF();
+    EXPECT_EQ(grab().pixelColor(onRed), QColor(0, 0xff, 0)) << "colour 1 is what the program set";
+
+    run(QStringLiteral("printf '\\033]111\\007\\033]104\\007'"));
+    EXPECT_TRUE(waitUntil([&] { return grab().pixelColor(2, 2) == themeBackground; }))
+        << grab().pixelColor(2, 2).name().toStdString();
+    EXPECT_NE(grab().pixelColor(onRed), QColor(0, 0xff, 0));
+}
+
 TEST_F(TerminalViewTest, ctrlCGoesToTheProgramNotToAShortcut)
 {
     run(QStringLiteral("sleep 30; echo not-interrupted"));
@@ -245,6 +264,9 @@ TEST_F(TerminalViewTest, aShortcutKeyIsNotSentToTheProgram)
     EXPECT_FALSE(TerminalView::isApplicationShortcut(Qt::Key_C, Qt::ControlModifier));
     EXPECT_FALSE(TerminalView::isApplicationShortcut(Qt::Key_R, Qt::ControlModifier));
     EXPECT_FALSE(TerminalView::isApplicationShortcut(Qt::Key_B, Qt::AltModifier));
+    // Ctrl+_, Ctrl+@ and Ctrl+^ are Ctrl+Shift on a US layout: the program's.
+    for (int key : {Qt::Key_Underscore, Qt::Key_At, Qt::Key_AsciiCircum})
+        EXPECT_FALSE(TerminalView::isApplicationShortcut(key, Qt::ControlModifier | Qt::ShiftModifier)) << key;
 }
 
 TEST_F(TerminalViewTest, inputMethodCommitsReachTheShell)

@@ -70,4 +70,29 @@ TEST(KeyMapping, applicationCursorAndKeypadModes)
     EXPECT_EQ(sent(Qt::Key_Enter, Qt::KeypadModifier, QStringLiteral("\r"), "\x1b="), "\x1bOM");
 }
 
+// Where xterm and libvterm 0.1.4 differ, xterm's bytes: the keypad's Enter
+// is CR (programs read LF as Ctrl+J), and its 5 with NumLock off (KP_Begin)
+// is CSI E, or SS3 E while the cursor keys are in application mode, with
+// modifiers as xterm adds them.
+TEST(KeyMapping, theKeypadsEnterAndBeginSendWhatXtermSends)
+{
+    EXPECT_EQ(sent(Qt::Key_Enter, Qt::KeypadModifier, QStringLiteral("\r")), "\r");
+    EXPECT_EQ(sent(Qt::Key_Enter, Qt::KeypadModifier, QStringLiteral("\r"), "\x1b=\x1b>"), "\r") << "back to numeric";
+    EXPECT_EQ(sent(Qt::Key_Clear, Qt::KeypadModifier), "\x1b[E");
+    EXPECT_EQ(sent(Qt::Key_Clear, Qt::KeypadModifier, {}, "\x1b[?1h"), "\x1bOE");
+    EXPECT_EQ(sent(Qt::Key_Clear, Qt::KeypadModifier | Qt::ControlModifier), "\x1b[1;5E");
+    EXPECT_EQ(sent(Qt::Key_Clear, Qt::KeypadModifier | Qt::ShiftModifier), "\x1b[1;2E");
+}
+
+// On a US layout these are Ctrl+Shift chords; with or without the control
+// character composed into the event, the program gets it.
+TEST(KeyMapping, ctrlUnderscoreAtAndCaretSendTheirControlCharacters)
+{
+    const auto ctrlShift = Qt::ControlModifier | Qt::ShiftModifier;
+    EXPECT_EQ(sent(Qt::Key_Underscore, ctrlShift, QStringLiteral("\x1f")), "\x1f");
+    EXPECT_EQ(sent(Qt::Key_Underscore, ctrlShift), "\x1f");
+    EXPECT_EQ(sent(Qt::Key_At, ctrlShift), std::string(1, '\0'));
+    EXPECT_EQ(sent(Qt::Key_AsciiCircum, ctrlShift, QStringLiteral("\x1e")), "\x1e");
+}
+
 } // namespace

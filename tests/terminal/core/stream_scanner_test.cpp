@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@ struct Recorder : ScannerSink {
     void dimOn() override { events += "<dim>"; }
     void clearScrollback() override { events += "<clear-scrollback>"; }
     void cursorRestored() override { events += "<restored>"; }
+    void fullReset() override { events += "<reset>"; }
 };
 
 std::string feedInPieces(const std::string &s, size_t piece, Recorder &r)
@@ -169,3 +171,37 @@ TEST(StreamScanner, apcPmAndSosStringsAreSwallowedWhole)
 }
 
 } // namespace
+
+// A clipboard write (OSC 52) longer than other strings may be is still
+// held and handed on whole, however it is split; one longer than its own
+// limit is dropped whole, never handed on cut, and what follows it is
+// untouched.
+TEST(StreamScanner, aLongClipboardWriteIsHeldWholeAndATooLongOneDropped)
+{
+    const std::string payload(200 * 1024, 'A');
+    const std::string write = "\x1b]52;c;" + payload + "\x07";
+    for (size_t piece : {size_t(1000), size_t(4096), size_t(65536), write.size()}) {
+        Recorder r;
+        feedInPieces("a" + write + "b", piece, r);
+        EXPECT_EQ(r.events, "a" + write + "b") << "in pieces of " << piece;
+        EXPECT_TRUE(std::find(r.writes.begin(), r.writes.end(), write) != r.writes.end()) << "one write, in pieces of " << piece;
+    }
+    const std::string huge = "\x1b]52;c;" + std::string(StreamScanner::kMaxClipboardString + 10, 'A') + "\x1b\\";
+    Recorder r;
+    feedInPieces("x" + huge + "y", 1 << 20, r);
+    EXPECT_EQ(r.events, "x\x1b\\y") << "dropped whole; the terminator goes on alone, as for swallowed strings";
+    // Other strings keep the smaller limit: a long title goes on in pieces.
+    Recorder title;
+    feedInPieces("\x1b]2;" + std::string(StreamScanner::kMaxHeldString + 10, 't') + "\x07", 4096, title);
+    EXPECT_GT(title.writes.size(), 1u);
+}
+
+// A full reset (RIS) is marked right after it, however split, and only
+// when it is one (ESC ( c designates a charset and prints the c).
+TEST(StreamScanner, marksAFullResetRightAfterItEvenWhenSplit)
+{
+    for (size_t piece : {size_t(1), size_t(2), size_t(100)}) {
+        Recorder r;
+        EXPECT_EQ(feedInPieces("a\x1b" "cb\x1b(c", piece, r), "a\x1b" "c<reset>b\x1b(c") << "in pieces of " << piece;
+    }
+}

@@ -1,0 +1,153 @@
+// Control sequences the model answers or follows itself (Terminal's part,
+// the scanner hands them over): device attributes and XTVERSION that say
+// what this terminal is, DECRQM for the modes libvterm 0.1.4 cannot
+// report, the title stack (XTWINOPS 22/23), and DECSTR resetting origin
+// mode and margins as a soft reset should. libvterm still reads each
+// sequence first; its own replies to them are held back.
+
+#include "terminal/core/terminal.h"
+
+#include <algorithm>
+
+
+namespace dt::term {
+
+namespace {
+
+constexpr size_t kTitleStackDepth = 10; // as xterm
+
+bool isDefault(std::string_view params)
+{
+    return params.empty() || params == "0";
+}
+
+// The numbers of a parameter string ("4;20"), or nothing when it has
+// intermediates or is not numbers and semicolons.
+std::vector<int> numbersOf(std::string_view params)
+{
+    std::vector<int> out;
+    int value = 0;
+    bool any = false;
+    for (char c : params) {
+        if (c >= '0' && c <= '9') {
+            value = std::min(value * 10 + (c - '0'), 100000);
+            any = true;
+        } else if (c == ';') {
+            out.push_back(any ? value : 0);
+            value = 0, any = false;
+        } else {
+            return {};
+        }
+    }
+    out.push_back(any ? value : 0);
+    return out;
+}
+
+// "22;0" → 22 and whether it names the window title (0 or 2, or nothing).
+bool isTitleStackOp(std::string_view params, int op)
+{
+    const std::vector<int> n = numbersOf(params);
+    return !n.empty() && n.size() <= 3 && n[0] == op && (n.size() == 1 || n[1] == 0 || n[1] == 2);
+}
+
+// DA2's "firmware version": fixed, so what programs decide from it (vim
+// gates xterm features on it) does not change from release to release;
+// XTVERSION names the release.
+constexpr int kDa2Version = 100;
+
+} // namespace
+
+bool Terminal::takesCsi(char leader, std::string_view params, char final) const
+{
+    switch (final) {
+    case 'c': // DA1, DA2, DA3
+        return (leader == 0 || leader == '>' || leader == '=') && isDefault(params);
+    case 'q': // XTVERSION
+        return leader == '>' && isDefault(params);
+    case 't':
+        return leader == 0 && (isTitleStackOp(params, 22) || isTitleStackOp(params, 23));
+    case 'p':
+        if (leader == 0 && params == "!")
+            return true; // DECSTR
+        // DECRQM: libvterm answers the private modes it knows, but not
+        // 1049; it answers no ANSI mode.
+        return params.size() > 1 && params.back() == '$'
+               && (leader == 0 || (leader == '?' && params.substr(0, params.size() - 1) == "1049"));
+    case 'h':
+    case 'l': // SM/RM: followed for DECRQM (insert and newline modes)
+        return leader == 0;
+    default:
+        return false;
+    }
+}
+
+void Terminal::csi(char leader, std::string_view params, char final)
+{
+    std::string reply;
+    switch (final) {
+    case 'c':
+        if (leader == 0)
+            reply = "\x1b[?62;22c"; // a VT220 with ANSI colour, as foot and others say
+        else if (leader == '>')
+            reply = "\x1b[>1;" + std::to_string(kDa2Version) + ";0c"; // 1: a VT220-class terminal
+        else
+            reply = "\x1bP!|44455654\x1b\\"; // DA3's unit id: "DEVT" in hex
+        break;
+    case 'q':
+        reply = "\x1bP>|deviceterm(" DEVICETERM_VERSION ")\x1b\\";
+        break;
+    case 't':
+        if (isTitleStackOp(params, 22)) {
+            if (m_titleStack.size() == kTitleStackDepth)
+                m_titleStack.erase(m_titleStack.begin());
+            m_titleStack.push_back(m_title);
+        } else if (!m_titleStack.empty()) {
+            m_title = std::move(m_titleStack.back());
+            m_titleStack.pop_back();
+            m_changes.title = true;
+        }
+        break;
+    case 'p': {
+        if (params == "!") {
+            // DECSTR: libvterm's soft reset leaves origin mode, the scroll
+            // margins and insert mode; reset them, the cursor staying put.
+            const CursorState c = cursor();
+            const std::string reset =
+                "\x1b[?6l\x1b[?69l\x1b[r\x1b[4l\x1b[" + std::to_string(c.row + 1) + ";" + std::to_string(c.col + 1) + "H";
+            write(reset.data(), reset.size());
+            m_insertMode = false;
+            break;
+        }
+        const std::vector<int> mode = numbersOf(params.substr(0, params.size() - 1));
+        if (mode.size() != 1)
+            break;
+        // 1 set, 2 reset, 4 permanently reset, 0 not recognised.
+        int state = 0;
+        if (leader == '?')
+            state = m_altActive ? 1 : 2;
+        else if (mode[0] == 4)
+            state = m_insertMode ? 1 : 2;
+        else if (mode[0] == 20)
+            state = m_newlineMode ? 1 : 2;
+        else if (mode[0] == 2 || mode[0] == 12)
+            state = 4; // keyboard action and send/receive: never locked, always local echo off
+        reply = std::string("\x1b[") + (leader == '?' ? "?" : "") + std::to_string(mode[0]) + ";" + std::to_string(state) + "$y";
+        break;
+    }
+    case 'h':
+    case 'l':
+        for (int mode : numbersOf(params)) {
+            if (mode == 4)
+                m_insertMode = final == 'h';
+            else if (mode == 20)
+                m_newlineMode = final == 'h';
+        }
+        break;
+    default:
+        break;
+    }
+    if (!reply.empty() && m_output)
+        m_output(reply.data(), reply.size());
+}
+
+} // namespace dt::term
