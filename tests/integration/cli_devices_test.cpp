@@ -59,7 +59,9 @@ TEST_F(CliTest, theDeviceSetIsMadeListedAndDeletedWithoutTheApp)
 TEST_F(CliTest, aTabBootsAPhoneBesideItAndDrivesIt)
 {
     startGui(QStringLiteral("sh ") + script("device_pane.sh"));
-    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("done"))); }, 80000));
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(dir.filePath(QStringLiteral("done"))); }, 80000))
+        << "the script got as far as: " << QDir(dir.path()).entryList(QDir::Files, QDir::Time).join(u' ').toStdString()
+        << "\nwaits that gave up: " << fileAfterDone(QStringLiteral("waits.err"), 0).toStdString();
     EXPECT_EQ(fileAfterDone(QStringLiteral("waits.err")).toStdString(), "");
     auto json = [&](const char *name) { return Json::parse(fileAfterDone(QLatin1String(name)).toStdString()); };
     const Json created = json("create.json");
