@@ -120,6 +120,7 @@ KeyAction mapKey(int qtKey, Qt::KeyboardModifiers qtMods, const QString &text)
         a.modifiers = mods;
         switch (key) {
         case Key::Enter:
+        case Key::KeypadEnter:
         case Key::Escape:
             // Shells don't understand CSI-u forms of these; keep Alt only.
             a.modifiers = mods & dt::term::Alt;

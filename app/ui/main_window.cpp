@@ -293,7 +293,8 @@ void MainWindow::zoomFont(int steps)
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *e)
 {
-    if ((watched == centralWidget() && e->type() == QEvent::Resize) || (watched == m_findBar && e->type() == QEvent::Show))
+    if ((watched == centralWidget() && e->type() == QEvent::Resize)
+        || (watched == m_findBar && (e->type() == QEvent::Show || e->type() == QEvent::LayoutRequest)))
         placeFindBar();
     return QMainWindow::eventFilter(watched, e);
 }
@@ -303,9 +304,11 @@ void MainWindow::placeFindBar()
     QWidget *central = centralWidget();
     QWidget *page = m_tabs->currentWidget();
     const QRect area = page ? QRect(page->mapTo(central, QPoint(0, 0)), page->size()) : central->rect();
+    // Left of the scroll bar, which stays usable (and shows its marks).
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent);
     const QSize wanted = m_findBar->sizeHint();
-    const int width = std::min(area.width(), std::max(wanted.width(), 460));
-    m_findBar->setGeometry(area.right() + 1 - width, area.top(), width, wanted.height());
+    const int width = std::min(area.width() - scrollBar, std::max(wanted.width(), 460));
+    m_findBar->setGeometry(area.right() + 1 - scrollBar - width, area.top(), std::max(width, 0), wanted.height());
     m_findBar->raise();
 }
 

@@ -1,8 +1,10 @@
 // The pre-parser ahead of libvterm: holds OSC/DCS strings until terminated so they arrive in one write,
-// never splits a UTF-8 character across writes, and reports faint SGR, CSI 3 J and DECRC at their place.
+// never splits a UTF-8 character across writes, reports faint SGR, CSI 3 J, DECRC and RIS at their place,
+// and hands the sink the control sequences it answers itself.
 
 #include "terminal/core/stream_scanner.h"
 
+#include <algorithm>
 #include <utility>
 
 #include <cstring>
@@ -79,9 +81,41 @@ bool StreamScanner::heldIsClipboardWrite() const
 
 void StreamScanner::emitHeld(ScannerSink &sink, size_t dropLast)
 {
-    if (!heldIsSwallowed() && m_held.size() > dropLast)
+    if (heldIsClipboardWrite())
+        emitClipboardWrite(sink, dropLast);
+    else if (!heldIsSwallowed() && m_held.size() > dropLast)
         sink.write(m_held.data(), m_held.size() - dropLast);
     m_held.clear();
+    if (m_held.capacity() > kMaxHeldString)
+        m_held.shrink_to_fit(); // a large copy does not keep its megabytes
+}
+
+// libvterm 0.1.4 runs a control byte inside a string as a control (a line
+// break moves the cursor) and then keeps only 64 bytes of the string, so a
+// copy made with `base64` (which breaks lines) would reach the clipboard
+// cut short. Its payload goes on without them; one that did not end with
+// its terminator (cut off by CAN, SUB or another sequence) is dropped,
+// as libvterm would abandon it.
+void StreamScanner::emitClipboardWrite(ScannerSink &sink, size_t dropLast)
+{
+    const size_t size = m_held.size() - std::min(dropLast, m_held.size());
+    size_t terminator = 0;
+    if (size >= 1 && m_held[size - 1] == kBel)
+        terminator = 1;
+    else if (size >= 2 && m_held[size - 2] == kEsc && m_held[size - 1] == '\\')
+        terminator = 2;
+    if (terminator == 0)
+        return;
+    std::string clean;
+    clean.reserve(size);
+    clean.append(m_held, 0, 5); // ESC ] 5 2 ;
+    for (size_t i = 5; i + terminator < size; ++i) {
+        const auto byte = static_cast<unsigned char>(m_held[i]);
+        if (byte >= 0x20 && byte != 0x7f)
+            clean.push_back(char(byte));
+    }
+    clean.append(m_held, size - terminator, terminator);
+    sink.write(clean.data(), clean.size());
 }
 
 void StreamScanner::flush(const char *data, size_t from, size_t to, ScannerSink &sink)
@@ -249,7 +283,7 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 m_state = State::Escape;
             } else if (c == 0x18 || c == 0x1a) {
                 m_state = State::Ground;
-            } else if (c >= 0x3c && c <= 0x3f && m_csi.empty()) {
+            } else if (c >= 0x3c && c <= 0x3f && m_csi.empty() && !m_csiPrivate) {
                 m_csiPrivate = true;
                 m_csiLeader = c;
             } else if (m_csi.size() < 256) {

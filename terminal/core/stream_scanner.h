@@ -44,7 +44,11 @@ public:
 //
 // APC, PM and SOS strings (ESC _, ESC ^, ESC X … ST) are dropped whole, as
 // xterm does: libvterm 0.1.4 would print their contents (kitty's graphics
-// probes are APC strings).
+// probes are APC strings). Clipboard writes (OSC 52) are held up to a
+// larger limit and handed on without the line breaks `base64` puts in.
+//
+// It also reports a full reset (RIS) and hands the sink the control
+// sequences it answers or follows itself (takesCsi).
 class StreamScanner {
 public:
     // Strings longer than this are passed through in pieces (and truncated by
@@ -66,6 +70,7 @@ private:
     void scan(const char *data, size_t length, ScannerSink &sink);
     // Hands the held string on, or drops it if it is one to swallow.
     void emitHeld(ScannerSink &sink, size_t dropLast = 0);
+    void emitClipboardWrite(ScannerSink &sink, size_t dropLast);
     bool heldIsSwallowed() const;
     bool heldIsClipboardWrite() const;
     size_t heldLimit() const { return heldIsClipboardWrite() ? kMaxClipboardString : kMaxHeldString; }

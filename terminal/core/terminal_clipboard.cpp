@@ -63,23 +63,30 @@ bool Terminal::takeClipboardRequest(std::string_view osc)
     if (targets.size() > 16)
         return true;
     if (data == "?") {
-        // Reading is refused: the answer carries no data.
-        const std::string reply = "\x1b]52;" + std::string(targets) + ";\x1b\\";
+        // Reading is refused: the answer carries no data (and only the
+        // target letters xterm knows go back into the program's input).
+        std::string named;
+        for (char t : targets)
+            if (std::string_view("cpqs01234567").find(t) != std::string_view::npos)
+                named.push_back(t);
+        const std::string reply = "\x1b]52;" + named + ";\x1b\\";
         if (m_output)
             m_output(reply.data(), reply.size());
         return true;
     }
     auto text = decodeBase64(data);
     if (!text)
-        return true; // not base64 (xterm ignores it too)
+        return true; // not base64: ignored (xterm clears the selection; nothing is the safer answer)
     ClipboardWrite write;
     write.text = std::move(*text);
     for (char t : targets) {
         write.clipboard = write.clipboard || t == 'c';
         write.primary = write.primary || t == 'p' || t == 's';
     }
+    if (targets.empty())
+        write.clipboard = true; // none named: the clipboard
     if (!write.clipboard && !write.primary)
-        write.clipboard = true; // none named (or only cut buffers): the clipboard
+        return true; // only the secondary selection or cut buffers: none the desktop has
     m_clipboardWrite = std::move(write);
     m_changes.clipboard = true;
     return true;

@@ -77,7 +77,8 @@ std::optional<uint32_t> parseColour(std::string_view spec)
 
 std::optional<unsigned> indexOf(std::string_view text)
 {
-    if (text.empty() || text.size() > 3 || !std::all_of(text.begin(), text.end(), ::isdigit))
+    if (text.empty() || text.size() > 3
+        || !std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
         return std::nullopt;
     unsigned n = 0;
     for (char c : text)

@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 #include <string_view>
 #include <unistd.h>
@@ -71,8 +70,8 @@ LinePosition Terminal::cursorPosition() const
 void Terminal::onOsc(const char *command, size_t length)
 {
     const std::string_view s(command, length);
-    // Colour queries are answered on either screen (full-screen programs
-    // ask most).
+    // Colours and the clipboard are handled on either screen (full-screen
+    // programs ask and copy most).
     if (handleColourRequest(s) || takeClipboardRequest(s))
         return;
     // Full-screen programs do not print prompt marks; none are believed

@@ -76,8 +76,10 @@ void Terminal::sendKey(Key key, Modifiers mods)
     std::string bytes;
     if (key == Key::KeypadEnter) {
         bytes = encodedByLibvterm(key, mods);
-        if (bytes == "\n")
-            bytes = "\r";
+        // In numeric keypad mode it is Enter, as the main key sends it
+        // (CR LF in newline mode, an ESC before it with Alt).
+        if (bytes.rfind("\x1bO", 0) != 0)
+            bytes = std::string((mods & Alt) ? "\x1b" : "") + (m_newlineMode ? "\r\n" : "\r");
     } else if (key == Key::KeypadBegin) {
         const bool application = encodedByLibvterm(Key::Up, NoModifier).rfind("\x1bO", 0) == 0;
         bytes = mods ? "\x1b[1;" + std::to_string(1 + mods) + "E" : application ? "\x1bOE" : "\x1b[E";

@@ -9,16 +9,16 @@
 
 #include <algorithm>
 
-
 namespace dt::term {
 
 namespace {
 
 constexpr size_t kTitleStackDepth = 10; // as xterm
 
+// No parameter, or zero ("0", "00", …).
 bool isDefault(std::string_view params)
 {
-    return params.empty() || params == "0";
+    return params.find_first_not_of('0') == std::string_view::npos;
 }
 
 // The numbers of a parameter string ("4;20"), or nothing when it has
@@ -109,11 +109,16 @@ void Terminal::csi(char leader, std::string_view params, char final)
         break;
     case 'p': {
         if (params == "!") {
-            // DECSTR: libvterm's soft reset leaves origin mode, the scroll
-            // margins and insert mode; reset them, the cursor staying put.
+            // DECSTR: libvterm 0.1.4 does not take it at all (its case can
+            // never match), so the soft reset is spelled out for it: pen,
+            // cursor shown and block, cursor keys and keypad normal,
+            // autowrap on, ASCII in G0 and shifted in, no protection, origin
+            // mode, margins and insert mode off; the cursor stays put (a
+            // pending wrap does not).
             const CursorState c = cursor();
-            const std::string reset =
-                "\x1b[?6l\x1b[?69l\x1b[r\x1b[4l\x1b[" + std::to_string(c.row + 1) + ";" + std::to_string(c.col + 1) + "H";
+            const std::string reset = "\x1b[m\x1b[?25h\x1b[?1l\x1b>\x1b[?7h\x1b(B\x0f\x1b[0\"q\x1b[0 q"
+                                      "\x1b[?6l\x1b[?69l\x1b[r\x1b[4l\x1b["
+                                      + std::to_string(c.row + 1) + ";" + std::to_string(c.col + 1) + "H";
             write(reset.data(), reset.size());
             m_insertMode = false;
             break;
@@ -129,20 +134,30 @@ void Terminal::csi(char leader, std::string_view params, char final)
             state = m_insertMode ? 1 : 2;
         else if (mode[0] == 20)
             state = m_newlineMode ? 1 : 2;
-        else if (mode[0] == 2 || mode[0] == 12)
-            state = 4; // keyboard action and send/receive: never locked, always local echo off
+        else if (mode[0] == 2)
+            state = 4; // the keyboard is never locked
+        else if (mode[0] == 12)
+            state = 3; // send/receive: always set, no local echo (as VTE says)
         reply = std::string("\x1b[") + (leader == '?' ? "?" : "") + std::to_string(mode[0]) + ";" + std::to_string(state) + "$y";
         break;
     }
     case 'h':
-    case 'l':
-        for (int mode : numbersOf(params)) {
-            if (mode == 4)
+    case 'l': {
+        // libvterm 0.1.4 applies only the first mode of SM/RM; the others
+        // are handed to it one at a time, so every mode named is set.
+        const std::vector<int> modes = numbersOf(params);
+        for (size_t i = 0; i < modes.size(); ++i) {
+            if (modes[i] == 4)
                 m_insertMode = final == 'h';
-            else if (mode == 20)
+            else if (modes[i] == 20)
                 m_newlineMode = final == 'h';
+            if (i > 0) {
+                const std::string one = "\x1b[" + std::to_string(modes[i]) + final;
+                write(one.data(), one.size());
+            }
         }
         break;
+    }
     default:
         break;
     }

@@ -78,6 +78,9 @@ TEST(KeyMapping, theKeypadsEnterAndBeginSendWhatXtermSends)
 {
     EXPECT_EQ(sent(Qt::Key_Enter, Qt::KeypadModifier, QStringLiteral("\r")), "\r");
     EXPECT_EQ(sent(Qt::Key_Enter, Qt::KeypadModifier, QStringLiteral("\r"), "\x1b=\x1b>"), "\r") << "back to numeric";
+    EXPECT_EQ(sent(Qt::Key_Enter, Qt::KeypadModifier | Qt::ShiftModifier, QStringLiteral("\r")), "\r") << "as the main Enter";
+    EXPECT_EQ(sent(Qt::Key_Enter, Qt::KeypadModifier | Qt::AltModifier, QStringLiteral("\r")), "\x1b\r");
+    EXPECT_EQ(sent(Qt::Key_Enter, Qt::KeypadModifier, QStringLiteral("\r"), "\x1b[20h"), "\r\n") << "newline mode";
     EXPECT_EQ(sent(Qt::Key_Clear, Qt::KeypadModifier), "\x1b[E");
     EXPECT_EQ(sent(Qt::Key_Clear, Qt::KeypadModifier, {}, "\x1b[?1h"), "\x1bOE");
     EXPECT_EQ(sent(Qt::Key_Clear, Qt::KeypadModifier | Qt::ControlModifier), "\x1b[1;5E");

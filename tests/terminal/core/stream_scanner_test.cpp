@@ -205,3 +205,16 @@ TEST(StreamScanner, marksAFullResetRightAfterItEvenWhenSplit)
         EXPECT_EQ(feedInPieces("a\x1b" "cb\x1b(c", piece, r), "a\x1b" "c<reset>b\x1b(c") << "in pieces of " << piece;
     }
 }
+
+// `base64` breaks its lines: those line breaks (and any other control
+// byte) are taken out of a clipboard write, which goes on in one piece;
+// one cut off by CAN is dropped, not handed on half.
+TEST(StreamScanner, aClipboardWriteGoesOnWithoutItsLineBreaksOrNotAtAll)
+{
+    Recorder r;
+    feedInPieces("\x1b]52;c;QUJD\nREVG\r\nR0g=\x07x", 3, r);
+    EXPECT_EQ(r.events, "\x1b]52;c;QUJDREVGR0g=\x07x");
+    Recorder cut;
+    feedInPieces("\x1b]52;c;QUJD\x18y", 100, cut);
+    EXPECT_EQ(cut.events, "y");
+}

@@ -99,6 +99,16 @@ TEST(TerminalModel, aProgramsClipboardWriteIsDecodedAndAReadIsAnsweredEmpty)
     t.feed("\x1b]52;c;?\x07");
     EXPECT_EQ(out, "\x1b]52;c;\x1b\\") << "a read gets nothing";
     out.clear();
+    t.feed("\x1b]52;c\x1b[31m;?\x07"); // nothing but target letters goes back to the program
+    t.feed("\x1b]52;cx\x7f;?\x07");
+    EXPECT_EQ(out, "\x1b]52;c;\x1b\\");
+    out.clear();
+    t.feed("\x1b]52;c;aMOpbGxv\nIHdvcmxk\nIQ==\x07"); // as `base64` writes it, lines broken
+    ASSERT_TRUE(t.takeChanges().clipboard);
+    EXPECT_EQ(t.takeClipboardWrite()->text, "h\xc3\xa9llo world!");
+    EXPECT_EQ(t.cursor().row, 0) << "its line breaks moved nothing";
+    t.feed("\x1b]52;q;YQ==\x07"); // only the secondary selection: the desktop has none
+    EXPECT_FALSE(t.takeClipboardWrite());
     for (const char *bad : {"\x1b]52;c;not base64!\x07", "\x1b]52;c;QUJDR\x07", "\x1b]52\x07", "\x1b]52;c\x07",
                             "\x1b]52;ccccccccccccccccccccc;YQ==\x07"}) {
         t.feed(bad);
@@ -174,6 +184,7 @@ TEST(TerminalModel, itSaysWhatItIsAndReportsTheModesLibvtermCannot)
     const std::vector<std::pair<std::string, std::string>> asked = {
         {"\x1b[c", "\x1b[?62;22c"},
         {"\x1b[0c", "\x1b[?62;22c"},
+        {"\x1b[00c", "\x1b[?62;22c"},
         {"\x1b[>c", "\x1b[>1;100;0c"},
         {"\x1b[=c", "\x1bP!|44455654\x1b\\"},
         {"\x1b[>q", "\x1bP>|deviceterm(" DEVICETERM_VERSION ")\x1b\\"},
@@ -181,6 +192,7 @@ TEST(TerminalModel, itSaysWhatItIsAndReportsTheModesLibvtermCannot)
         {"\x1b[4$p", "\x1b[4;2$y"},
         {"\x1b[20$p", "\x1b[20;2$y"},
         {"\x1b[2$p", "\x1b[2;4$y"},
+        {"\x1b[12$p", "\x1b[12;3$y"},
         {"\x1b[99$p", "\x1b[99;0$y"},
         {"\x1b[?25$p", "\x1b[?25;1$y"}, // libvterm's own answer, passed on
     };
@@ -195,8 +207,12 @@ TEST(TerminalModel, itSaysWhatItIsAndReportsTheModesLibvtermCannot)
     t.feed("x\x1b[6ny\x1b[c"); // a cursor report before, in the same read
     EXPECT_EQ(out, "\x1b[1;2R\x1b[?62;22c");
     out.clear();
-    t.feed("\x1b[?1049h\x1b[4h\x1b[20h\x1b[?1049$p\x1b[4$p\x1b[20$p");
+    t.feed("\x1b[?>c"); // two leaders: a query nobody knows, answered by nobody
+    EXPECT_EQ(out, "");
+    t.feed("\x1b[?1049h\x1b[4;20h\x1b[?1049$p\x1b[4$p\x1b[20$p");
     EXPECT_EQ(out, "\x1b[?1049;1$y\x1b[4;1$y\x1b[20;1$y");
+    t.feed("\x1b[1;3Hab\n");
+    EXPECT_EQ(t.cursor().col, 0) << "newline mode, the second of two, is really on";
     out.clear();
     t.feed("\x1b" "c\x1b[4$p\x1b[20$p");
     EXPECT_EQ(out, "\x1b[4;2$y\x1b[20;2$y") << "a full reset resets them";
@@ -243,6 +259,12 @@ TEST(TerminalModel, aSoftResetResetsOriginModeAndMargins)
     EXPECT_EQ(t.screenLine(7).text().substr(0, 6), "bottom") << "the whole screen scrolls: no margins";
     t.feed("\x1b[1;1Hab\x1b[1;1HX");
     EXPECT_EQ(t.screenLine(0).text().substr(0, 2), "Xb") << "insert mode is off";
+    // The rest of a soft reset: the pen, a hidden cursor, autowrap.
+    t.feed("\x1b[1;31m\x1b[?25l\x1b[?7l\x1b[!p\x1b[2;1HY");
+    EXPECT_FALSE(t.screenLine(1)[0].bold);
+    EXPECT_TRUE(t.cursor().visible);
+    t.feed("\x1b[3;19Habcd");
+    EXPECT_EQ(t.screenLine(3).text().substr(0, 2), "cd") << "autowrap is on again";
 }
 
 TEST(TerminalModel, scrollbackIsBoundedAndKeepsTheNewestLines)
