@@ -113,7 +113,8 @@ private:
     void paintPreedit(QPainter &p) const;
     void paintExitMessage(QPainter &p) const;
     void rebuildFonts();
-    const QStaticText &staticText(const QString &grapheme, bool bold, bool italic) const;
+    // `emoji`: laid out in the colour emoji font first (FontSet::emoji).
+    const QStaticText &staticText(const QString &grapheme, bool bold, bool italic, bool emoji) const;
 
     // terminal_view_commands.cpp
     void updateCommandMarks();

@@ -14,6 +14,9 @@ struct TerminalView::FontSet {
     QFont bold;
     QFont italic;
     QFont boldItalic;
+    // For a character that asks to be shown as an emoji (VS16): a colour
+    // emoji font first, where the regular face would draw its text form.
+    QFont emoji;
 
     const QFont &pick(bool isBold, bool isItalic) const
     {

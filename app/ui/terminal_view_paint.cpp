@@ -34,6 +34,17 @@ bool isBlank(const Cell &c)
     return c.codepoint == 0 && !c.clustered && !c.continuation;
 }
 
+// Drawn from the colour emoji font: what asks for emoji style (VS16), and
+// wide characters of the symbol and emoji blocks (where a text font such
+// as DejaVu would otherwise draw its monochrome form of 😀).
+bool isEmoji(const std::u32string &grapheme, int width)
+{
+    if (grapheme.find(U'\uFE0F') != std::u32string::npos)
+        return true;
+    const char32_t base = grapheme.empty() ? 0 : grapheme[0];
+    return width == 2 && ((base >= 0x2300 && base <= 0x2BFF) || (base >= 0x1F000 && base <= 0x1FAFF));
+}
+
 QFont spaced(QFont f, int cellWidth)
 {
     const qreal advance = QFontMetricsF(f).horizontalAdvance(QLatin1Char('M'));
@@ -61,6 +72,10 @@ void TerminalView::rebuildFonts()
     m_fonts->bold = spaced(bold, m_cellWidth);
     m_fonts->italic = spaced(italic, m_cellWidth);
     m_fonts->boldItalic = spaced(boldItalic, m_cellWidth);
+    m_fonts->emoji = m_font;
+    // "emoji" is fontconfig's name for whichever colour emoji font is
+    // installed; Noto's is named too, as Qt may not resolve the alias.
+    m_fonts->emoji.setFamilies({QStringLiteral("Noto Color Emoji"), QStringLiteral("emoji"), m_font.family()});
     m_staticTexts.clear();
     // drawStaticText places the top of the layout, not the baseline.
     m_staticTextAscent = static_cast<int>(std::round(QFontMetricsF(m_fonts->regular).ascent()));
@@ -181,9 +196,21 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
             const std::u32string g = line->graphemeAt(col);
             const QString text = QString::fromUcs4(g.data(), static_cast<qsizetype>(g.size()));
             const int width = (col + 1 < line->size() && (*line)[col + 1].continuation) ? 2 : 1;
-            if (!text.isEmpty())
-                p.drawStaticText(QPointF(kPadding + col * m_cellWidth, y + m_ascent - m_staticTextAscent),
-                                 staticText(text, c.bold, c.italic));
+            if (!text.isEmpty()) {
+                const bool emoji = isEmoji(g, width);
+                const QStaticText &glyph = staticText(text, c.bold, c.italic, emoji);
+                if (emoji)
+                    p.setFont(m_fonts->emoji); // as the text was laid out
+                QPointF at(kPadding + col * m_cellWidth, y + m_ascent - m_staticTextAscent);
+                // An emoji from a fallback font is narrower than its two
+                // cells: centred there, as kitty and foot draw it.
+                const qreal slack = width * m_cellWidth - glyph.size().width();
+                if (width == 2 && slack >= 2)
+                    at.rx() += std::floor(slack / 2);
+                if (emoji) // its font's line is taller: centred on the row instead
+                    at.setY(y + std::floor((m_cellHeight - glyph.size().height()) / 2));
+                p.drawStaticText(at, glyph);
+            }
             runEnd = col + width;
         }
         const int x0 = kPadding + col * m_cellWidth;
@@ -214,12 +241,12 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
     }
 }
 
-const QStaticText &TerminalView::staticText(const QString &grapheme, bool bold, bool italic) const
+const QStaticText &TerminalView::staticText(const QString &grapheme, bool bold, bool italic, bool emoji) const
 {
     // Laying out a lone character is the expensive part of drawing it; keep
     // the layouts of the graphemes seen recently (a screen of CJK text uses a
     // few hundred). The cache is dropped when it grows past its bound.
-    const QString key = grapheme + QChar(u'0' + (bold ? 1 : 0) + (italic ? 2 : 0));
+    const QString key = grapheme + QChar(u'0' + (bold ? 1 : 0) + (italic ? 2 : 0) + (emoji ? 4 : 0));
     auto it = m_staticTexts.find(key);
     if (it != m_staticTexts.end())
         return it.value();
@@ -228,7 +255,7 @@ const QStaticText &TerminalView::staticText(const QString &grapheme, bool bold, 
     QStaticText st(grapheme);
     st.setTextFormat(Qt::PlainText);
     st.setPerformanceHint(QStaticText::AggressiveCaching);
-    st.prepare(QTransform(), m_fonts->pick(bold, italic));
+    st.prepare(QTransform(), emoji ? m_fonts->emoji : m_fonts->pick(bold, italic));
     return m_staticTexts.insert(key, st).value();
 }
 

@@ -4,6 +4,9 @@
 
 #include "terminal/core/stream_scanner.h"
 
+#include "terminal/core/char_widths.h"
+#include "terminal/core/utf8.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -213,6 +216,68 @@ void StreamScanner::feed(const char *data, size_t length, ScannerSink &sink)
     scan(data, length, sink);
 }
 
+namespace {
+// The lead byte of the first character whose width may be fixed: text
+// made only of smaller bytes (ASCII, most of Latin-1) is not decoded.
+unsigned char firstFixedLead()
+{
+    const std::string bytes = toUtf8(firstFixedCodepoint());
+    return static_cast<unsigned char>(bytes[0]);
+}
+
+// The character at data[i] if it is whole and well formed (n bytes long),
+// else 0: a cut one is held by the caller, a malformed one left to libvterm.
+char32_t decodeAt(const char *data, size_t i, size_t length, size_t &n)
+{
+    const auto lead = static_cast<unsigned char>(data[i]);
+    n = utf8Length(lead);
+    if (n < 2 || i + n > length)
+        return 0;
+    char32_t cp = lead & (0x7F >> n);
+    for (size_t k = 1; k < n; ++k) {
+        const auto b = static_cast<unsigned char>(data[i + k]);
+        if (!isContinuation(b))
+            return 0;
+        cp = (cp << 6) | (b & 0x3F);
+    }
+    static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < kSmallest[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return cp;
+}
+} // namespace
+
+size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t &start, ScannerSink &sink)
+{
+    static const unsigned char fixedLead = firstFixedLead();
+    while (i < length) {
+        const auto b = static_cast<unsigned char>(data[i]);
+        if (b == static_cast<unsigned char>(kEsc))
+            return i;
+        if (b < fixedLead) {
+            ++i;
+            continue;
+        }
+        size_t n = 1;
+        const char32_t cp = decodeAt(data, i, length, n);
+        const WidthFix fix = cp ? widthFix(cp) : WidthFix{};
+        if (fix.kind == WidthFix::None) {
+            i += cp ? n : 1;
+            continue;
+        }
+        flush(data, start, i, sink);
+        if (fix.kind == WidthFix::StandIn) {
+            const std::string standIn = toUtf8(fix.codepoint);
+            sink.write(standIn.data(), standIn.size());
+        } else {
+            sink.combine(fix.codepoint);
+        }
+        i += n;
+        start = i;
+    }
+    return length;
+}
+
 void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
 {
     size_t start = 0; // first byte of this chunk not yet handed on or held
@@ -222,12 +287,9 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
         const char c = data[i];
         switch (m_state) {
         case State::Ground: {
-            const void *esc = std::memchr(data + i, kEsc, length - i);
-            if (!esc) {
-                i = length;
+            i = scanText(data, i, length, start, sink);
+            if (i == length)
                 continue;
-            }
-            i = static_cast<size_t>(static_cast<const char *>(esc) - data);
             escStart = i;
             m_state = State::Escape;
             ++i;

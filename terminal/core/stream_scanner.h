@@ -17,6 +17,9 @@ public:
     virtual void clearScrollback() = 0; // CSI 3 J: libvterm accepts and drops it
     virtual void cursorRestored() = 0; // ESC 8: libvterm does not clamp the position
     virtual void fullReset() {} // ESC c (RIS): what libvterm does not keep is reset too
+    // A character of no width (a combining mark, a joiner): it joins the
+    // character before it. libvterm never sees these (char_widths.h).
+    virtual void combine(char32_t codepoint) { (void)codepoint; }
     // Control sequences the sink answers or follows itself (replies
     // libvterm 0.1.4 gets wrong or lacks, the title stack, modes it cannot
     // report): `leader` is '?', '>', '=' or 0, `params` the parameters and
@@ -49,6 +52,10 @@ public:
 //
 // It also reports a full reset (RIS) and hands the sink the control
 // sequences it answers or follows itself (takesCsi).
+//
+// In text it fixes the widths libvterm 0.1.4 gets wrong (char_widths.h):
+// characters that must be wide or narrow go on as stand-ins, those of no
+// width to the sink's combine().
 class StreamScanner {
 public:
     // Strings longer than this are passed through in pieces (and truncated by
@@ -65,6 +72,9 @@ private:
 
     // `escStart`: where the sequence's ESC is in this chunk (or `length`
     // when it began in an earlier one).
+    // Text from `i` on: up to the next ESC, with the widths fixed on the way.
+    // Returns where the ESC is, or `length`.
+    size_t scanText(const char *data, size_t i, size_t length, size_t &start, ScannerSink &sink);
     void finishCsi(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink);
     void flush(const char *data, size_t from, size_t to, ScannerSink &sink);
     void scan(const char *data, size_t length, ScannerSink &sink);

@@ -5,6 +5,8 @@
 
 #include "terminal/core/terminal.h"
 
+#include "terminal/core/char_widths.h"
+
 #include <vterm.h>
 
 #include <algorithm>
@@ -113,6 +115,7 @@ struct TerminalCallbacks {
             if (on && !t->m_alt)
                 t->m_alt = std::make_unique<ScreenBuffer>(t->m_rows, t->m_columns, t->m_pen);
             t->m_altActive = on;
+            t->m_lastGlyph.row = -1;
             t->m_changes.altScreen = true;
             t->damageAll();
             return 1;
@@ -309,10 +312,11 @@ int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, boo
     int count = 0;
     char32_t cps[VTERM_MAX_CHARS_PER_CELL];
     while (count < VTERM_MAX_CHARS_PER_CELL && chars[count]) {
-        cps[count] = chars[count];
+        cps[count] = fromStandIn(chars[count]); // a character libvterm had too narrow or wide
         ++count;
     }
     line.setGrapheme(col, cps, count, m_pen, protect);
+    m_lastGlyph = {row, col, width};
     for (int c = 1; c < width && col + c < m_columns; ++c) {
         // The right half takes the pen too, so a background or reverse
         // covers the whole character.
@@ -327,8 +331,74 @@ int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, boo
     return 1;
 }
 
+namespace {
+// How many code points a cell keeps: a base and its marks, or an emoji with
+// its modifiers. Marks beyond this are dropped (a stream of them cannot
+// grow one cell without bound).
+constexpr size_t kMaxCodepointsPerCell = 16;
+} // namespace
+
+void Terminal::combine(char32_t codepoint)
+{
+    const LastGlyph g = m_lastGlyph;
+    if (g.row < 0 || g.row >= m_rows || g.col >= m_columns)
+        return;
+    // Where libvterm's cursor stands right after that glyph: past it, or on
+    // it when it filled the line's last cells.
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    const int after = g.col + g.width < m_columns ? g.col + g.width : g.col;
+    if (pos.row != g.row || pos.col != after)
+        return; // the cursor moved: a mark with nothing to join is dropped
+    Line &line = activeBuffer().row(g.row);
+    std::u32string grapheme = line.graphemeAt(g.col);
+    if (grapheme.empty() || grapheme.size() >= kMaxCodepointsPerCell)
+        return;
+    grapheme.push_back(codepoint);
+    const Cell style = line[g.col];
+    line.setGrapheme(g.col, grapheme.data(), static_cast<int>(grapheme.size()), style, style.protect != 0);
+    m_damaged[static_cast<size_t>(g.row)] = 1;
+    m_anyDamage = true;
+    if (codepoint == 0xFE0F && grapheme.size() == 2 && g.width == 1 && widensWithEmojiStyle(grapheme[0]))
+        widenLastGlyph();
+}
+
+// VS16 after a character with an emoji style (❤️): it takes two cells, as
+// kitty, foot and WezTerm show it. Only where that needs nothing else to
+// move: not in insert mode, and not when it would end on the line's last
+// cell (libvterm's pending wrap cannot be set from outside); there it
+// stays one cell wide.
+void Terminal::widenLastGlyph()
+{
+    const LastGlyph g = m_lastGlyph;
+    if (m_insertMode || g.col + 2 >= m_columns)
+        return;
+    // libvterm's cursor steps over the second cell (CUF stops at a right
+    // margin, so it is checked to have moved).
+    static const char kForward[] = "\x1b[C";
+    vterm_input_write(m_vt.get(), kForward, sizeof kForward - 1);
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    if (pos.row != g.row || pos.col != g.col + 2)
+        return;
+    Line &line = activeBuffer().row(g.row);
+    const Cell style = line[g.col];
+    Cell &second = line[g.col + 1];
+    cellword::storeCharacter(&second, style, 0, second.protect);
+    second.continuation = 1;
+    m_lastGlyph.width = 2;
+}
+
+void Terminal::forgetLastGlyphIn(int startRow, int endRow, int startCol, int endCol)
+{
+    if (m_lastGlyph.row >= startRow && m_lastGlyph.row < endRow && m_lastGlyph.col >= startCol
+        && m_lastGlyph.col < endCol)
+        m_lastGlyph.row = -1;
+}
+
 int Terminal::onErase(int startRow, int endRow, int startCol, int endCol, bool selective)
 {
+    forgetLastGlyphIn(startRow, endRow, startCol, endCol);
     startRow = std::max(startRow, 0);
     endRow = std::min(endRow, m_rows);
     startCol = std::max(startCol, 0);
@@ -381,6 +451,7 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
 {
     const int height = endRow - startRow;
     const int width = endCol - startCol;
+    forgetLastGlyphIn(startRow, endRow, startCol, endCol); // it moved
     if (std::abs(downward) >= height || std::abs(rightward) >= width) {
         // Scrolling by the whole area or more just clears it (as libvterm's
         // screen does). The exception: a line feed on a one-row terminal,
@@ -480,6 +551,7 @@ int Terminal::onResize(int rows, int columns, int *deltaRow)
         }
     }
 
+    m_lastGlyph.row = -1;
     m_primary.resize(rows, columns, m_pen);
     if (m_alt)
         m_alt->resize(rows, columns, m_pen);

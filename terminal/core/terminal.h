@@ -181,6 +181,7 @@ private:
     void dimOn() override;
     void cursorRestored() override;
     void fullReset() override;
+    void combine(char32_t codepoint) override;
     // terminal_replies.cpp: what the model answers or follows itself.
     bool takesCsi(char leader, std::string_view params, char final) const override;
     void holdReplies(bool hold) override { m_holdReplies = hold; }
@@ -193,6 +194,13 @@ private:
 
     // libvterm state callbacks
     int onPutGlyph(const uint32_t *chars, int width, int row, int col, bool protect);
+    // The glyph placed last, which a character of no width joins while the
+    // cursor still stands just after it (as libvterm joins its own).
+    struct LastGlyph {
+        int row = -1, col = 0, width = 1;
+    } m_lastGlyph;
+    void widenLastGlyph();
+    void forgetLastGlyphIn(int startRow, int endRow, int startCol, int endCol);
     int onScrollRect(int startRow, int endRow, int startCol, int endCol, int downward, int rightward);
     int onErase(int startRow, int endRow, int startCol, int endCol, bool selective);
     void moveRect(int destRow, int destCol, int srcRow, int srcCol, int height, int width);

@@ -1,0 +1,129 @@
+// Which characters libvterm 0.1.4 would place at another width than glibc's
+// wcwidth, and the stand-ins that make it place them right (see the header).
+
+#include "terminal/core/char_widths.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+namespace dt::term {
+
+namespace {
+
+struct Range {
+    uint32_t first, last;
+    int width;
+};
+
+constexpr Range kRanges[] = {
+#include "terminal/core/width_table.inc"
+};
+
+// Unassigned code points that libvterm already makes wide or narrow, far
+// from any block Unicode has allocated or is expected to (the last part of
+// plane 3 and plane 13).
+constexpr char32_t kWideStandIns = 0x3F000;
+constexpr char32_t kNarrowStandIns = 0xD0000;
+constexpr char32_t kStandInSpan = 0x1000;
+
+// Each range's first stand-in is the count of earlier code points of the
+// same width; the ranges of one width, in order, map a stand-in back.
+constexpr size_t kRangeCount = std::size(kRanges);
+
+struct Indexed {
+    std::array<uint32_t, kRangeCount> firstRank{};
+    // Indices into kRanges of the wide ranges, then of the narrow ones.
+    std::array<uint16_t, kRangeCount> wideRanges{}, narrowRanges{};
+    size_t wideRangeCount = 0, narrowRangeCount = 0;
+    uint32_t wide = 0, narrow = 0; // stand-ins in use
+};
+
+constexpr Indexed index()
+{
+    Indexed x;
+    for (size_t i = 0; i < kRangeCount; ++i) {
+        const uint32_t count = kRanges[i].last - kRanges[i].first + 1;
+        if (kRanges[i].width == 2) {
+            x.firstRank[i] = x.wide;
+            x.wide += count;
+            x.wideRanges[x.wideRangeCount++] = static_cast<uint16_t>(i);
+        } else if (kRanges[i].width == 1) {
+            x.firstRank[i] = x.narrow;
+            x.narrow += count;
+            x.narrowRanges[x.narrowRangeCount++] = static_cast<uint16_t>(i);
+        }
+    }
+    return x;
+}
+
+constexpr Indexed kIndex = index();
+static_assert(kIndex.wide < kStandInSpan && kIndex.narrow < kStandInSpan, "too many characters for the stand-ins");
+
+constexpr char32_t kEmojiStyle[] = {
+#include "terminal/core/emoji_style_table.inc"
+};
+
+const Range *find(char32_t codepoint)
+{
+    const Range *end = std::end(kRanges);
+    const Range *r = std::upper_bound(std::begin(kRanges), end, codepoint,
+                                      [](char32_t cp, const Range &range) { return cp < range.first; });
+    if (r == std::begin(kRanges))
+        return nullptr;
+    --r;
+    return codepoint <= r->last ? r : nullptr;
+}
+
+} // namespace
+
+char32_t firstFixedCodepoint()
+{
+    return kRanges[0].first;
+}
+
+bool widensWithEmojiStyle(char32_t codepoint)
+{
+    return std::binary_search(std::begin(kEmojiStyle), std::end(kEmojiStyle), codepoint);
+}
+
+bool isStandIn(char32_t codepoint)
+{
+    return (codepoint >= kWideStandIns && codepoint < kWideStandIns + kStandInSpan)
+        || (codepoint >= kNarrowStandIns && codepoint < kNarrowStandIns + kStandInSpan);
+}
+
+WidthFix widthFix(char32_t codepoint)
+{
+    if (codepoint < kRanges[0].first)
+        return {};
+    if (isStandIn(codepoint))
+        return {WidthFix::StandIn, 0xFFFD};
+    const Range *r = find(codepoint);
+    if (!r)
+        return {};
+    if (r->width == 0)
+        return {WidthFix::Combine, codepoint};
+    const size_t i = static_cast<size_t>(r - std::begin(kRanges));
+    const char32_t base = r->width == 2 ? kWideStandIns : kNarrowStandIns;
+    return {WidthFix::StandIn, base + kIndex.firstRank[i] + (codepoint - r->first)};
+}
+
+char32_t fromStandIn(char32_t codepoint)
+{
+    if (!isStandIn(codepoint))
+        return codepoint;
+    const bool wide = codepoint < kNarrowStandIns;
+    const uint32_t rank = codepoint - (wide ? kWideStandIns : kNarrowStandIns);
+    if (rank >= (wide ? kIndex.wide : kIndex.narrow))
+        return 0xFFFD;
+    const uint16_t *first = wide ? kIndex.wideRanges.data() : kIndex.narrowRanges.data();
+    const uint16_t *last = first + (wide ? kIndex.wideRangeCount : kIndex.narrowRangeCount);
+    // The last range whose first rank is at most `rank`.
+    const uint16_t *r = std::upper_bound(first, last, rank,
+                                         [](uint32_t value, uint16_t i) { return value < kIndex.firstRank[i]; });
+    const size_t i = *(r - 1); // rank 0 is always the first range's
+    return kRanges[i].first + (rank - kIndex.firstRank[i]);
+}
+
+} // namespace dt::term

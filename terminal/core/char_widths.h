@@ -1,0 +1,46 @@
+#pragma once
+
+// Character widths as glibc's wcwidth counts them, on top of libvterm.
+//
+// libvterm 0.1.4 places each glyph by its own width table, which predates
+// Unicode 9: every emoji since then is one cell, a thousand newer combining
+// marks take a cell of their own, and readline's idea of the line drifts
+// from what is shown. The stream scanner asks widthFix() about each
+// character of text before libvterm sees it and rewrites the few that
+// differ: one that must be wide or narrow goes to libvterm as a stand-in
+// (an unassigned code point libvterm already gives that width), which the
+// model turns back into the real character when libvterm places it; one
+// that must take no cell goes to the model directly, to join the character
+// before it.
+
+namespace dt::term {
+
+struct WidthFix {
+    enum Kind : unsigned char {
+        None, // libvterm already agrees
+        StandIn, // send `codepoint` instead; the model puts the original back
+        Combine, // takes no cell: attach to the previous character
+    };
+    Kind kind = None;
+    char32_t codepoint = 0;
+};
+
+// The smallest code point widthFix() may change: everything below passes
+// through untouched (the scanner skips such text without decoding it).
+char32_t firstFixedCodepoint();
+
+WidthFix widthFix(char32_t codepoint);
+
+// The character a stand-in stands for, or `codepoint` itself.
+char32_t fromStandIn(char32_t codepoint);
+
+// True for a character one cell wide that VS16 (U+FE0F) right after it
+// asks to show as an emoji, two cells wide (❤ and ❤️).
+bool widensWithEmojiStyle(char32_t codepoint);
+
+// True for the unassigned code points used as stand-ins. One that arrives
+// in the stream is shown as U+FFFD (widthFix says so), never as the
+// character it would stand for.
+bool isStandIn(char32_t codepoint);
+
+} // namespace dt::term
