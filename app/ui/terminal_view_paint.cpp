@@ -264,8 +264,12 @@ int TerminalView::matchAt(int64_t line, int col) const
     // Matches are ordered by line: jump to the line, then check its few hits.
     auto it = std::lower_bound(m_matches.begin(), m_matches.end(), line,
                                [](const dt::term::SearchMatch &m, int64_t l) { return m.line < l; });
+    // One that began above and ran over a wrap into this line is the one
+    // just before (it ends its own line, so nothing else starts after it).
+    if (it != m_matches.begin() && std::prev(it)->contains(line, col))
+        return static_cast<int>(std::prev(it) - m_matches.begin());
     for (; it != m_matches.end() && it->line == line; ++it)
-        if (col >= it->startCol && col < it->endCol)
+        if (it->contains(line, col))
             return static_cast<int>(it - m_matches.begin());
     return -1;
 }

@@ -13,7 +13,8 @@ namespace {
 
 struct Range {
     uint32_t first, last;
-    int width;
+    int width; // glibc's
+    int libvterm; // libvterm 0.1.4's (-1: a mark it joins yet counts as wide)
 };
 
 constexpr Range kRanges[] = {
@@ -26,6 +27,8 @@ constexpr Range kRanges[] = {
 constexpr char32_t kWideStandIns = 0x3F000;
 constexpr char32_t kNarrowStandIns = 0xD0000;
 constexpr char32_t kStandInSpan = 0x1000;
+static_assert(kWideStandIns + kStandInSpan == 0x40000 && kNarrowStandIns + kStandInSpan == 0xD1000,
+              "isStandIn() in the header names the same spans");
 
 // Each range's first stand-in is the count of earlier code points of the
 // same width; the ranges of one width, in order, map a stand-in back.
@@ -77,33 +80,46 @@ const Range *find(char32_t codepoint)
 
 } // namespace
 
-char32_t firstFixedCodepoint()
-{
-    return kRanges[0].first;
-}
-
 bool widensWithEmojiStyle(char32_t codepoint)
 {
     return std::binary_search(std::begin(kEmojiStyle), std::end(kEmojiStyle), codepoint);
 }
 
-bool isStandIn(char32_t codepoint)
+namespace {
+// The first two planes as bits, set where a range covers the code point:
+// text in most scripts, and emoji, are answered without a search.
+constexpr char32_t kBitsEnd = 0x20000;
+struct PlaneBits {
+    std::array<uint64_t, kBitsEnd / 64> bits{};
+    constexpr bool test(char32_t cp) const { return (bits[cp / 64] >> (cp % 64)) & 1u; }
+};
+
+constexpr PlaneBits planeBits()
 {
-    return (codepoint >= kWideStandIns && codepoint < kWideStandIns + kStandInSpan)
-        || (codepoint >= kNarrowStandIns && codepoint < kNarrowStandIns + kStandInSpan);
+    PlaneBits b;
+    for (const Range &r : kRanges) {
+        for (uint32_t cp = r.first; cp <= r.last && cp < kBitsEnd; ++cp)
+            b.bits[cp / 64] |= uint64_t(1) << (cp % 64);
+    }
+    return b;
 }
+
+constexpr PlaneBits kPlaneBits = planeBits();
+} // namespace
 
 WidthFix widthFix(char32_t codepoint)
 {
-    if (codepoint < kRanges[0].first)
+    if (codepoint < kRanges[0].first || (codepoint < kBitsEnd && !kPlaneBits.test(codepoint)))
         return {};
+    if (codepoint == 0xFE0F)
+        return {WidthFix::Combine, codepoint}; // VS16 may widen what it follows
     if (isStandIn(codepoint))
         return {WidthFix::StandIn, 0xFFFD};
     const Range *r = find(codepoint);
     if (!r)
         return {};
     if (r->width == 0)
-        return {WidthFix::Combine, codepoint};
+        return {r->libvterm == 0 ? WidthFix::KnownMark : WidthFix::Combine, codepoint};
     const size_t i = static_cast<size_t>(r - std::begin(kRanges));
     const char32_t base = r->width == 2 ? kWideStandIns : kNarrowStandIns;
     return {WidthFix::StandIn, base + kIndex.firstRank[i] + (codepoint - r->first)};

@@ -11,7 +11,8 @@
 // (an unassigned code point libvterm already gives that width), which the
 // model turns back into the real character when libvterm places it; one
 // that must take no cell goes to the model directly, to join the character
-// before it.
+// before it (unless libvterm knows it as a mark and its character is in
+// the same write: libvterm joins those itself).
 
 namespace dt::term {
 
@@ -20,14 +21,15 @@ struct WidthFix {
         None, // libvterm already agrees
         StandIn, // send `codepoint` instead; the model puts the original back
         Combine, // takes no cell: attach to the previous character
+        // Takes no cell, and libvterm knows it: libvterm joins it to the
+        // character before in the same write; at the start of a write it is
+        // attached like Combine (libvterm would move one that follows a
+        // character on the last column to the next line).
+        KnownMark,
     };
     Kind kind = None;
     char32_t codepoint = 0;
 };
-
-// The smallest code point widthFix() may change: everything below passes
-// through untouched (the scanner skips such text without decoding it).
-char32_t firstFixedCodepoint();
 
 WidthFix widthFix(char32_t codepoint);
 
@@ -38,9 +40,12 @@ char32_t fromStandIn(char32_t codepoint);
 // asks to show as an emoji, two cells wide (❤ and ❤️).
 bool widensWithEmojiStyle(char32_t codepoint);
 
-// True for the unassigned code points used as stand-ins. One that arrives
-// in the stream is shown as U+FFFD (widthFix says so), never as the
-// character it would stand for.
-bool isStandIn(char32_t codepoint);
+// True for the unassigned code points used as stand-ins (U+3F000–U+3FFFF
+// and U+D0000–U+D0FFF). One that arrives in the stream is shown as U+FFFD
+// (widthFix says so), never as the character it would stand for.
+inline bool isStandIn(char32_t codepoint)
+{
+    return (codepoint >= 0x3F000 && codepoint < 0x40000) || (codepoint >= 0xD0000 && codepoint < 0xD1000);
+}
 
 } // namespace dt::term

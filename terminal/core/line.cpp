@@ -8,14 +8,17 @@
 
 namespace dt::term {
 
-Line::Line(const Line &other) : m_cells(other.m_cells), m_data(other.m_data), m_size(other.m_size), m_clusters(other.m_clusters)
+Line::Line(const Line &other)
+    : m_cells(other.m_cells), m_data(other.m_data), m_size(other.m_size), m_wrapped(other.m_wrapped)
+    , m_clusters(other.m_clusters)
 {
     if (other.ownsCells())
         syncView();
 }
 
 Line::Line(Line &&other) noexcept
-    : m_cells(std::move(other.m_cells)), m_data(other.m_data), m_size(other.m_size), m_clusters(std::move(other.m_clusters))
+    : m_cells(std::move(other.m_cells)), m_data(other.m_data), m_size(other.m_size), m_wrapped(other.m_wrapped)
+    , m_clusters(std::move(other.m_clusters))
 {
     other.m_cells.clear();
     other.syncView();
@@ -27,6 +30,7 @@ Line &Line::operator=(Line &&other) noexcept
         m_cells = std::move(other.m_cells);
         m_data = other.m_data;
         m_size = other.m_size;
+        m_wrapped = other.m_wrapped;
         m_clusters = std::move(other.m_clusters);
         other.m_cells.clear();
         other.syncView();
@@ -123,6 +127,8 @@ void Line::fill(int from, int to, const Cell &pen)
     std::fill(m_data + from, m_data + to, blank);
     if (from == 0 && to == size())
         m_clusters.clear();
+    if (to == size())
+        m_wrapped = false;
 }
 
 void Line::resize(int columns, const Cell &fill)

@@ -40,9 +40,16 @@ public:
     // Writes a grapheme of one or more code points into a cell with a style.
     void setGrapheme(int col, const char32_t *codepoints, int count, const Cell &style, bool protect = false);
 
+    // Blanks [from, to); blanking up to the end also ends a soft wrap.
     void fill(int from, int to, const Cell &pen);
     void resize(int columns, const Cell &fill);
     bool hasClusters() const { return !m_clusters.empty(); }
+
+    // Soft wrap: the text ran on past this line's end into the next line
+    // (autowrap), so the two are one logical line for copying, selecting,
+    // finding and reflow. Lines ended by a line feed are not wrapped.
+    bool wrapped() const { return m_wrapped; }
+    void setWrapped(bool wrapped) { m_wrapped = wrapped; }
 
     // How many cells remain once trailing pristine cells are dropped.
     int trimmedLength() const;
@@ -57,6 +64,7 @@ public:
         m_clusters.swap(other.m_clusters);
         std::swap(m_data, other.m_data);
         std::swap(m_size, other.m_size);
+        std::swap(m_wrapped, other.m_wrapped);
     }
 
     // The text of columns [from, to) as UTF-8; blanks become spaces.
@@ -83,6 +91,7 @@ private:
     std::vector<Cell> m_cells; // owned storage; empty for a scrollback view
     Cell *m_data = nullptr; // m_cells.data(), or the arena for a view
     int m_size = 0;
+    bool m_wrapped = false;
     std::vector<std::u32string> m_clusters;
 };
 

@@ -31,6 +31,9 @@ public:
     void push(const Line &line);
     // Takes the newest line back (when the screen grows taller).
     bool popNewest(Line &out);
+    // The newest line turned out to run on into the screen's top line (the
+    // character that wrapped arrived after the line scrolled away).
+    void markNewestWrapped();
     void clear();
 
     // 0 is the newest line.

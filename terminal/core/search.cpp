@@ -1,5 +1,6 @@
-// Finds every occurrence of a string in the scrollback and screen, line by line, mapping matches back to
-// cell columns (wide characters included); case folding covers ASCII and Latin-1 only.
+// Finds every occurrence of a string in the scrollback and screen, logical line by logical line (rows
+// joined where they wrapped), mapping matches back to cells (wide characters included); case folding
+// covers ASCII and Latin-1 only.
 
 #include "terminal/core/search.h"
 
@@ -32,28 +33,42 @@ std::vector<SearchMatch> findAll(const Terminal &terminal, const std::string &ne
     const int64_t first = terminal.linesAboveScreen() - terminal.scrollback().size();
     const int64_t last = terminal.linesAboveScreen() + terminal.rows();
     std::u32string text;
-    std::vector<int> columnOf; // text index -> cell column
-    for (int64_t l = first; l < last; ++l) {
-        const Line *line = terminal.lineAt(l);
-        if (!line)
-            continue;
+    struct Where {
+        int64_t line;
+        int col;
+    };
+    std::vector<Where> where; // text index -> the cell it came from
+    for (int64_t l = first; l < last;) {
+        // One logical line: this row and those it wrapped onto.
         text.clear();
-        columnOf.clear();
-        for (int col = 0; col < line->size(); ++col) {
-            if ((*line)[col].continuation)
+        where.clear();
+        for (; l < last; ++l) {
+            const Line *line = terminal.lineAt(l);
+            if (!line)
                 continue;
-            char32_t c = line->baseCodepoint(col);
-            if (c == 0)
-                c = ' ';
-            text.push_back(caseSensitive ? c : fold(c));
-            columnOf.push_back(col);
+            const int end = line->wrapped() ? line->trimmedLength() : line->size();
+            for (int col = 0; col < end; ++col) {
+                if ((*line)[col].continuation)
+                    continue;
+                char32_t c = line->baseCodepoint(col);
+                if (c == 0)
+                    c = ' ';
+                text.push_back(caseSensitive ? c : fold(c));
+                where.push_back({l, col});
+            }
+            if (!line->wrapped() || !terminal.lineAt(l + 1)) {
+                ++l;
+                break;
+            }
         }
         for (size_t at = text.find(needle); at != std::u32string::npos; at = text.find(needle, at + 1)) {
-            const size_t endIndex = at + needle.size() - 1;
-            int endCol = columnOf[endIndex] + 1;
-            if (endCol < line->size() && (*line)[endCol].continuation)
+            const Where from = where[at];
+            const Where to = where[at + needle.size() - 1];
+            const Line *endLine = terminal.lineAt(to.line);
+            int endCol = to.col + 1;
+            if (endCol < endLine->size() && (*endLine)[endCol].continuation)
                 ++endCol; // include the right half of a wide character
-            matches.push_back({l, columnOf[at], endCol});
+            matches.push_back({from.line, from.col, endCol, static_cast<int>(to.line - from.line)});
         }
     }
     return matches;

@@ -1,5 +1,6 @@
 // Mouse selection over absolute line positions: by character, word (letters plus path and URL characters)
-// or whole line, hit-testing cells, and the selected text with trailing blanks dropped.
+// or whole logical line, hit-testing cells, and the selected text with trailing blanks dropped and
+// wrapped rows joined.
 
 #include "terminal/core/selection.h"
 
@@ -35,6 +36,17 @@ int leadColumn(const Line &line, int col)
     while (col > 0 && col < line.size() && line[col].continuation)
         --col;
     return col;
+}
+
+// True when line `l` wrapped with a word character last and the next line
+// starts with one: a word runs on over the break.
+bool wordRunsOnAfter(const Terminal &t, int64_t l)
+{
+    const Line *line = t.lineAt(l);
+    const Line *next = t.lineAt(l + 1);
+    if (!line || !next || !line->wrapped() || line->size() == 0 || next->size() == 0)
+        return false;
+    return isWordChar(line->baseCodepoint(leadColumn(*line, line->size() - 1))) && isWordChar(next->baseCodepoint(0));
 }
 
 } // namespace
@@ -95,9 +107,21 @@ void Selection::recompute(const Terminal &t)
             a.col = wordStartAt(*l, a.col);
         if (const Line *l = t.lineAt(b.line))
             b.col = wordEndAt(*l, b.col);
+        // A word the wrap cut in two (a long URL or path) is one word.
+        while (a.col == 0 && wordRunsOnAfter(t, a.line - 1)) {
+            const Line &prev = *t.lineAt(--a.line);
+            a.col = wordStartAt(prev, prev.size() - 1);
+        }
+        while (wordRunsOnAfter(t, b.line) && b.col >= t.lineAt(b.line)->size())
+            b = {b.line + 1, wordEndAt(*t.lineAt(b.line + 1), 0)};
         break;
     case Unit::Line:
+        // The whole logical line, over all the rows it wrapped onto.
         a.col = 0;
+        for (const Line *prev = t.lineAt(a.line - 1); prev && prev->wrapped(); prev = t.lineAt(a.line - 1))
+            --a.line;
+        for (const Line *l = t.lineAt(b.line); l && l->wrapped() && t.lineAt(b.line + 1); l = t.lineAt(b.line))
+            ++b.line;
         b.col = t.columns();
         break;
     }
@@ -125,16 +149,22 @@ std::string Selection::text(const Terminal &t) const
         return out;
     for (int64_t l = m_start.line; l <= m_end.line; ++l) {
         const Line *line = t.lineAt(l);
+        // A row that wrapped runs on into the next: no line break, and its
+        // blanks are kept (but not cells never written, as when a wide
+        // character did not fit).
+        const bool wraps = line && line->wrapped() && l != m_end.line;
         std::string row;
         if (line) {
             const int from = l == m_start.line ? m_start.col : 0;
-            const int to = l == m_end.line ? std::min(m_end.col, line->size()) : line->size();
+            const int to = l == m_end.line ? std::min(m_end.col, line->size())
+                : wraps                    ? line->trimmedLength()
+                                           : line->size();
             row = line->text(from, to);
         }
-        while (!row.empty() && row.back() == ' ')
+        while (!wraps && !row.empty() && row.back() == ' ')
             row.pop_back();
         out += row;
-        if (l != m_end.line)
+        if (l != m_end.line && !wraps)
             out += '\n';
     }
     return out;

@@ -19,7 +19,8 @@ struct GridPos {
     }
 };
 
-// What the user marked with the mouse: by character, word or whole line.
+// What the user marked with the mouse: by character, word or whole line
+// (a word or line the wrap cut in two is still one).
 // Positions are absolute, so the selection follows text as it scrolls.
 class Selection {
 public:
@@ -35,7 +36,8 @@ public:
     bool contains(int64_t line, int col) const;
     bool intersectsLines(int64_t first, int64_t last) const;
 
-    // The selected text; rows joined by '\n', trailing blanks dropped.
+    // The selected text; rows joined by '\n' (a wrapped row runs on into
+    // the next without one), trailing blanks dropped.
     std::string text(const Terminal &t) const;
 
 private:

@@ -8,8 +8,10 @@
 #include "terminal/core/utf8.h"
 
 #include <algorithm>
+#include <array>
 #include <utility>
 
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -217,13 +219,29 @@ void StreamScanner::feed(const char *data, size_t length, ScannerSink &sink)
 }
 
 namespace {
-// The lead byte of the first character whose width may be fixed: text
-// made only of smaller bytes (ASCII, most of Latin-1) is not decoded.
-unsigned char firstFixedLead()
-{
-    const std::string bytes = toUtf8(firstFixedCodepoint());
-    return static_cast<unsigned char>(bytes[0]);
-}
+// For each byte that leads a character of two or three bytes: how many
+// bytes to step over undecoded because no character it can start needs
+// its width fixed (all of CJK, most scripts), else 0. Four-byte
+// characters (emoji) are always looked at.
+struct CleanLeads {
+    std::array<unsigned char, 256> skip{};
+    CleanLeads()
+    {
+        for (unsigned lead = 0x80; lead < 0xF0; ++lead) {
+            const size_t n = lead >= 0xE0 ? 3 : 2;
+            if (lead < 0xC2)
+                continue; // continuation bytes and overlong leads
+            const char32_t first = (lead & (0x7F >> n)) << (6 * (n - 1));
+            const char32_t count = char32_t(1) << (6 * (n - 1));
+            bool clean = true;
+            for (char32_t cp = first; cp < first + count && clean; ++cp)
+                clean = (cp >= 0xD800 && cp <= 0xDFFF) || widthFix(cp).kind == WidthFix::None;
+            skip[lead] = clean ? static_cast<unsigned char>(n) : 0;
+        }
+        for (unsigned b = 0; b < 0x80; ++b)
+            skip[b] = b == 0x1b ? 0 : 1;
+    }
+};
 
 // The character at data[i] if it is whole and well formed (n bytes long),
 // else 0: a cut one is held by the caller, a malformed one left to libvterm.
@@ -245,23 +263,57 @@ char32_t decodeAt(const char *data, size_t i, size_t length, size_t &n)
         return 0;
     return cp;
 }
+
+
+// Eight bytes of ASCII without an ESC: nothing to look at.
+bool plainAscii(const char *bytes)
+{
+    uint64_t w;
+    std::memcpy(&w, bytes, sizeof w);
+    constexpr uint64_t kOnes = 0x0101010101010101ULL;
+    constexpr uint64_t kHighs = 0x8080808080808080ULL;
+    const uint64_t esc = w ^ (kOnes * 0x1b); // a zero byte where an ESC was
+    return ((w | ((esc - kOnes) & ~esc)) & kHighs) == 0;
+}
 } // namespace
 
 size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t &start, ScannerSink &sink)
 {
-    static const unsigned char fixedLead = firstFixedLead();
+    static const CleanLeads clean;
+    const size_t textStart = i; // after a sequence, or the chunk's start
     while (i < length) {
         const auto b = static_cast<unsigned char>(data[i]);
-        if (b == static_cast<unsigned char>(kEsc))
-            return i;
-        if (b < fixedLead) {
+        if (b < 0x80) {
+            if (b == static_cast<unsigned char>(kEsc))
+                return i;
             ++i;
+            while (i + 8 <= length && plainAscii(data + i))
+                i += 8;
+            continue;
+        }
+        // Only a well-formed character is stepped over whole: an ESC after
+        // a broken lead byte must still be seen. One cut by the chunk's end
+        // is held by the caller all the same.
+        const unsigned char step = clean.skip[b];
+        if (step == 3 && i + 2 < length && isContinuation(static_cast<unsigned char>(data[i + 1]))
+            && isContinuation(static_cast<unsigned char>(data[i + 2]))) {
+            i += 3;
+            continue;
+        }
+        if (step == 2 && i + 1 < length && isContinuation(static_cast<unsigned char>(data[i + 1]))) {
+            i += 2;
             continue;
         }
         size_t n = 1;
         const char32_t cp = decodeAt(data, i, length, n);
         const WidthFix fix = cp ? widthFix(cp) : WidthFix{};
-        if (fix.kind == WidthFix::None) {
+        // A mark libvterm knows joins the character right before it in the
+        // same run of text; after a control, a sequence or at the start of
+        // a write libvterm would put it in a cell of its own (or on the
+        // next line), so there the model attaches it.
+        const bool joinsInRun = i > start && i > textStart && static_cast<unsigned char>(data[i - 1]) >= 0x20
+            && data[i - 1] != 0x7f;
+        if (fix.kind == WidthFix::None || (fix.kind == WidthFix::KnownMark && joinsInRun)) {
             i += cp ? n : 1;
             continue;
         }

@@ -42,9 +42,13 @@ struct TerminalCallbacks {
     {
         return self(user)->onPutGlyph(info->chars, info->width, pos.row, pos.col, info->protected_cell);
     }
-    static int movecursor(VTermPos, VTermPos, int visible, void *user)
+    static int movecursor(VTermPos pos, VTermPos, int visible, void *user)
     {
         Terminal *t = self(user);
+        // At the end of a run of text libvterm reports where the last glyph
+        // left the cursor; anywhere else, it moved.
+        if (t->m_wrap.valid && (pos.row != t->m_wrap.row || pos.col != t->m_wrap.cursorCol))
+            t->m_wrap.valid = false;
         t->m_cursorVisible = visible != 0;
         t->m_changes.cursor = true;
         t->m_anyDamage = true;
@@ -116,6 +120,7 @@ struct TerminalCallbacks {
                 t->m_alt = std::make_unique<ScreenBuffer>(t->m_rows, t->m_columns, t->m_pen);
             t->m_altActive = on;
             t->m_lastGlyph.row = -1;
+            t->m_wrap.valid = false;
             t->m_changes.altScreen = true;
             t->damageAll();
             return 1;
@@ -312,11 +317,21 @@ int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, boo
     int count = 0;
     char32_t cps[VTERM_MAX_CHARS_PER_CELL];
     while (count < VTERM_MAX_CHARS_PER_CELL && chars[count]) {
-        cps[count] = fromStandIn(chars[count]); // a character libvterm had too narrow or wide
+        cps[count] = chars[count];
+        if (isStandIn(cps[count]))
+            cps[count] = fromStandIn(cps[count]); // a character libvterm had too narrow or wide
         ++count;
     }
     line.setGrapheme(col, cps, count, m_pen, protect);
     m_lastGlyph = {row, col, width};
+    if (m_wrap.valid && col == 0 && row == m_wrap.row + 1) {
+        if (m_wrap.row >= 0)
+            activeBuffer().row(m_wrap.row).setWrapped(true);
+        else if (!m_altActive)
+            m_scrollback.markNewestWrapped();
+    }
+    // On the last cells libvterm leaves the cursor on the glyph (waiting to wrap).
+    m_wrap = {true, row, col + width < m_columns ? col + width : col};
     for (int c = 1; c < width && col + c < m_columns; ++c) {
         // The right half takes the pen too, so a background or reverse
         // covers the whole character.
@@ -389,6 +404,19 @@ void Terminal::widenLastGlyph()
     m_lastGlyph.width = 2;
 }
 
+// Whole rows of [startRow, endRow) moved up by `downward` (down when
+// negative); the candidate moves with its row, out of the region it is
+// gone, unless it went into history as the newest line.
+void Terminal::followWrapCandidate(int startRow, int endRow, int downward, bool pushedToHistory)
+{
+    if (!m_wrap.valid || m_wrap.row < startRow || m_wrap.row >= endRow)
+        return;
+    m_wrap.row -= downward;
+    if (m_wrap.row >= startRow && m_wrap.row < endRow)
+        return;
+    m_wrap.valid = pushedToHistory && !m_altActive && m_wrap.row == -1;
+}
+
 void Terminal::forgetLastGlyphIn(int startRow, int endRow, int startCol, int endCol)
 {
     if (m_lastGlyph.row >= startRow && m_lastGlyph.row < endRow && m_lastGlyph.col >= startCol
@@ -452,18 +480,21 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
     const int height = endRow - startRow;
     const int width = endCol - startCol;
     forgetLastGlyphIn(startRow, endRow, startCol, endCol); // it moved
+    const bool fullWidth = startCol == 0 && endCol == m_columns;
     if (std::abs(downward) >= height || std::abs(rightward) >= width) {
         // Scrolling by the whole area or more just clears it (as libvterm's
         // screen does). The exception: a line feed on a one-row terminal,
         // which libvterm would lose instead of moving into history.
-        if (height == 1 && downward == 1 && startRow == 0 && startCol == 0 && endCol == m_columns)
+        const bool pushed = height == 1 && downward == 1 && startRow == 0 && fullWidth;
+        if (pushed)
             pushToScrollback(1);
+        followWrapCandidate(startRow, endRow, rightward == 0 && fullWidth ? downward : height, pushed);
         onErase(startRow, endRow, startCol, endCol, false);
         return 1;
     }
 
-    const bool fullWidth = startCol == 0 && endCol == m_columns;
     if (fullWidth && rightward == 0) {
+        followWrapCandidate(startRow, endRow, downward, downward > 0 && startRow == 0);
         if (downward > 0 && startRow == 0)
             pushToScrollback(downward);
         // Whole rows move: rotate the ring instead of copying cells, then
@@ -478,6 +509,8 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
     }
 
     // A rectangle inside the screen (left/right margins, ICH/DCH): copy cells.
+    if (downward != 0)
+        followWrapCandidate(startRow, endRow, height, false); // rows split by margins: no candidate
     int destRow = startRow, srcRow = startRow, destCol = startCol, srcCol = startCol;
     if (downward >= 0)
         srcRow += downward;
@@ -552,6 +585,7 @@ int Terminal::onResize(int rows, int columns, int *deltaRow)
     }
 
     m_lastGlyph.row = -1;
+    m_wrap.valid = false;
     m_primary.resize(rows, columns, m_pen);
     if (m_alt)
         m_alt->resize(rows, columns, m_pen);

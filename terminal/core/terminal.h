@@ -159,6 +159,11 @@ public:
     // first, in the same form.
     std::string historyText(int lines) const;
 
+    // The newest `historyLines` rows of history (none while the alternate
+    // screen shows) and the screen, as the lines the program wrote: a row
+    // that wrapped runs on into the next without a line break.
+    std::string logicalText(int historyLines) const;
+
     size_t scrollbackMemoryBytes() const { return m_scrollback.memoryBytes(); }
 
     // The commands the shell reported (OSC 133) and its directory (OSC 7).
@@ -200,6 +205,16 @@ private:
         int row = -1, col = 0, width = 1;
     } m_lastGlyph;
     void widenLastGlyph();
+    // The glyph placed last, and where that left the cursor: if the next
+    // glyph lands at the start of the line below without the cursor moving
+    // in between, autowrap put it there (after the last cell, or a wide
+    // character that did not fit) and the line is marked wrapped. Its row
+    // follows scrolling; -1 is the newest line of history.
+    struct WrapCandidate {
+        bool valid = false;
+        int row = 0, cursorCol = 0;
+    } m_wrap;
+    void followWrapCandidate(int startRow, int endRow, int downward, bool pushedToHistory);
     void forgetLastGlyphIn(int startRow, int endRow, int startCol, int endCol);
     int onScrollRect(int startRow, int endRow, int startCol, int endCol, int downward, int rightward);
     int onErase(int startRow, int endRow, int startCol, int endCol, bool selective);

@@ -125,7 +125,7 @@ std::string Terminal::textBetween(LinePosition from, LinePosition to, bool *trun
     std::string out;
     if (truncated)
         *truncated = false;
-    bool runsOn = false; // the previous line was full: this one continues it
+    bool runsOn = false; // the previous line wrapped: this one continues it
     for (int64_t l = from.line; l <= to.line; ++l) {
         if (l == to.line && to.column == 0)
             break;
@@ -137,14 +137,14 @@ std::string Terminal::textBetween(LinePosition from, LinePosition to, bool *trun
         }
         const int start = l == from.line ? from.column : 0;
         const int end = l == to.line ? to.column : -1;
-        std::string text = line->text(start, end);
-        const bool full = line->trimmedLength() >= m_columns;
+        const bool wraps = line->wrapped() && end < 0;
+        std::string text = line->text(start, wraps ? line->trimmedLength() : end);
         if (!out.empty() && !runsOn)
             out.push_back('\n');
-        while (!full && !text.empty() && text.back() == ' ')
+        while (!wraps && !text.empty() && text.back() == ' ')
             text.pop_back();
         out += text;
-        runsOn = full && end < 0;
+        runsOn = wraps;
     }
     trimRight(out);
     return out;

@@ -1,5 +1,6 @@
 // The screen and the history as plain text, trailing blanks trimmed, for
-// captures and copies.
+// captures and copies: row by row, or as the lines the program wrote (a
+// wrapped row runs on into the next).
 
 #include "terminal/core/terminal.h"
 
@@ -16,7 +17,31 @@ void appendTrimmed(std::string &out, const Line &line)
     out += text;
     out += '\n';
 }
+// A row of a logical line: a wrapped one goes on without a break, keeping
+// its blanks except those never written (a wide character that did not fit).
+void appendLogical(std::string &out, const Line &line)
+{
+    if (line.wrapped()) {
+        out += line.text(0, line.trimmedLength());
+        return;
+    }
+    appendTrimmed(out, line);
+}
 } // namespace
+
+std::string Terminal::logicalText(int historyLines) const
+{
+    std::string out;
+    if (!m_altActive) {
+        for (int i = std::min(historyLines, m_scrollback.size()) - 1; i >= 0; --i)
+            appendLogical(out, m_scrollback.fromNewest(i));
+    }
+    for (int r = 0; r < m_rows; ++r)
+        appendLogical(out, screenLine(r));
+    if (!out.empty() && out.back() != '\n')
+        out += '\n'; // the last row wrapped (it cannot have): still one line
+    return out;
+}
 
 std::string Terminal::screenText() const
 {

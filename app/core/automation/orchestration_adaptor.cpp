@@ -70,14 +70,15 @@ std::variant<std::string, Error> OrchestrationAdaptor::capture(Handle tab, int s
     if (!primary || !primary->session)
         return dt::rpc::intentError(dt::rpc::intent::NotFound, "tab not found");
     const dt::term::Terminal &terminal = primary->session->terminal();
-    // Blank rows under the last text carry nothing, and saving a capture
-    // should not leave a page of empty lines.
-    std::string screen = terminal.screenText();
-    while (screen.size() >= 2 && screen.compare(screen.size() - 2, 2, "\n\n") == 0)
-        screen.pop_back();
-    if (screen == "\n")
-        screen.clear();
-    return terminal.historyText(scrollbackLines) + screen;
+    // Lines as the program wrote them (a wrapped row runs on). Blank rows
+    // under the last text carry nothing, and saving a capture should not
+    // leave a page of empty lines.
+    std::string text = terminal.logicalText(scrollbackLines);
+    while (text.size() >= 2 && text.compare(text.size() - 2, 2, "\n\n") == 0)
+        text.pop_back();
+    if (text == "\n")
+        text.clear();
+    return text;
 }
 
 } // namespace dt::app
