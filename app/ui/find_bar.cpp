@@ -64,6 +64,14 @@ void FindBar::openFor(TerminalView *view)
 {
     if (m_view && m_view != view)
         m_view->clearSearchMatches();
+    if (m_view != view) {
+        disconnect(m_gridChanged);
+        if (view)
+            m_gridChanged = connect(view, &TerminalView::gridSizeChanged, this, [this] {
+                if (isVisible())
+                    search();
+            });
+    }
     m_view = view;
     QWidget::show();
     m_edit->setFocus(Qt::ShortcutFocusReason);

@@ -43,6 +43,9 @@ private:
     QCheckBox *m_caseSensitive;
     QLabel *m_count;
     QPointer<TerminalView> m_view;
+    // The view's size changed: its text was laid out again (reflow), so
+    // the matches are found again.
+    QMetaObject::Connection m_gridChanged;
     std::vector<dt::term::SearchMatch> m_matches;
     int m_current = -1;
 };

@@ -199,8 +199,8 @@ void TerminalView::resizeEvent(QResizeEvent *e)
 {
     QAbstractScrollArea::resizeEvent(e);
     // Apply the first size at once so the shell starts with it; coalesce the
-    // burst a window drag produces (libvterm cannot reflow, and every resize
-    // makes full-screen programs redraw).
+    // burst a window drag produces (each new width lays the history out
+    // again, and every resize makes full-screen programs redraw).
     if (!isVisible())
         return; // showEvent() takes care of it
     if (!m_gridApplied)

@@ -69,6 +69,23 @@ public:
     uint64_t promptCount() const { return m_prompts; }
     uint64_t inputCount() const { return m_inputs; }
 
+    // Moves every position the log holds (the screen was laid out again
+    // at another width): `map` gives each its new place.
+    template <typename Map>
+    void remapPositions(const Map &map)
+    {
+        for (CommandRecord &r : m_records) {
+            for (LinePosition *p : {&r.prompt, &r.input, &r.output, &r.end}) {
+                if (p->line >= 0)
+                    *p = map(*p);
+            }
+        }
+        for (std::optional<LinePosition> *p : {&m_pendingPrompt, &m_pendingInput}) {
+            if (*p && (*p)->line >= 0)
+                **p = map(**p);
+        }
+    }
+
     // What a record keeps of text a program controls.
     static constexpr size_t kMaxCommandLineBytes = 4096;
     static constexpr size_t kMaxPathBytes = 4096;

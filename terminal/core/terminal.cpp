@@ -146,7 +146,7 @@ struct TerminalCallbacks {
     }
     static int resize(int rows, int cols, VTermPos *delta, void *user)
     {
-        return self(user)->onResize(rows, cols, &delta->row);
+        return self(user)->onResize(rows, cols, &delta->row, &delta->col);
     }
     static int setlineinfo(int, const VTermLineInfo *, const VTermLineInfo *, void *) { return 1; }
     static void output(const char *bytes, size_t len, void *user)
@@ -249,7 +249,27 @@ void Terminal::resize(int rows, int columns)
     columns = std::max(columns, 1);
     if (rows == m_rows && columns == m_columns)
         return;
+    // libvterm waits to wrap with the cursor on the last glyph of a full
+    // line. Growing wider it moves the cursor past it itself; narrower, the
+    // reflow places the cursor past it, and the pending wrap is cancelled.
+    const CursorState before = cursor();
+    const bool pendingWrap = !m_altActive && m_wrap.valid && before.row == m_wrap.row && before.col == m_wrap.cursorCol
+        && m_lastGlyph.row == before.row && m_lastGlyph.col + m_lastGlyph.width == m_columns;
+    const bool narrower = columns < m_columns;
+    m_cursorAdvance = pendingWrap && narrower ? m_lastGlyph.width : 0;
+    m_wrapAfterResize = kNoRow;
     vterm_set_size(m_vt.get(), rows, columns);
+    m_cursorAdvance = 0;
+    if (pendingWrap && narrower) {
+        // Any cursor move ends libvterm's pending wrap; these two leave the
+        // cursor where it is.
+        const bool lastColumn = cursor().col >= columns - 1;
+        static const char kRightLeft[] = "\x1b[C\x1b[D";
+        static const char kLeftRight[] = "\x1b[D\x1b[C";
+        vterm_input_write(m_vt.get(), lastColumn ? kLeftRight : kRightLeft, 6);
+    }
+    if (m_wrapAfterResize != kNoRow)
+        m_wrap = {true, m_wrapAfterResize, -1};
 }
 
 const Line *Terminal::lineAt(int64_t absoluteLine) const
@@ -536,10 +556,23 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
     return 1;
 }
 
-int Terminal::onResize(int rows, int columns, int *deltaRow)
+int Terminal::onResize(int rows, int columns, int *deltaRow, int *deltaCol)
 {
     const int oldRows = m_rows;
     const bool alt = m_altActive;
+    m_lastGlyph.row = -1;
+    m_wrap.valid = false;
+
+    if (columns != m_columns) {
+        reflowPrimary(rows, columns, m_cursorAdvance, deltaRow, deltaCol);
+        if (m_alt)
+            m_alt->resize(rows, columns, m_pen);
+        m_rows = rows;
+        m_columns = columns;
+        m_damaged.assign(static_cast<size_t>(rows), 1);
+        damageAll();
+        return 1;
+    }
 
     if (!alt && rows < oldRows) {
         // Keep the cursor row and whatever is below it on screen: push as
@@ -584,8 +617,6 @@ int Terminal::onResize(int rows, int columns, int *deltaRow)
         }
     }
 
-    m_lastGlyph.row = -1;
-    m_wrap.valid = false;
     m_primary.resize(rows, columns, m_pen);
     if (m_alt)
         m_alt->resize(rows, columns, m_pen);

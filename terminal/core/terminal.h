@@ -221,7 +221,15 @@ private:
     void moveRect(int destRow, int destCol, int srcRow, int srcCol, int height, int width);
     void pushToScrollback(int rows);
     void pushPrimaryRows(int rows);
-    int onResize(int rows, int columns, int *deltaRow);
+    int onResize(int rows, int columns, int *deltaRow, int *deltaCol);
+    // terminal_reflow.cpp: the primary screen and history laid out again
+    // at a new width; the cursor's move when the primary screen shows.
+    // `cursorAdvance`: the cells the cursor stands past its own (libvterm
+    // keeps it on the last glyph while a wrap is pending).
+    void reflowPrimary(int rows, int columns, int cursorAdvance, int *deltaRow, int *deltaCol);
+    static constexpr int kNoRow = -2;
+    int m_wrapAfterResize = kNoRow; // a wrap candidate for the row above the cursor
+    int m_cursorAdvance = 0; // resize() to onResize()
     // Strings libvterm does not know (OSC 133, OSC 7): the command marks.
     void onOsc(const char *command, size_t length);
     // The text from `from` up to `to` (exclusive), across lines.

@@ -174,6 +174,9 @@ TEST(DifferentialTest, randomStreamsProduceTheSameScreenAsLibvtermsOwnScreen)
     EXPECT_EQ(checked, 3000);
 }
 
+// Only the height changes: at another width deviceterm reflows the
+// primary screen and history, which libvterm 0.1.4 cannot (its lines are
+// cut); reflow_test.cpp checks that instead.
 TEST(DifferentialTest, randomStreamsFollowedByResizesAgreeIncludingScrollbackPops)
 {
     for (uint32_t seed = 5001; seed <= 5600; ++seed) {
@@ -181,8 +184,7 @@ TEST(DifferentialTest, randomStreamsFollowedByResizesAgreeIncludingScrollbackPop
         std::mt19937 rng(seed);
         std::vector<std::pair<int, int>> resizes;
         for (int i = 0; i < 4; ++i)
-            resizes.emplace_back(std::uniform_int_distribution<int>(2, 14)(rng),
-                                 std::uniform_int_distribution<int>(5, 40)(rng));
+            resizes.emplace_back(std::uniform_int_distribution<int>(2, 14)(rng), 20);
         const std::string d = diffAfter(gen.next(600), 8, 20, resizes);
         ASSERT_EQ(d, "") << "seed " << seed;
     }
