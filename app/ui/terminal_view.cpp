@@ -30,7 +30,7 @@ TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_InputMethodEnabled);
     // Always shown: a bar that appears with the first line of history would
-    // narrow the grid, and without reflow that cuts off every long line.
+    // narrow the grid, and every program would be told of a new size.
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
@@ -45,7 +45,7 @@ TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
     m_blinkTimer.setInterval(kBlinkMillis);
     connect(&m_blinkTimer, &QTimer::timeout, this, [this] {
         m_blinkOn = !m_blinkOn;
-        if (m_session && m_scrollOffset == 0) {
+        if (m_session && m_scrollOffset == 0 && !m_waitingForFrame) { // not half a frame
             const auto c = m_session->terminal().cursor();
             viewport()->update(QRect(cellOrigin(c.row, 0), QSize(viewport()->width(), m_cellHeight)));
         }
@@ -236,6 +236,11 @@ void TerminalView::onContentChanged()
 {
     if (!m_session)
         return;
+    // A frame the program finished drawing is painted at once.
+    if (m_waitingForFrame && !m_session->terminal().synchronizedOutput()) {
+        m_repaintTimer.stop();
+        m_waitingForFrame = false;
+    }
     // Paint promptly after a quiet spell (a key echo), otherwise at most
     // once per frame however fast output arrives.
     if (m_repaintTimer.isActive())
@@ -247,12 +252,34 @@ void TerminalView::onContentChanged()
         m_repaintTimer.start(static_cast<int>(kFrameMillis - since));
 }
 
+bool TerminalView::holdsForSynchronizedOutput()
+{
+    const auto &t = m_session->terminal();
+    if (!t.synchronizedOutput()) {
+        m_syncHeld.invalidate();
+        return false;
+    }
+    if (!m_syncHeld.isValid() || m_syncUpdate != t.synchronizedUpdates()) {
+        m_syncHeld.start();
+        m_syncUpdate = t.synchronizedUpdates();
+    }
+    const qint64 left = m_synchronizedOutputTimeout - m_syncHeld.elapsed();
+    if (left <= 0)
+        return false; // too long: what there is gets painted
+    m_waitingForFrame = true;
+    m_repaintTimer.start(static_cast<int>(left));
+    return true;
+}
+
 void TerminalView::flushDamage()
 {
     if (!m_session)
         return;
+    m_waitingForFrame = false;
     auto &t = m_session->terminal();
     if (!t.anyDamage())
+        return;
+    if (holdsForSynchronizedOutput())
         return;
     m_sinceLastPaint.restart();
     if (m_scrollOffset != 0) {

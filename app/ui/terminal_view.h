@@ -30,6 +30,9 @@ public:
     QFont terminalFont() const { return m_font; }
     void setTheme(const TerminalTheme &theme);
     void setExitMessage(const QString &message);
+    // How long a frame drawn with synchronized output (DEC mode 2026) is
+    // waited for before what there is gets painted (default 200 ms).
+    void setSynchronizedOutputTimeout(int ms) { m_synchronizedOutputTimeout = ms; }
 
     QSize cellSize() const { return QSize(m_cellWidth, m_cellHeight); }
     // Top-left pixel of a cell of the visible grid, in viewport coordinates.
@@ -142,6 +145,14 @@ private:
     bool m_updatingScrollBar = false;
     QTimer m_repaintTimer; // coalesces output to at most one paint per frame
     QElapsedTimer m_sinceLastPaint;
+    // Synchronized output: painting waits while the program draws a frame,
+    // at most m_synchronizedOutputTimeout per frame (a program that never
+    // ends one is painted anyway).
+    bool holdsForSynchronizedOutput();
+    int m_synchronizedOutputTimeout = 200;
+    QElapsedTimer m_syncHeld; // since the frame being waited for began
+    quint64 m_syncUpdate = 0; // which frame that is (Terminal::synchronizedUpdates)
+    bool m_waitingForFrame = false; // m_repaintTimer runs for the hold
     QTimer m_resizeTimer;
     bool m_gridApplied = false;
     QTimer m_blinkTimer;

@@ -211,6 +211,7 @@ void Terminal::fullReset()
 {
     resetColours();
     m_titleStack.clear();
+    m_synchronizedOutput = false;
     m_insertMode = m_newlineMode = false;
 }
 

@@ -132,6 +132,12 @@ public:
     bool altScreenActive() const { return m_altActive; }
     bool reverseVideo() const { return m_reverseVideo; }
     MouseTracking mouseTracking() const { return m_mouse; }
+    // Synchronized output (DEC mode 2026): while on, the program is drawing
+    // a frame and the view should wait (within a time limit) before it
+    // paints. Each frame it begins counts one update, so a view that missed
+    // the end of one sees the next begin.
+    bool synchronizedOutput() const { return m_synchronizedOutput; }
+    uint64_t synchronizedUpdates() const { return m_synchronizedUpdates; }
 
     // Rows changed since the last clearDamage(); true for every row after a
     // scroll, a resize or a switch of screens.
@@ -193,6 +199,8 @@ private:
     void csi(char leader, std::string_view params, char final) override;
     bool m_holdReplies = false; // libvterm's replies are dropped meanwhile
     std::vector<std::string> m_titleStack; // XTWINOPS 22/23
+    bool m_synchronizedOutput = false; // DEC mode 2026
+    uint64_t m_synchronizedUpdates = 0; // times it was turned on
     bool m_insertMode = false; // IRM and LNM, as set (for DECRQM)
     bool m_newlineMode = false;
     // clearScrollback() above is also the sink's CSI 3 J handler.

@@ -1,8 +1,8 @@
 // Control sequences the model answers or follows itself (Terminal's part,
 // the scanner hands them over): device attributes and XTVERSION that say
 // what this terminal is, DECRQM for the modes libvterm 0.1.4 cannot
-// report, the title stack (XTWINOPS 22/23), and DECSTR resetting origin
-// mode and margins as a soft reset should. libvterm still reads each
+// report, the title stack (XTWINOPS 22/23), DECSTR resetting origin
+// mode and margins as a soft reset should, and synchronized output (2026). libvterm still reads each
 // sequence first; its own replies to them are held back.
 
 #include "terminal/core/terminal.h"
@@ -43,6 +43,10 @@ std::vector<int> numbersOf(std::string_view params)
     return out;
 }
 
+// Synchronized output (DEC private mode 2026): the program draws a frame
+// and the view waits for it to finish.
+constexpr int kSynchronizedOutput = 2026;
+
 // "22;0" → 22 and whether it names the window title (0 or 2, or nothing).
 bool isTitleStackOp(std::string_view params, int op)
 {
@@ -72,10 +76,21 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
         // DECRQM: libvterm answers the private modes it knows, but not
         // 1049; it answers no ANSI mode.
         return params.size() > 1 && params.back() == '$'
-               && (leader == 0 || (leader == '?' && params.substr(0, params.size() - 1) == "1049"));
+               && (leader == 0
+                   || (leader == '?'
+                       && (params.substr(0, params.size() - 1) == "1049" || params.substr(0, params.size() - 1) == "2026")));
     case 'h':
-    case 'l': // SM/RM: followed for DECRQM (insert and newline modes)
-        return leader == 0;
+    case 'l': {
+        // SM/RM: followed for DECRQM (insert and newline modes). DECSET and
+        // DECRST when they name synchronized output, or several modes
+        // (libvterm 0.1.4 applies only the first).
+        if (leader == 0)
+            return true;
+        if (leader != '?')
+            return false;
+        const std::vector<int> modes = numbersOf(params);
+        return modes.size() > 1 || (modes.size() == 1 && modes[0] == kSynchronizedOutput);
+    }
     default:
         return false;
     }
@@ -128,7 +143,9 @@ void Terminal::csi(char leader, std::string_view params, char final)
             break;
         // 1 set, 2 reset, 4 permanently reset, 0 not recognised.
         int state = 0;
-        if (leader == '?')
+        if (leader == '?' && mode[0] == kSynchronizedOutput)
+            state = m_synchronizedOutput ? 1 : 2;
+        else if (leader == '?')
             state = m_altActive ? 1 : 2;
         else if (mode[0] == 4)
             state = m_insertMode ? 1 : 2;
@@ -146,13 +163,21 @@ void Terminal::csi(char leader, std::string_view params, char final)
         // libvterm 0.1.4 applies only the first mode of SM/RM; the others
         // are handed to it one at a time, so every mode named is set.
         const std::vector<int> modes = numbersOf(params);
+        const bool set = final == 'h';
         for (size_t i = 0; i < modes.size(); ++i) {
-            if (modes[i] == 4)
-                m_insertMode = final == 'h';
-            else if (modes[i] == 20)
-                m_newlineMode = final == 'h';
+            if (leader == '?' && modes[i] == kSynchronizedOutput) {
+                if (set && !m_synchronizedOutput)
+                    ++m_synchronizedUpdates;
+                m_synchronizedOutput = set;
+                m_anyDamage = true; // the view looks again: its frame may be done
+                continue;
+            }
+            if (leader == 0 && modes[i] == 4)
+                m_insertMode = set;
+            else if (leader == 0 && modes[i] == 20)
+                m_newlineMode = set;
             if (i > 0) {
-                const std::string one = "\x1b[" + std::to_string(modes[i]) + final;
+                const std::string one = std::string("\x1b[") + (leader == '?' ? "?" : "") + std::to_string(modes[i]) + final;
                 write(one.data(), one.size());
             }
         }

@@ -16,6 +16,7 @@
 namespace {
 
 using dt::terminal::TerminalSession;
+using dt::test::nothingHappensFor;
 using dt::test::waitUntil;
 using dt::ui::TerminalView;
 
@@ -267,6 +268,42 @@ TEST_F(TerminalViewTest, aShortcutKeyIsNotSentToTheProgram)
     // Ctrl+_, Ctrl+@ and Ctrl+^ are Ctrl+Shift on a US layout: the program's.
     for (int key : {Qt::Key_Underscore, Qt::Key_At, Qt::Key_AsciiCircum})
         EXPECT_FALSE(TerminalView::isApplicationShortcut(key, Qt::ControlModifier | Qt::ShiftModifier)) << key;
+}
+
+// Counts the paints that reach a widget.
+class PaintCounter : public QObject {
+public:
+    int paints = 0;
+    bool eventFilter(QObject *, QEvent *e) override
+    {
+        if (e->type() == QEvent::Paint)
+            ++paints;
+        return false;
+    }
+};
+
+TEST_F(TerminalViewTest, aFrameDrawnWithSynchronizedOutputIsPaintedOnlyWhenDone)
+{
+    view->setSynchronizedOutputTimeout(60000);
+    PaintCounter counter;
+    view->viewport()->installEventFilter(&counter);
+    run(QStringLiteral("printf '\\033[?2026hFRAME'; read x; printf '\\033[?2026lDONE'"));
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().synchronizedOutput() && outputRow("FRAME", 50) >= 0; }));
+    counter.paints = 0;
+    EXPECT_TRUE(nothingHappensFor(300, [&] { return counter.paints > 0; })) << "painted half a frame";
+    QTest::keyClick(view, Qt::Key_Return); // the program ends its frame
+    EXPECT_TRUE(waitUntil([&] { return counter.paints > 0 && !session->terminal().synchronizedOutput(); }));
+}
+
+TEST_F(TerminalViewTest, aFrameThatNeverEndsIsPaintedAfterTheTimeout)
+{
+    view->setSynchronizedOutputTimeout(100);
+    PaintCounter counter;
+    view->viewport()->installEventFilter(&counter);
+    run(QStringLiteral("printf '\\033[?2026hFOREVER'"));
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().synchronizedOutput() && outputRow("FOREVER", 50) >= 0; }));
+    counter.paints = 0;
+    EXPECT_TRUE(waitUntil([&] { return counter.paints > 0; })) << "a program that never ends its frame froze the view";
 }
 
 TEST_F(TerminalViewTest, inputMethodCommitsReachTheShell)
