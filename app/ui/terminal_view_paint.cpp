@@ -4,6 +4,7 @@
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
 #include "app/ui/terminal_view_fonts.h"
+#include "app/ui/box_drawing.h"
 
 #include <QFontMetricsF>
 #include <QPaintEvent>
@@ -196,7 +197,10 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
             const std::u32string g = line->graphemeAt(col);
             const QString text = QString::fromUcs4(g.data(), static_cast<qsizetype>(g.size()));
             const int width = (col + 1 < line->size() && (*line)[col + 1].continuation) ? 2 : 1;
-            if (!text.isEmpty()) {
+            const QRect cell(kPadding + col * m_cellWidth, y, width * m_cellWidth, m_cellHeight);
+            if (g.size() == 1 && drawBoxCharacter(p, g[0], cell, fg)) {
+                // Drawn from the cell's geometry: borders join without seams.
+            } else if (!text.isEmpty()) {
                 const bool emoji = isEmoji(g, width);
                 const QStaticText &glyph = staticText(text, c.bold, c.italic, emoji);
                 if (emoji)
@@ -301,6 +305,8 @@ void TerminalView::paintCursor(QPainter &p) const
     case dt::term::CursorShape::Block: {
         p.fillRect(cell, m_theme.cursor);
         const std::u32string g = line.graphemeAt(c.col);
+        if (g.size() == 1 && drawBoxCharacter(p, g[0], cell, m_theme.cursorText))
+            return;
         if (!g.empty()) {
             const Cell &cc = line[c.col];
             p.setPen(m_theme.cursorText);
