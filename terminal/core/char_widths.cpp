@@ -109,6 +109,8 @@ constexpr PlaneBits kPlaneBits = planeBits();
 
 WidthFix widthFix(char32_t codepoint)
 {
+    if (codepoint >= 0x80 && codepoint <= 0x9F)
+        return {WidthFix::Drop, codepoint};
     if (codepoint < kRanges[0].first || (codepoint < kBitsEnd && !kPlaneBits.test(codepoint)))
         return {};
     if (codepoint == 0xFE0F)

@@ -26,6 +26,9 @@ struct WidthFix {
         // attached like Combine (libvterm would move one that follows a
         // character on the last column to the next line).
         KnownMark,
+        // A C1 control sent as UTF-8 (U+0080–U+009F): dropped. libvterm
+        // would give it a width of -1 and put the cursor before column 0.
+        Drop,
     };
     Kind kind = None;
     char32_t codepoint = 0;

@@ -127,8 +127,6 @@ void Line::fill(int from, int to, const Cell &pen)
     std::fill(m_data + from, m_data + to, blank);
     if (from == 0 && to == size())
         m_clusters.clear();
-    if (to == size())
-        m_wrapped = false;
 }
 
 void Line::resize(int columns, const Cell &fill)

@@ -40,7 +40,7 @@ public:
     // Writes a grapheme of one or more code points into a cell with a style.
     void setGrapheme(int col, const char32_t *codepoints, int count, const Cell &style, bool protect = false);
 
-    // Blanks [from, to); blanking up to the end also ends a soft wrap.
+    // Blanks [from, to) (a soft wrap stays: the caller decides).
     void fill(int from, int to, const Cell &pen);
     void resize(int columns, const Cell &fill);
     bool hasClusters() const { return !m_clusters.empty(); }

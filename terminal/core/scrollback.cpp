@@ -53,10 +53,16 @@ void Scrollback::release(size_t slotIndex)
             b->used -= line.m_size;
     }
     line = Line();
-    // Blocks empty out oldest first; keep the newest one for reuse.
+    // Blocks empty out oldest first as history is evicted, and newest first
+    // as lines are taken back (a reflow takes many); keep one for reuse.
     while (m_blocks.size() > 1 && m_blocks.front().liveLines == 0) {
         ::operator delete(m_blocks.front().cells);
         m_blocks.pop_front();
+    }
+    while (m_blocks.size() > 1 && m_blocks.back().liveLines == 0) {
+        ::operator delete(m_blocks.back().cells);
+        m_blocks.pop_back();
+        m_nextSerial = m_blocks.back().serial + 1; // serials stay contiguous (blockBySerial)
     }
     if (m_blocks.size() == 1 && m_blocks.front().liveLines == 0)
         m_blocks.front().used = 0;

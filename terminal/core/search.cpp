@@ -38,6 +38,22 @@ std::vector<SearchMatch> findAll(const Terminal &terminal, const std::string &ne
         int col;
     };
     std::vector<Where> where; // text index -> the cell it came from
+    // A logical line is searched in windows of this many characters that
+    // overlap by the needle's length less one, so a line as long as the
+    // whole history costs no more memory than a window.
+    constexpr size_t kWindow = 64 * 1024;
+    const size_t overlap = needle.size() - 1;
+    auto searchWindow = [&] {
+        for (size_t at = text.find(needle); at != std::u32string::npos; at = text.find(needle, at + 1)) {
+            const Where from = where[at];
+            const Where to = where[at + needle.size() - 1];
+            const Line *endLine = terminal.lineAt(to.line);
+            int endCol = to.col + 1;
+            if (endCol < endLine->size() && (*endLine)[endCol].continuation)
+                ++endCol; // include the right half of a wide character
+            matches.push_back({from.line, from.col, endCol, static_cast<int>(to.line - from.line)});
+        }
+    };
     for (int64_t l = first; l < last;) {
         // One logical line: this row and those it wrapped onto.
         text.clear();
@@ -55,21 +71,18 @@ std::vector<SearchMatch> findAll(const Terminal &terminal, const std::string &ne
                     c = ' ';
                 text.push_back(caseSensitive ? c : fold(c));
                 where.push_back({l, col});
+                if (text.size() >= kWindow + overlap) {
+                    searchWindow();
+                    text.erase(0, text.size() - overlap);
+                    where.erase(where.begin(), where.end() - static_cast<std::ptrdiff_t>(overlap));
+                }
             }
             if (!line->wrapped() || !terminal.lineAt(l + 1)) {
                 ++l;
                 break;
             }
         }
-        for (size_t at = text.find(needle); at != std::u32string::npos; at = text.find(needle, at + 1)) {
-            const Where from = where[at];
-            const Where to = where[at + needle.size() - 1];
-            const Line *endLine = terminal.lineAt(to.line);
-            int endCol = to.col + 1;
-            if (endCol < endLine->size() && (*endLine)[endCol].continuation)
-                ++endCol; // include the right half of a wide character
-            matches.push_back({from.line, from.col, endCol, static_cast<int>(to.line - from.line)});
-        }
+        searchWindow();
     }
     return matches;
 }

@@ -44,9 +44,12 @@ bool wordRunsOnAfter(const Terminal &t, int64_t l)
 {
     const Line *line = t.lineAt(l);
     const Line *next = t.lineAt(l + 1);
-    if (!line || !next || !line->wrapped() || line->size() == 0 || next->size() == 0)
+    if (!line || !next || !line->wrapped() || next->size() == 0)
         return false;
-    return isWordChar(line->baseCodepoint(leadColumn(*line, line->size() - 1))) && isWordChar(next->baseCodepoint(0));
+    // Its last written cell: a wide character that did not fit left one
+    // blank behind it.
+    const int last = line->trimmedLength() - 1;
+    return last >= 0 && isWordChar(line->baseCodepoint(leadColumn(*line, last))) && isWordChar(next->baseCodepoint(0));
 }
 
 } // namespace
@@ -110,9 +113,9 @@ void Selection::recompute(const Terminal &t)
         // A word the wrap cut in two (a long URL or path) is one word.
         while (a.col == 0 && wordRunsOnAfter(t, a.line - 1)) {
             const Line &prev = *t.lineAt(--a.line);
-            a.col = wordStartAt(prev, prev.size() - 1);
+            a.col = wordStartAt(prev, prev.trimmedLength() - 1);
         }
-        while (wordRunsOnAfter(t, b.line) && b.col >= t.lineAt(b.line)->size())
+        while (wordRunsOnAfter(t, b.line) && b.col >= t.lineAt(b.line)->trimmedLength())
             b = {b.line + 1, wordEndAt(*t.lineAt(b.line + 1), 0)};
         break;
     case Unit::Line:

@@ -307,18 +307,21 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
         size_t n = 1;
         const char32_t cp = decodeAt(data, i, length, n);
         const WidthFix fix = cp ? widthFix(cp) : WidthFix{};
-        // A mark libvterm knows joins the character right before it in the
-        // same run of text; after a control, a sequence or at the start of
-        // a write libvterm would put it in a cell of its own (or on the
-        // next line), so there the model attaches it.
-        const bool joinsInRun = i > start && i > textStart && static_cast<unsigned char>(data[i - 1]) >= 0x20
-            && data[i - 1] != 0x7f;
+        // A mark libvterm knows joins the character right before it when
+        // both are decoded in one run: libvterm's UTF-8 runs stop at ASCII,
+        // so only after another non-ASCII character in the same write.
+        // Elsewhere (after ASCII, a control, a sequence, at the start of a
+        // write) libvterm would put it in a cell of its own or on the next
+        // line, so there the model attaches it.
+        const bool joinsInRun = i > start && i > textStart && static_cast<unsigned char>(data[i - 1]) >= 0x80;
         if (fix.kind == WidthFix::None || (fix.kind == WidthFix::KnownMark && joinsInRun)) {
             i += cp ? n : 1;
             continue;
         }
         flush(data, start, i, sink);
-        if (fix.kind == WidthFix::StandIn) {
+        if (fix.kind == WidthFix::Drop) {
+            // nothing: it neither prints nor moves the cursor
+        } else if (fix.kind == WidthFix::StandIn) {
             const std::string standIn = toUtf8(fix.codepoint);
             sink.write(standIn.data(), standIn.size());
         } else {

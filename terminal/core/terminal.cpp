@@ -204,6 +204,16 @@ void Terminal::feed(const char *bytes, size_t length)
 void Terminal::write(const char *bytes, size_t length)
 {
     vterm_input_write(m_vt.get(), bytes, length);
+    // libvterm gives a C1 control it decodes from UTF-8 a width of -1 and
+    // moves the cursor left of column 0 (the scanner drops those in text;
+    // this catches any other way in). Any CSI makes it clamp the cursor;
+    // an SGR it ignores does nothing else.
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    if (pos.col < 0) {
+        static const char kClamp[] = "\x1b[99m";
+        vterm_input_write(m_vt.get(), kClamp, sizeof kClamp - 1);
+    }
 }
 
 // RIS: libvterm resets its state; what the model keeps beside it goes too.
@@ -251,13 +261,17 @@ void Terminal::resize(int rows, int columns)
     if (rows == m_rows && columns == m_columns)
         return;
     // libvterm waits to wrap with the cursor on the last glyph of a full
-    // line. Growing wider it moves the cursor past it itself; narrower, the
-    // reflow places the cursor past it, and the pending wrap is cancelled.
+    // line: the reflow places the cursor past that glyph. Growing wider
+    // libvterm ends the wait itself; narrower, it is cancelled here.
     const CursorState before = cursor();
     const bool pendingWrap = !m_altActive && m_wrap.valid && before.row == m_wrap.row && before.col == m_wrap.cursorCol
         && m_lastGlyph.row == before.row && m_lastGlyph.col + m_lastGlyph.width == m_columns;
     const bool narrower = columns < m_columns;
-    m_cursorAdvance = pendingWrap && narrower ? m_lastGlyph.width : 0;
+    m_cursorAdvance = pendingWrap && columns != m_columns ? m_lastGlyph.width : 0;
+    // A cursor a reflow put at the start of a row of its own, after text
+    // that ended at the edge, still belongs at the end of that text.
+    m_cursorEndsRowAbove = !m_altActive && m_wrap.valid && m_wrap.cursorCol == kNoRow && m_wrap.row >= 0
+        && before.row == m_wrap.row + 1 && before.col == 0;
     m_wrapAfterResize = kNoRow;
     vterm_set_size(m_vt.get(), rows, columns);
     m_cursorAdvance = 0;
@@ -269,8 +283,9 @@ void Terminal::resize(int rows, int columns)
         static const char kLeftRight[] = "\x1b[D\x1b[C";
         vterm_input_write(m_vt.get(), lastColumn ? kLeftRight : kRightLeft, 6);
     }
+    m_cursorEndsRowAbove = false;
     if (m_wrapAfterResize != kNoRow)
-        m_wrap = {true, m_wrapAfterResize, -1};
+        m_wrap = {true, m_wrapAfterResize, kNoRow};
 }
 
 const Line *Terminal::lineAt(int64_t absoluteLine) const
@@ -445,7 +460,7 @@ void Terminal::forgetLastGlyphIn(int startRow, int endRow, int startCol, int end
         m_lastGlyph.row = -1;
 }
 
-int Terminal::onErase(int startRow, int endRow, int startCol, int endCol, bool selective)
+int Terminal::onErase(int startRow, int endRow, int startCol, int endCol, bool selective, bool endsWraps)
 {
     forgetLastGlyphIn(startRow, endRow, startCol, endCol);
     startRow = std::max(startRow, 0);
@@ -455,6 +470,8 @@ int Terminal::onErase(int startRow, int endRow, int startCol, int endCol, bool s
     ScreenBuffer &buf = activeBuffer();
     for (int r = startRow; r < endRow; ++r) {
         Line &line = buf.row(r);
+        if (endsWraps && endCol == m_columns)
+            line.setWrapped(false);
         if (!selective) {
             line.fill(startCol, endCol, m_pen);
         } else {
@@ -498,6 +515,14 @@ void Terminal::moveRect(int destRow, int destCol, int srcRow, int srcCol, int he
 
 int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, int downward, int rightward)
 {
+    // Never trust the rectangle to lie on the screen (a cursor libvterm
+    // put outside it would make one that does not).
+    startRow = std::max(startRow, 0);
+    endRow = std::min(endRow, m_rows);
+    startCol = std::max(startCol, 0);
+    endCol = std::min(endCol, m_columns);
+    if (startRow >= endRow || startCol >= endCol)
+        return 1;
     const int height = endRow - startRow;
     const int width = endCol - startCol;
     forgetLastGlyphIn(startRow, endRow, startCol, endCol); // it moved
@@ -515,6 +540,12 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
     }
 
     if (fullWidth && rightward == 0) {
+        // Rows wrapped across the region's edges lose what they ran on
+        // into: the row above it, and its last row (which moves apart from
+        // the row below the region, or after scrolling down, goes).
+        if (startRow > 0)
+            activeBuffer().row(startRow - 1).setWrapped(false);
+        activeBuffer().row(endRow - 1).setWrapped(false);
         followWrapCandidate(startRow, endRow, downward, downward > 0 && startRow == 0);
         if (downward > 0 && startRow == 0)
             pushToScrollback(downward);
@@ -525,6 +556,8 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
             onErase(endRow - downward, endRow, 0, m_columns, false);
         else
             onErase(startRow, startRow - downward, 0, m_columns, false);
+        if (downward < 0)
+            activeBuffer().row(endRow - 1).setWrapped(false); // ran on into the row it pushed out
         damageRows(startRow, endRow);
         return 1;
     }
@@ -552,7 +585,7 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
         eStartCol = endCol - rightward;
     else if (rightward < 0)
         eEndCol = startCol - rightward;
-    onErase(eStartRow, eEndRow, eStartCol, eEndCol, false);
+    onErase(eStartRow, eEndRow, eStartCol, eEndCol, false, downward != 0);
     damageRows(startRow, endRow);
     return 1;
 }
@@ -561,10 +594,10 @@ int Terminal::onResize(int rows, int columns, int *deltaRow, int *deltaCol)
 {
     const int oldRows = m_rows;
     const bool alt = m_altActive;
-    m_lastGlyph.row = -1;
-    m_wrap.valid = false;
 
     if (columns != m_columns) {
+        m_lastGlyph.row = -1;
+        m_wrap.valid = false;
         reflowPrimary(rows, columns, m_cursorAdvance, deltaRow, deltaCol);
         if (m_alt)
             m_alt->resize(rows, columns, m_pen);
@@ -613,8 +646,10 @@ int Terminal::onResize(int rows, int columns, int *deltaRow, int *deltaCol)
         if (shift > 0) {
             pushPrimaryRows(shift);
             m_primary.rotate(0, oldRows, shift);
-            for (int r = oldRows - shift; r < oldRows; ++r)
+            for (int r = oldRows - shift; r < oldRows; ++r) {
                 m_primary.row(r).fill(0, m_columns, Cell{});
+                m_primary.row(r).setWrapped(false);
+            }
         }
     }
 
@@ -637,6 +672,7 @@ int Terminal::onResize(int rows, int columns, int *deltaRow, int *deltaCol)
             const int keep = std::min(line.size(), columns);
             top.copyCellsFrom(line, 0, 0, keep);
             top.fill(keep, columns, Cell{});
+            top.setWrapped(line.wrapped());
             ++*deltaRow;
         }
     }

@@ -165,9 +165,9 @@ public:
     // first, in the same form.
     std::string historyText(int lines) const;
 
-    // The newest `historyLines` rows of history (none while the alternate
-    // screen shows) and the screen, as the lines the program wrote: a row
-    // that wrapped runs on into the next without a line break.
+    // The newest `historyLines` rows of history and the screen, as the
+    // lines the program wrote: a row that wrapped runs on into the next
+    // without a line break.
     std::string logicalText(int historyLines) const;
 
     size_t scrollbackMemoryBytes() const { return m_scrollback.memoryBytes(); }
@@ -225,7 +225,9 @@ private:
     void followWrapCandidate(int startRow, int endRow, int downward, bool pushedToHistory);
     void forgetLastGlyphIn(int startRow, int endRow, int startCol, int endCol);
     int onScrollRect(int startRow, int endRow, int startCol, int endCol, int downward, int rightward);
-    int onErase(int startRow, int endRow, int startCol, int endCol, bool selective);
+    // `endsWraps`: an erase that reaches a row's last cell ends that row's
+    // soft wrap (not so the tail a character deletion blanks).
+    int onErase(int startRow, int endRow, int startCol, int endCol, bool selective, bool endsWraps = true);
     void moveRect(int destRow, int destCol, int srcRow, int srcCol, int height, int width);
     void pushToScrollback(int rows);
     void pushPrimaryRows(int rows);
@@ -238,6 +240,7 @@ private:
     static constexpr int kNoRow = -2;
     int m_wrapAfterResize = kNoRow; // a wrap candidate for the row above the cursor
     int m_cursorAdvance = 0; // resize() to onResize()
+    bool m_cursorEndsRowAbove = false; // likewise
     // Strings libvterm does not know (OSC 133, OSC 7): the command marks.
     void onOsc(const char *command, size_t length);
     // The text from `from` up to `to` (exclusive), across lines.

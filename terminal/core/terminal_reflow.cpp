@@ -3,6 +3,12 @@
 // cut at the new width), keeping the cursor and the shell's command marks
 // on their text. The alternate screen is only resized, as in other
 // terminals: a full-screen program redraws it on SIGWINCH.
+//
+// Two passes over the old rows: the first only measures where each new row
+// starts, which fixes the cursor and what lands on the screen; the second
+// builds just the rows that are kept (history beyond its capacity is never
+// built), one at a time, so a long line or a large history costs no more
+// than the rows themselves.
 
 #include "terminal/core/terminal.h"
 
@@ -14,42 +20,48 @@ namespace dt::term {
 
 namespace {
 
-// One character of a logical line: its cell (and the right half's, when
-// wide) and, when it holds several code points, the grapheme.
-struct Glyph {
-    Cell cell;
-    Cell second;
-    std::u32string grapheme;
-    int width = 1;
-};
-
-void appendGlyphs(std::vector<Glyph> &out, const Line &line, int cells)
+// Cells a row gives its logical line: a wrapped row all but a cell never
+// written at its end (a wide character that did not fit), the last row
+// its text.
+int cellsOf(const Line &line)
 {
-    for (int col = 0; col < cells; ++col) {
-        const Cell &c = line[col];
-        if (c.continuation)
-            continue; // the lead took it
-        Glyph g;
-        g.cell = c;
-        if (c.clustered)
-            g.grapheme = line.graphemeAt(col);
-        if (col + 1 < line.size() && line[col + 1].continuation) {
-            g.width = 2;
-            g.second = line[col + 1];
-        }
-        out.push_back(std::move(g));
-    }
+    return line.trimmedLength();
 }
 
-void place(Line &row, int col, const Glyph &g)
+int widthAt(const Line &line, int col)
 {
-    if (g.cell.clustered) {
-        row.setGrapheme(col, g.grapheme.data(), static_cast<int>(g.grapheme.size()), g.cell, g.cell.protect != 0);
-    } else {
-        row[col] = g.cell;
+    return col + 1 < line.size() && line[col + 1].continuation ? 2 : 1;
+}
+
+// Where the next character goes as a logical line is laid out at
+// `columns`: calls newRow() before a character that does not fit.
+struct Layout {
+    int columns;
+    int col = 0;
+    int offset = 0; // cells of the logical line so far
+    template <typename NewRow>
+    void advance(int width, NewRow &&newRow)
+    {
+        if (col + width > columns && col > 0) {
+            newRow(offset);
+            col = 0;
+        }
+        col += width;
+        offset += width;
     }
-    if (g.width == 2 && col + 1 < row.size())
-        row[col + 1] = g.second;
+};
+
+void placeCell(Line &row, int col, const Line &from, int fromCol, int width)
+{
+    const Cell &c = from[fromCol];
+    if (c.clustered) {
+        const std::u32string g = from.graphemeAt(fromCol);
+        row.setGrapheme(col, g.data(), static_cast<int>(g.size()), c, c.protect != 0);
+    } else {
+        row[col] = c;
+    }
+    if (width == 2 && col + 1 < row.size())
+        row[col + 1] = from[fromCol + 1];
 }
 
 } // namespace
@@ -70,7 +82,7 @@ void Terminal::reflowPrimary(int rows, int columns, int cursorAdvance, int *delt
         }
     }
     if (primaryShows)
-        used = std::max(used, cursorNow.row + 1);
+        used = std::max(used, m_cursorEndsRowAbove ? cursorNow.row : cursorNow.row + 1);
 
     // History before the first line that needs it stays as it is; the
     // rest is taken back and laid out with the screen.
@@ -91,113 +103,104 @@ void Terminal::reflowPrimary(int rows, int columns, int cursorAdvance, int *delt
         source.push_back(std::move(m_primary.row(r)));
     const int64_t base = m_linesAboveScreen - (historySize - firstChanged); // absolute line of source[0]
 
-    // Lay out each logical line again; remember where each source row's
-    // cells went, for the cursor and the command marks.
+    // Pass 1: where each logical line's new rows start (as offsets into
+    // its cells), and where each old row's cells begin in its line.
     struct RowOrigin {
         int logical = 0;
-        int offset = 0; // cells of its logical line before this row
+        int offset = 0;
+    };
+    struct Logical {
+        size_t firstSource = 0, endSource = 0;
+        int firstNewRow = 0;
+        int cells = 0; // all its cells: the end of its text
+        std::vector<int> starts; // offset at which each new row starts
     };
     std::vector<RowOrigin> origin(source.size());
-    std::vector<int> firstNewRow; // per logical line
-    std::vector<std::vector<int>> rowStarts; // per logical line: the offset each new row starts at
-    std::vector<Line> laid;
-    std::vector<Glyph> glyphs;
-    Cell blank;
-    blank.eraseWith(Cell{});
+    std::vector<Logical> logicals;
+    int newRows = 0;
     for (size_t k = 0; k < source.size();) {
-        const int logical = static_cast<int>(firstNewRow.size());
-        firstNewRow.push_back(static_cast<int>(laid.size()));
-        rowStarts.emplace_back();
-        std::vector<int> &starts = rowStarts.back();
-        // A line that fits as it is moves whole.
-        if (!source[k].wrapped() && source[k].trimmedLength() <= columns) {
-            origin[k] = {logical, 0};
-            Line row = std::move(source[k]);
-            row.resize(columns, blank);
-            row.setWrapped(false);
-            laid.push_back(std::move(row));
-            starts.push_back(0);
-            ++k;
-            continue;
-        }
-        glyphs.clear();
-        int offset = 0;
+        Logical l;
+        l.firstSource = k;
+        l.firstNewRow = newRows;
+        l.starts.push_back(0);
+        Layout layout{columns};
         for (; k < source.size(); ++k) {
             const Line &line = source[k];
-            origin[k] = {logical, offset};
-            // All of a wrapped row but a cell never written at its end (a
-            // wide character that did not fit); the text of the last row.
-            const int cells = line.trimmedLength();
-            appendGlyphs(glyphs, line, cells);
-            offset += cells;
+            origin[k] = {static_cast<int>(logicals.size()), layout.offset};
+            const int cells = cellsOf(line);
+            for (int c = 0; c < cells; ++c) {
+                if (line[c].continuation)
+                    continue;
+                layout.advance(widthAt(line, c), [&](int offset) { l.starts.push_back(offset); });
+            }
             if (!line.wrapped() || k + 1 == source.size()) {
                 ++k;
                 break;
             }
         }
-        Line row(columns, blank);
-        int col = 0;
-        int at = 0; // offset of the next glyph
-        starts.push_back(0);
-        for (const Glyph &g : glyphs) {
-            if (col + g.width > columns) {
-                row.setWrapped(true);
-                laid.push_back(std::move(row));
-                row = Line(columns, blank);
-                col = 0;
-                starts.push_back(at);
-            }
-            place(row, col, g);
-            col += g.width;
-            at += g.width;
-        }
-        laid.push_back(std::move(row));
+        l.endSource = k;
+        l.cells = layout.offset;
+        newRows += static_cast<int>(l.starts.size());
+        logicals.push_back(std::move(l));
     }
 
-    // Where an old position is now: a row of `laid` and a column.
+    // Where an old position is now: a new row and a column.
     auto newPlace = [&](int64_t sourceRow, int col, int *newRow, int *newCol) {
         const RowOrigin o = origin[static_cast<size_t>(sourceRow)];
-        const std::vector<int> &starts = rowStarts[static_cast<size_t>(o.logical)];
+        const Logical &l = logicals[static_cast<size_t>(o.logical)];
         const int offset = o.offset + col;
-        const auto it = std::upper_bound(starts.begin(), starts.end(), offset);
-        const int index = static_cast<int>(it - starts.begin()) - 1;
-        *newRow = firstNewRow[static_cast<size_t>(o.logical)] + index;
-        *newCol = std::min(offset - starts[static_cast<size_t>(index)], columns);
+        const auto it = std::upper_bound(l.starts.begin(), l.starts.end(), offset);
+        const int index = static_cast<int>(it - l.starts.begin()) - 1;
+        *newRow = l.firstNewRow + index;
+        *newCol = std::min(offset - l.starts[static_cast<size_t>(index)], columns);
     };
 
-    // The screen's text keeps its first row where there is room (it grows
-    // into blank rows below, and a cleared screen stays clear) and the
-    // cursor stays on the screen; when the text got shorter, history comes
-    // back down so the cursor keeps its row. While a full-screen program
-    // runs, the last line of text stands in for the cursor: the cursor
-    // comes back to it.
-    int firstRow = static_cast<int>(laid.size());
-    if (fromHistory < static_cast<int>(source.size())) {
-        int c;
-        newPlace(fromHistory, 0, &firstRow, &c);
-    }
-    int cursorRow = static_cast<int>(laid.size()) - 1, cursorCol = 0;
-    int oldAnchorRow = used - 1;
+    // The cursor: right after text that now ends exactly at the edge it
+    // goes to the start of a row of its own (on the last line; elsewhere,
+    // and past the end of a short line, the last cell has to do).
+    const int lastText = newRows - 1;
+    int cursorRow = lastText, cursorCol = 0;
     bool cursorOnNewRow = false;
     if (primaryShows) {
-        newPlace(fromHistory + cursorNow.row, cursorNow.col + cursorAdvance, &cursorRow, &cursorCol);
-        oldAnchorRow = cursorNow.row;
+        int sourceRow = fromHistory + cursorNow.row;
+        int col = cursorNow.col + cursorAdvance;
+        if (m_cursorEndsRowAbove && sourceRow > 0) {
+            --sourceRow; // the row it stands below, at the end of its text
+            col = cellsOf(source[static_cast<size_t>(sourceRow)]);
+        }
+        newPlace(sourceRow, col, &cursorRow, &cursorCol);
         if (cursorCol >= columns) {
-            // Right after text that now ends exactly at the edge: where the
-            // next character goes is the start of a row of its own (on the
-            // last line; elsewhere the last cell has to do).
-            if (cursorRow + 1 == static_cast<int>(laid.size())) {
-                laid.emplace_back(columns, blank);
+            const RowOrigin o = origin[static_cast<size_t>(sourceRow)];
+            const bool atTextEnd = o.offset + col == logicals[static_cast<size_t>(o.logical)].cells;
+            if (atTextEnd && cursorRow == lastText) {
                 ++cursorRow;
                 cursorCol = 0;
                 cursorOnNewRow = true;
+                ++newRows;
             } else {
                 cursorCol = columns - 1;
             }
         }
     }
-    int top = std::max(cursorRow - rows + 1, std::min(firstRow, cursorRow - std::min(oldAnchorRow, rows - 1)));
-    top = std::clamp(top, 0, static_cast<int>(laid.size()));
+
+    // The screen's text keeps its first row where there is room (it grows
+    // into blank rows below, and a cleared screen stays clear) and the
+    // cursor stays on the screen; when the text got shorter, history comes
+    // back down so the cursor keeps its row. While a full-screen program
+    // runs, the last line of text keeps its row: the cursor the program
+    // saved comes back there.
+    int top;
+    if (primaryShows) {
+        int firstRow = newRows;
+        if (fromHistory < static_cast<int>(source.size())) {
+            int c;
+            newPlace(fromHistory, 0, &firstRow, &c);
+        }
+        top = std::max(cursorRow - rows + 1, std::min(firstRow, cursorRow - std::min(cursorNow.row, rows - 1)));
+    } else {
+        top = lastText - std::min(used - 1, rows - 1);
+    }
+    top = std::clamp(top, 0, newRows);
 
     // Command marks follow their text; those on rows below the text keep
     // their distance from it.
@@ -207,25 +210,73 @@ void Terminal::reflowPrimary(int rows, int columns, int cursorAdvance, int *delt
             return p;
         const int64_t sourceRow = p.line - base;
         if (sourceRow >= static_cast<int64_t>(source.size()))
-            return LinePosition{base + static_cast<int64_t>(laid.size()) + (p.line - screenTop - used),
-                                std::min(p.column, columns)};
+            return LinePosition{base + lastText + 1 + (p.line - screenTop - used), std::min(p.column, columns)};
         int row, col;
         newPlace(sourceRow, p.column, &row, &col);
         return LinePosition{base + row, col};
     });
 
-    for (int i = 0; i < top; ++i)
-        m_scrollback.push(laid[static_cast<size_t>(i)]);
-    m_linesAboveScreen = base + top;
+    // Pass 2: build the rows that are kept. History beyond its capacity
+    // would be dropped as soon as it was pushed, so it is never built.
+    const int firstKept = std::max(0, top - m_scrollback.capacity());
     m_primary.resize(rows, columns, m_pen);
-    for (int r = 0; r < rows && top + r < static_cast<int>(laid.size()); ++r)
-        m_primary.row(r) = std::move(laid[static_cast<size_t>(top + r)]);
-    for (int r = std::max(0, static_cast<int>(laid.size()) - top); r < rows; ++r)
+    Cell blank;
+    blank.eraseWith(Cell{});
+    for (int r = 0; r < rows; ++r)
         m_primary.row(r) = Line(columns, blank);
+    auto keep = [&](int index, Line &&row) {
+        if (index < top)
+            m_scrollback.push(row);
+        else if (index - top < rows)
+            m_primary.row(index - top) = std::move(row);
+    };
+    auto kept = [&](int index) { return index >= firstKept && index < top + rows; };
+    for (const Logical &l : logicals) {
+        const int rowsOfLine = static_cast<int>(l.starts.size());
+        if (l.firstNewRow + rowsOfLine - 1 < firstKept || l.firstNewRow >= top + rows)
+            continue; // none of its rows is kept
+        // A line that fits as it is moves whole.
+        if (rowsOfLine == 1 && l.endSource == l.firstSource + 1) {
+            Line row = std::move(source[l.firstSource]);
+            row.resize(columns, blank);
+            row.setWrapped(false);
+            keep(l.firstNewRow, std::move(row));
+            continue;
+        }
+        int index = l.firstNewRow;
+        Line row(columns, blank);
+        Layout layout{columns};
+        for (size_t k = l.firstSource; k < l.endSource; ++k) {
+            const Line &line = source[k];
+            const int cells = cellsOf(line);
+            for (int c = 0; c < cells; ++c) {
+                if (line[c].continuation)
+                    continue;
+                const int width = widthAt(line, c);
+                layout.advance(width, [&](int) {
+                    if (kept(index)) {
+                        row.setWrapped(true);
+                        keep(index, std::move(row));
+                    }
+                    row = Line(columns, blank);
+                    ++index;
+                });
+                if (kept(index))
+                    placeCell(row, layout.col - width, line, c, width);
+            }
+        }
+        if (kept(index))
+            keep(index, std::move(row));
+    }
+    m_linesAboveScreen = base + top;
 
     if (primaryShows) {
         *deltaRow = (cursorRow - top) - cursorNow.row;
         *deltaCol = cursorCol - cursorNow.col;
+        // Growing wider, libvterm itself steps a cursor that waited to wrap
+        // past its glyph before it moves it by the delta.
+        if (cursorAdvance > 0 && columns > m_columns)
+            *deltaCol -= 1;
         // What is typed there runs on from the row above (resize() sets it
         // once libvterm has moved the cursor).
         m_wrapAfterResize = cursorOnNewRow ? cursorRow - 1 - top : kNoRow;

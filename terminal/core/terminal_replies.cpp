@@ -88,8 +88,11 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
             return true;
         if (leader != '?')
             return false;
+        // Leaving the alternate screen too: libvterm restores the saved
+        // cursor without clamping it to a screen that got smaller.
         const std::vector<int> modes = numbersOf(params);
-        return modes.size() > 1 || (modes.size() == 1 && modes[0] == kSynchronizedOutput);
+        return modes.size() > 1
+            || (modes.size() == 1 && (modes[0] == kSynchronizedOutput || (final == 'l' && modes[0] == 1049)));
     }
     default:
         return false;
@@ -181,6 +184,8 @@ void Terminal::csi(char leader, std::string_view params, char final)
                 write(one.data(), one.size());
             }
         }
+        if (leader == '?' && !set && std::find(modes.begin(), modes.end(), 1049) != modes.end())
+            cursorRestored();
         break;
     }
     default:

@@ -32,9 +32,13 @@ void appendLogical(std::string &out, const Line &line)
 std::string Terminal::logicalText(int historyLines) const
 {
     std::string out;
-    if (!m_altActive) {
-        for (int i = std::min(historyLines, m_scrollback.size()) - 1; i >= 0; --i)
-            appendLogical(out, m_scrollback.fromNewest(i));
+    for (int i = std::min(historyLines, m_scrollback.size()) - 1; i >= 0; --i) {
+        const Line &line = m_scrollback.fromNewest(i);
+        // Behind a full-screen program history does not run on into it.
+        if (i == 0 && m_altActive)
+            appendTrimmed(out, line);
+        else
+            appendLogical(out, line);
     }
     for (int r = 0; r < m_rows; ++r)
         appendLogical(out, screenLine(r));

@@ -163,8 +163,9 @@ TEST(CharWidths, vs16LeavesTheEmojiOneCellWhereWideningWouldMoveMore)
 {
     // At the end of the line, in insert mode, after a letter, or twice.
     Terminal end(2, 4);
-    end.feed("ab" + u8(0x2764) + u8(0xFE0F) + "\x1b[1;4Hz");
-    EXPECT_FALSE(end.screenLine(0)[3].continuation);
+    end.feed("ab" + u8(0x2764) + u8(0xFE0F));
+    EXPECT_FALSE(end.screenLine(0)[3].continuation); // it would end on the last cell
+    EXPECT_EQ(end.screenLine(0).graphemeAt(2), (std::u32string{0x2764, 0xFE0F}));
     Terminal insert(2, 10);
     insert.feed("abc\r\x1b[4h" + u8(0x2764) + u8(0xFE0F) + "\x1b[4l");
     EXPECT_EQ(insert.screenLine(0).text(), u8(0x2764) + u8(0xFE0F) + "abc      ");
@@ -174,6 +175,32 @@ TEST(CharWidths, vs16LeavesTheEmojiOneCellWhereWideningWouldMoveMore)
     Terminal twice(2, 10);
     twice.feed(u8(0x2764) + u8(0xFE0F) + u8(0xFE0F) + "b");
     EXPECT_EQ(twice.screenLine(0).baseCodepoint(2), U'b');
+}
+
+TEST(CharWidths, aMarkRightAfterALetterOnTheLastColumnJoinsItInOneWriteToo)
+{
+    // libvterm decodes ASCII and other text in separate runs, so the mark
+    // arrives apart from its letter even in one write.
+    for (const std::string &base : {std::string("d"), u8(0xE9)}) {
+        Terminal t(3, 4);
+        t.feed("abc" + base + u8(0x301) + "\r\nx");
+        EXPECT_EQ(t.screenLine(0).graphemeAt(3), std::u32string(dt::term::decodeUtf8(base + u8(0x301))));
+        EXPECT_FALSE(t.screenLine(0).wrapped());
+        EXPECT_EQ(t.screenLine(1).text(), "x   ");
+    }
+}
+
+TEST(CharWidths, aC1ControlSentAsUtf8IsDroppedAndMovesNothing)
+{
+    Terminal t(3, 10);
+    t.feed("ab\xc2\x85" "c\xc2\x9b" "d");
+    EXPECT_EQ(t.screenLine(0).text(), "abcd      ");
+    // At the start of a line in insert mode libvterm would have put the
+    // cursor before column 0 and scrolled cells from outside the row.
+    Terminal insert(3, 10);
+    insert.feed("ab\x1b[4h\r\xc2\x85xy");
+    EXPECT_EQ(insert.screenLine(0).text(), "xyab      ");
+    EXPECT_EQ(insert.cursor().col, 2);
 }
 
 TEST(CharWidths, aMarkWithNothingBeforeItIsDropped)

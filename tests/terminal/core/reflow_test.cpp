@@ -74,7 +74,9 @@ TEST(Reflow, narrowingAndWideningKeepEveryLineAndTheCursorsCharacter)
         EXPECT_EQ(logical(t), before) << "at " << columns << " columns";
         // The cursor is still right after "typed".
         const auto c = t.cursor();
-        EXPECT_EQ(t.screenLine(c.row).text(std::max(0, c.col - 1), c.col), c.col > 0 ? "d" : "") << columns;
+        const std::string before = c.col > 0 ? t.screenLine(c.row).text(c.col - 1, c.col)
+                                             : t.screenLine(c.row - 1).text(columns - 1, columns);
+        EXPECT_EQ(before, "d") << columns;
     }
     EXPECT_EQ(t.screenText(), "alpha beta gamma delta epsilon\n zeta eta theta\n\xe4\xb8\xad\xe6\x96\x87 wide "
                               "\xe5\xad\x97\xe5\xad\x97\xe5\xad\x97 chars\ne\xcc\x81t\xc3\xa9 ok\n$ typed\n\n");
@@ -97,6 +99,82 @@ TEST(Reflow, typingRightAfterTheResizeContinuesTheLineWhereverItNowEnds)
         t.feed("X");
         EXPECT_EQ(logical(t), "$ typedX\n") << c.from << " to " << c.to;
     }
+}
+
+TEST(Reflow, growingWiderWhileWaitingToWrapAfterAWideCharacterOrAnExactFit)
+{
+    // "$ type中" fills 8 columns, the wide character last; widened, typing
+    // goes on right after it.
+    Terminal wide(4, 8, 100);
+    wide.feed("$ type\xe4\xb8\xad");
+    wide.resize(4, 20);
+    EXPECT_EQ(wide.cursor().col, 8);
+    wide.feed("X");
+    EXPECT_EQ(logical(wide), "$ type\xe4\xb8\xadX\n");
+    // Fourteen characters at 7 columns, widened to exactly 14: the next
+    // character starts a row of its own instead of overwriting the last.
+    Terminal exact(4, 7, 100);
+    exact.feed("$ typed1234567");
+    exact.resize(4, 14);
+    EXPECT_EQ(exact.cursor().row, 1);
+    EXPECT_EQ(exact.cursor().col, 0);
+    exact.feed("X");
+    EXPECT_EQ(logical(exact), "$ typed1234567X\n");
+}
+
+TEST(Reflow, aCursorPastTheEndOfAShortLineStaysOnIt)
+{
+    Terminal t(4, 20, 100);
+    t.feed("abc\x1b[1;15H"); // the cursor at column 14, past "abc"
+    t.resize(4, 10);
+    EXPECT_EQ(t.cursor().row, 0);
+    EXPECT_EQ(t.cursor().col, 9);
+    t.feed("X");
+    EXPECT_EQ(logical(t), "abc      X\n");
+    EXPECT_FALSE(t.screenLine(0).wrapped());
+}
+
+TEST(Reflow, theShellsCursorComesBackToItsPromptAfterAFullScreenProgram)
+{
+    Terminal t(6, 10, 100);
+    t.feed("0123456789abcdefghij\r\n$ \x1b[?1049h\x1b[Hvim");
+    t.resize(6, 5); // the prompt moves down two rows
+    t.feed("\x1b[?1049l");
+    EXPECT_EQ(t.screenLine(t.cursor().row).text(0, 1), "$");
+    EXPECT_EQ(t.cursor().col, 2);
+    // Smaller still while it runs: the restored cursor is on the screen.
+    t.feed("\x1b[?1049h");
+    t.resize(2, 5);
+    t.feed("\x1b[?1049lX");
+    EXPECT_LT(t.cursor().row, 2);
+    EXPECT_NE(t.screenText().find('X'), std::string::npos);
+}
+
+TEST(Reflow, growingTallerBringsBackHistoryWithItsWraps)
+{
+    Terminal t(2, 5, 100);
+    t.feed("abcdefghij\r\nk\r\nl");
+    ASSERT_TRUE(t.scrollback().fromOldest(0).wrapped());
+    t.resize(4, 5);
+    EXPECT_TRUE(t.screenLine(0).wrapped());
+    EXPECT_EQ(logical(t), "abcdefghij\nk\nl\n");
+}
+
+TEST(Reflow, resizingBackAndForthDoesNotGrowTheHistorysMemory)
+{
+    Terminal t(10, 80, 5000);
+    std::string text;
+    for (int i = 0; i < 3000; ++i)
+        text += "line " + std::to_string(i) + std::string(static_cast<size_t>(i % 150), 'x') + "\r\n";
+    t.feed(text);
+    t.resize(10, 40);
+    t.resize(10, 80);
+    const size_t settled = t.scrollbackMemoryBytes();
+    for (int i = 0; i < 20; ++i) {
+        t.resize(10, 40 + i % 3);
+        t.resize(10, 80);
+    }
+    EXPECT_LE(t.scrollbackMemoryBytes(), settled + settled / 10);
 }
 
 TEST(Reflow, aWideCharacterIsNeverCutAtTheEdge)

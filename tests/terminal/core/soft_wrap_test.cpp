@@ -120,6 +120,19 @@ TEST(SoftWrap, doubleClickSelectsAUrlTheWrapCutInTwo)
     EXPECT_EQ(s.text(broken), "abcd");
 }
 
+TEST(SoftWrap, findWorksOnALogicalLineLongerThanItsSearchWindow)
+{
+    Terminal t(4, 50, 10000);
+    std::string line(200000, 'a');
+    line.replace(65530, 6, "needle"); // across the first window's end
+    line.replace(199990, 6, "needle");
+    t.feed(line + "\r\n");
+    const auto matches = dt::term::findAll(t, "needle");
+    ASSERT_EQ(matches.size(), 2u);
+    EXPECT_EQ(matches[0].startCol, 65530 % 50);
+    EXPECT_EQ(matches[1].startCol, 199990 % 50);
+}
+
 TEST(SoftWrap, findMatchesAcrossAWrapButNotAcrossALineBreak)
 {
     Terminal t(4, 5, 100);
@@ -164,9 +177,37 @@ TEST(SoftWrap, theFlagMovesWithItsRowWhenTheScreenScrolls)
     t.feed("\x1b[3;1H\n\n"); // two more scrolls: the wrapped row goes into history
     EXPECT_EQ(wrapFlags(t), (std::vector<bool>{false, false, true, false, false, false}));
     EXPECT_EQ(t.logicalText(100), "\n\nabcdefgh\n\n\n");
-    t.feed("\x1b[2Jabcdefgh\x1b[2;3r\x1b[3;1H\n\x1b[r"); // a region scrolls the wrapped row out
+}
+
+TEST(SoftWrap, aRowLosesItsWrapWhenWhatItRanOnIntoMovesAway)
+{
+    // The wrapped row is just above a scroll region that scrolls.
+    Terminal region(4, 4, 100);
+    region.feed("abcdefgh\x1b[2;4r\x1b[4;1H\n\x1b[r");
+    EXPECT_FALSE(region.screenLine(0).wrapped());
+    // A line deleted under it (DL), or one inserted (IL).
+    for (const char *edit : {"\x1b[2;1H\x1b[M", "\x1b[2;1H\x1b[L"}) {
+        Terminal t(4, 4, 100);
+        t.feed(std::string("abcdefgh") + edit);
+        EXPECT_FALSE(t.screenLine(0).wrapped()) << edit;
+    }
+    // A row scrolled down out of a region's bottom takes its wrap along.
+    Terminal down(4, 4, 100);
+    down.feed("\r\nabcdefgh\x1b[1;3r\x1b[H\x1bM\x1b[r");
+    EXPECT_FALSE(down.screenLine(2).wrapped()); // "abcd", whose "efgh" was pushed out
+}
+
+TEST(SoftWrap, deletingOrInsertingCharactersInAWrappedRowKeepsItWrapped)
+{
+    // Readline edits a long command line so: DCH and ICH blank or push the
+    // row's last cells, but the line still runs on.
+    Terminal t(3, 4, 100);
+    t.feed("abcdefgh\x1b[1;2H\x1b[P");
+    EXPECT_TRUE(t.screenLine(0).wrapped());
+    t.feed("\x1b[@");
+    EXPECT_TRUE(t.screenLine(0).wrapped());
+    t.feed("\x1b[1;3H\x1b[K"); // EL does end it
     EXPECT_FALSE(t.screenLine(0).wrapped());
-    EXPECT_FALSE(t.screenLine(1).wrapped());
 }
 
 } // namespace
