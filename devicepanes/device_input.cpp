@@ -36,7 +36,7 @@ uint32_t keysymFor(char32_t c)
         return c;
     return 0x01000000 | c;
 }
-constexpr int kBindSettle = 20; // ms for clients to read a changed keymap
+constexpr int kBindSettle = 50; // ms for clients to read a changed keymap (more than a frame: a loaded machine is slow)
 constexpr int kStepsPerWakeup = 200;
 } // namespace
 
@@ -173,53 +173,52 @@ bool DeviceInput::key(uint32_t keysym)
 
 bool DeviceInput::text(const QString &text)
 {
-    // Characters the keymap has are typed as they are; runs of others are
-    // bound to free keys in one go, given a moment for clients to read the
-    // new map, typed, and the keys freed again. All in order.
+    // Characters the keymap lacks are bound to free keys, given a moment
+    // for clients to read the new map, typed, and the keys freed again.
+    // One binding covers as much of the text as the free keys allow (the
+    // characters the keymap has are typed in between as they are): every
+    // new binding is a moment in which a slow client could still read the
+    // old map and lose a character. All in order.
     const QList<uint> codepoints = text.toUcs4();
     if (m_display.freeKeycodes() == 0)
         for (uint c : codepoints)
             if (!m_display.hasKeysym(keysymFor(c)))
                 return false; // nothing queued: all or nothing
-    // The run in order, and its distinct keysyms in first-seen order (kept
-    // as it grows: rebuilding it per character made long text quadratic).
-    QList<uint32_t> run;
-    QList<uint32_t> distinct;
-    QSet<uint32_t> inRun;
-    auto flushRun = [this, &run, &distinct, &inRun] {
+    QList<uint32_t> run; // the keysyms to type under one binding, in order
+    QList<uint32_t> distinct; // the ones to bind, in first-seen order
+    QSet<uint32_t> bound;
+    auto flushRun = [this, &run, &distinct, &bound] {
         if (run.isEmpty())
             return;
-        begin([this, syms = distinct] { m_display.bindScratchKeysyms(syms); });
-        for (qsizetype i = 0; i < run.size(); ++i)
-            add(i == 0 ? kBindSettle : 0, [this, sym = run.at(i)] {
-                m_display.typeKeysym(sym, true);
-                m_display.typeKeysym(sym, false);
-            });
-        add(kBindSettle, [this] { m_display.releaseScratchKeysyms(); });
+        if (distinct.isEmpty()) {
+            for (uint32_t sym : std::as_const(run))
+                begin([this, sym] {
+                    m_display.typeKeysym(sym, true);
+                    m_display.typeKeysym(sym, false);
+                });
+        } else {
+            begin([this, syms = distinct] { m_display.bindScratchKeysyms(syms); });
+            for (qsizetype i = 0; i < run.size(); ++i)
+                add(i == 0 ? kBindSettle : 0, [this, sym = run.at(i)] {
+                    m_display.typeKeysym(sym, true);
+                    m_display.typeKeysym(sym, false);
+                });
+            add(kBindSettle, [this] { m_display.releaseScratchKeysyms(); });
+        }
         run.clear();
         distinct.clear();
-        inRun.clear();
+        bound.clear();
     };
     const int freeKeycodes = m_display.freeKeycodes();
     for (uint c : codepoints) {
         const uint32_t sym = keysymFor(c);
-        if (m_display.hasKeysym(sym)) {
-            flushRun();
-            begin([this, sym] {
-                m_display.typeKeysym(sym, true);
-                m_display.typeKeysym(sym, false);
-            });
-            continue;
-        }
-        if (freeKeycodes == 0)
-            return false;
-        if (!inRun.contains(sym) && distinct.size() + 1 > freeKeycodes)
-            flushRun();
-        run << sym;
-        if (!inRun.contains(sym)) {
-            inRun.insert(sym);
+        if (!m_display.hasKeysym(sym) && !bound.contains(sym)) {
+            if (distinct.size() + 1 > freeKeycodes)
+                flushRun();
+            bound.insert(sym);
             distinct << sym;
         }
+        run << sym;
     }
     flushRun();
     return true;
