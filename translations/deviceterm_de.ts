@@ -670,6 +670,23 @@
     </message>
 </context>
 <context>
+    <name>dt::ui::TerminalView</name>
+    <message>
+        <source>%1
+Ctrl+click to open</source>
+        <translation>%1
+Strg+Klick zum Öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Open Link</source>
+        <translation>Link ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Link Address</source>
+        <translation>Link-Adresse &amp;kopieren</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>A terminal for people who build software for devices.</source>

@@ -10,6 +10,7 @@
 #include <QClipboard>
 #include <QFontDatabase>
 #include <QKeyEvent>
+#include <QCursor>
 #include <QScrollBar>
 
 namespace dt::ui {
@@ -236,6 +237,9 @@ void TerminalView::onContentChanged()
 {
     if (!m_session)
         return;
+    // The text under a hovered link may have changed: look again.
+    if (m_hoveredLink)
+        hoverLinkAt(viewport()->mapFromGlobal(QCursor::pos()));
     // A frame the program finished drawing is painted at once.
     if (m_waitingForFrame && !m_session->terminal().synchronizedOutput()) {
         m_repaintTimer.stop();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "terminal/core/links.h"
 #include "terminal/core/search.h"
 #include "terminal/core/selection.h"
 #include "terminal/terminal_session.h"
@@ -88,6 +89,8 @@ protected:
     void mousePressEvent(QMouseEvent *e) override;
     void mouseMoveEvent(QMouseEvent *e) override;
     void mouseReleaseEvent(QMouseEvent *e) override;
+    void contextMenuEvent(QContextMenuEvent *e) override;
+    void leaveEvent(QEvent *e) override;
     void mouseDoubleClickEvent(QMouseEvent *e) override;
     void wheelEvent(QWheelEvent *e) override;
     void focusInEvent(QFocusEvent *e) override;
@@ -165,6 +168,10 @@ private:
     dt::term::Selection m_selection;
     bool m_selecting = false;
     dt::term::GridPos m_pressPos;
+    // The link under the mouse (underlined; Ctrl+click opens it).
+    std::optional<dt::term::LinkAt> m_hoveredLink;
+    void hoverLinkAt(QPoint viewportPos);
+    void openLink(const dt::term::LinkAt &link);
     QPoint m_pressPixel;
     int m_clickCount = 0;
     QElapsedTimer m_lastClick;

@@ -6,10 +6,15 @@
 #include "app/ui/terminal_view.h"
 
 #include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QDesktopServices>
 #include <QInputMethodEvent>
+#include <QMenu>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QStyleHints>
+#include <QUrl>
 #include <QWheelEvent>
 
 namespace dt::ui {
@@ -165,11 +170,69 @@ bool TerminalView::forwardMouse(QMouseEvent *e, bool pressed, bool isMove)
     return true;
 }
 
+void TerminalView::hoverLinkAt(QPoint viewportPos)
+{
+    std::optional<dt::term::LinkAt> link;
+    if (viewport()->rect().contains(viewportPos))
+        link = dt::term::linkAt(m_session->terminal(), gridPosAt(viewportPos));
+    const bool same = link.has_value() == m_hoveredLink.has_value()
+        && (!link || (link->start == m_hoveredLink->start && link->end == m_hoveredLink->end));
+    if (same)
+        return;
+    m_hoveredLink = std::move(link);
+    viewport()->setCursor(m_hoveredLink ? Qt::PointingHandCursor : Qt::IBeamCursor);
+    viewport()->setToolTip(m_hoveredLink ? tr("%1\nCtrl+click to open").arg(QString::fromStdString(m_hoveredLink->url))
+                                         : QString());
+    viewport()->update();
+}
+
+void TerminalView::openLink(const dt::term::LinkAt &link)
+{
+    // Only web, mail and file links: a program's output must not be able
+    // to start any other handler on the desktop.
+    if (dt::term::isOpenableScheme(link.url))
+        QDesktopServices::openUrl(QUrl(QString::fromStdString(link.url), QUrl::TolerantMode));
+}
+
+void TerminalView::leaveEvent(QEvent *e)
+{
+    QAbstractScrollArea::leaveEvent(e);
+    if (m_session)
+        hoverLinkAt(QPoint(-1, -1));
+}
+
+void TerminalView::contextMenuEvent(QContextMenuEvent *e)
+{
+    // Only over a link: its address can be opened or copied.
+    if (!m_session || m_session->terminal().mouseTracking() != dt::term::MouseTracking::None)
+        return;
+    const auto link = dt::term::linkAt(m_session->terminal(), gridPosAt(viewport()->mapFrom(this, e->pos())));
+    if (!link)
+        return;
+    QMenu menu(this);
+    QAction *open = menu.addAction(tr("&Open Link"));
+    open->setEnabled(dt::term::isOpenableScheme(link->url));
+    QAction *copy = menu.addAction(tr("&Copy Link Address"));
+    QAction *chosen = menu.exec(e->globalPos());
+    if (chosen == open)
+        openLink(*link);
+    else if (chosen == copy)
+        QGuiApplication::clipboard()->setText(QString::fromStdString(link->url));
+}
+
 void TerminalView::mousePressEvent(QMouseEvent *e)
 {
     if (!m_session)
         return;
     setFocus(Qt::MouseFocusReason);
+    // Ctrl+click opens the link under the mouse, even where the program
+    // takes the mouse (as in kitty and VTE).
+    if (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ControlModifier)) {
+        if (const auto link = dt::term::linkAt(m_session->terminal(), gridPosAt(e->position().toPoint()))) {
+            openLink(*link);
+            return;
+        }
+    }
     if (forwardMouse(e, true, false)) {
         ++m_mouseButtonsDown;
         return;
@@ -227,6 +290,10 @@ void TerminalView::mouseMoveEvent(QMouseEvent *e)
         } else if (tracking != dt::term::MouseTracking::None && !(e->modifiers() & Qt::ShiftModifier)) {
             return;
         }
+    }
+    if (e->buttons() == Qt::NoButton) {
+        hoverLinkAt(e->position().toPoint());
+        return;
     }
     if (!m_selecting || !(e->buttons() & Qt::LeftButton))
         return;

@@ -243,6 +243,16 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
         }
         col = std::max(runEnd, col + 1);
     }
+
+    // The link under the mouse is underlined in the text's colour.
+    if (m_hoveredLink && line->size() > 0 && absoluteLine >= m_hoveredLink->start.line
+        && absoluteLine <= m_hoveredLink->end.line) {
+        const int from = absoluteLine == m_hoveredLink->start.line ? m_hoveredLink->start.col : 0;
+        const int to = absoluteLine == m_hoveredLink->end.line ? m_hoveredLink->end.col : line->size();
+        QColor fg, bg;
+        colorsOf(std::min(from, line->size() - 1), fg, bg);
+        p.fillRect(kPadding + from * m_cellWidth, y + m_cellHeight - 2, (to - from) * m_cellWidth, 1, fg);
+    }
 }
 
 const QStaticText &TerminalView::staticText(const QString &grapheme, bool bold, bool italic, bool emoji) const

@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDesktopServices>
 #include <QImage>
 #include <QScrollBar>
 #include <QTest>
@@ -306,6 +307,44 @@ TEST_F(TerminalViewTest, aFrameThatNeverEndsIsPaintedAfterTheTimeout)
     EXPECT_TRUE(waitUntil([&] { return counter.paints > 0; })) << "a program that never ends its frame froze the view";
 }
 
+// Receives the links the desktop would open (QDesktopServices::setUrlHandler).
+class LinkCatcher : public QObject {
+    Q_OBJECT
+public:
+    QList<QUrl> opened;
+public slots:
+    void open(const QUrl &url) { opened << url; }
+};
+
+TEST_F(TerminalViewTest, ctrlClickOpensTheLinkUnderTheMouseAndHoverUnderlinesIt)
+{
+    LinkCatcher catcher;
+    QDesktopServices::setUrlHandler(QStringLiteral("https"), &catcher, "open");
+    QDesktopServices::setUrlHandler(QStringLiteral("ssh"), &catcher, "open");
+    run(QStringLiteral("echo 'see https://example.org/docs?q=1. and ssh://host/x'"));
+    const int row = outputRow("see https");
+    ASSERT_GE(row, 0) << screen();
+    // A plain click selects nothing and opens nothing.
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, cellCenter(row, 10));
+    EXPECT_TRUE(catcher.opened.isEmpty());
+    // Hovering underlines it: the row under the link's cells gets ink.
+    const QColor background = dt::ui::TerminalTheme::dark().background;
+    const int underlineY = view->cellOrigin(row, 10).y() + view->cellSize().height() - 2;
+    auto underlined = [&](int col) { return grab().pixelColor(view->cellOrigin(row, col).x() + 2, underlineY) != background; };
+    EXPECT_FALSE(underlined(12));
+    QTest::mouseMove(view->viewport(), cellCenter(row, 10));
+    EXPECT_TRUE(waitUntil([&] { return underlined(12) && underlined(30); }));
+    EXPECT_FALSE(underlined(2)); // "see" is not the link
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, cellCenter(row, 10));
+    ASSERT_EQ(catcher.opened.size(), 1);
+    EXPECT_EQ(catcher.opened.front(), QUrl(QStringLiteral("https://example.org/docs?q=1")));
+    // ssh:// is found but not handed to the desktop.
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, cellCenter(row, 42));
+    EXPECT_EQ(catcher.opened.size(), 1);
+    QDesktopServices::unsetUrlHandler(QStringLiteral("https"));
+    QDesktopServices::unsetUrlHandler(QStringLiteral("ssh"));
+}
+
 TEST_F(TerminalViewTest, inputMethodCommitsReachTheShell)
 {
     QInputMethodEvent e(QString(), {});
@@ -316,3 +355,5 @@ TEST_F(TerminalViewTest, inputMethodCommitsReachTheShell)
 }
 
 } // namespace
+
+#include "terminal_view_test.moc"

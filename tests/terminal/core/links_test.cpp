@@ -1,0 +1,84 @@
+// Links under a cell: URLs and mailto: as printed, whole across a wrap,
+// without the sentence's punctuation; and only some schemes may be opened.
+
+#include "terminal/core/links.h"
+#include "terminal/core/terminal.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using dt::term::GridPos;
+using dt::term::linkAt;
+using dt::term::Terminal;
+
+std::string urlAt(const Terminal &t, int64_t line, int col)
+{
+    const auto link = linkAt(t, {line, col});
+    return link ? link->url : std::string("(none)");
+}
+
+TEST(Links, aUrlIsFoundFromAnyOfItsCells)
+{
+    Terminal t(3, 80);
+    t.feed("see https://example.org/a?b=1#c for more");
+    for (int col = 4; col < 31; ++col)
+        EXPECT_EQ(urlAt(t, 0, col), "https://example.org/a?b=1#c") << col;
+    EXPECT_EQ(urlAt(t, 0, 2), "(none)");
+    EXPECT_EQ(urlAt(t, 0, 31), "(none)");
+    const auto link = linkAt(t, {0, 10});
+    ASSERT_TRUE(link);
+    EXPECT_EQ(link->start, (GridPos{0, 4}));
+    EXPECT_EQ(link->end, (GridPos{0, 31}));
+}
+
+TEST(Links, theSentencesPunctuationAndUnmatchedBracketsAreNotPartOfIt)
+{
+    Terminal t(6, 80);
+    t.feed("(see https://example.org/wiki/A_(b)).\r\n"
+           "Visit http://x.org/path, then ftp://files.example.com:21/f.txt!\r\n"
+           "<https://angle.example/x> and \"https://quoted.example/y\"\r\n"
+           "mail mailto:someone@example.org. or git://host/repo.git");
+    EXPECT_EQ(urlAt(t, 0, 10), "https://example.org/wiki/A_(b)");
+    EXPECT_EQ(urlAt(t, 1, 10), "http://x.org/path");
+    EXPECT_EQ(urlAt(t, 1, 40), "ftp://files.example.com:21/f.txt");
+    EXPECT_EQ(urlAt(t, 2, 5), "https://angle.example/x");
+    EXPECT_EQ(urlAt(t, 2, 40), "https://quoted.example/y");
+    EXPECT_EQ(urlAt(t, 3, 10), "mailto:someone@example.org");
+    EXPECT_EQ(urlAt(t, 3, 45), "git://host/repo.git");
+}
+
+TEST(Links, wordsThatAreNotUrlsAreNotLinks)
+{
+    Terminal t(3, 80);
+    t.feed("a:b foo://bar http:/x https:// example.org ://x mailto:nobody");
+    for (int col = 0; col < 65; ++col)
+        EXPECT_EQ(urlAt(t, 0, col), "(none)") << col;
+}
+
+TEST(Links, aUrlTheEdgeWrappedIsWhole)
+{
+    Terminal t(4, 12);
+    t.feed("go https://example.org/long/path ok");
+    EXPECT_EQ(urlAt(t, 1, 3), "https://example.org/long/path");
+    EXPECT_EQ(urlAt(t, 2, 1), "https://example.org/long/path");
+    const auto link = linkAt(t, {2, 0});
+    ASSERT_TRUE(link);
+    EXPECT_EQ(link->start, (GridPos{0, 3}));
+    EXPECT_EQ(link->end, (GridPos{2, 8}));
+    // A line break is not a wrap: the URL ends with its row.
+    Terminal broken(3, 40);
+    broken.feed("https://example.org/a\r\nb");
+    EXPECT_EQ(urlAt(broken, 0, 3), "https://example.org/a");
+    EXPECT_EQ(urlAt(broken, 1, 0), "(none)");
+}
+
+TEST(Links, onlyWebMailAndFileLinksMayBeOpened)
+{
+    for (const char *yes : {"https://a.b", "HTTP://a.b", "ftp://a.b", "file:///etc/hosts", "mailto:a@b.c"})
+        EXPECT_TRUE(dt::term::isOpenableScheme(yes)) << yes;
+    for (const char *no : {"ssh://a.b", "git://a.b", "javascript:alert(1)", "smb://a/b", "x-scheme-handler://z"})
+        EXPECT_FALSE(dt::term::isOpenableScheme(no)) << no;
+}
+
+} // namespace
