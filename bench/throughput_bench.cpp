@@ -6,6 +6,7 @@
 //   bench_throughput [--scale F]   (F scales the file sizes; 1 = 50/20/10/10 MB)
 
 #include "corpus.h"
+#include "tests/support/paint_counter.h"
 #include "terminal/core/terminal.h"
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
@@ -86,17 +87,7 @@ struct AppRun {
     qint64 worstStallMs = 0; // longest the event loop was unavailable
 };
 
-// Counts paint events reaching the view's viewport.
-class PaintCounter : public QObject {
-public:
-    int paints = 0;
-    bool eventFilter(QObject *, QEvent *e) override
-    {
-        if (e->type() == QEvent::Paint)
-            ++paints;
-        return false;
-    }
-};
+using dt::test::PaintCounter; // paints reaching the view's viewport
 
 AppRun sessionWithView(const QString &file, size_t bytes)
 {

@@ -1,6 +1,7 @@
 // The terminal view, offscreen, driven by synthesized keyboard and mouse
 // events, with a real shell behind it.
 
+#include "support/paint_counter.h"
 #include "support/wait_until.h"
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
@@ -18,6 +19,7 @@ namespace {
 
 using dt::terminal::TerminalSession;
 using dt::test::nothingHappensFor;
+using dt::test::PaintCounter;
 using dt::test::waitUntil;
 using dt::ui::TerminalView;
 
@@ -271,17 +273,6 @@ TEST_F(TerminalViewTest, aShortcutKeyIsNotSentToTheProgram)
         EXPECT_FALSE(TerminalView::isApplicationShortcut(key, Qt::ControlModifier | Qt::ShiftModifier)) << key;
 }
 
-// Counts the paints that reach a widget.
-class PaintCounter : public QObject {
-public:
-    int paints = 0;
-    bool eventFilter(QObject *, QEvent *e) override
-    {
-        if (e->type() == QEvent::Paint)
-            ++paints;
-        return false;
-    }
-};
 
 TEST_F(TerminalViewTest, aFrameDrawnWithSynchronizedOutputIsPaintedOnlyWhenDone)
 {
