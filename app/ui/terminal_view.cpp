@@ -237,9 +237,6 @@ void TerminalView::onContentChanged()
 {
     if (!m_session)
         return;
-    // The text under a hovered link may have changed: look again.
-    if (m_hoveredLink)
-        hoverLinkAt(viewport()->mapFromGlobal(QCursor::pos()));
     // A frame the program finished drawing is painted at once.
     if (m_waitingForFrame && !m_session->terminal().synchronizedOutput()) {
         m_repaintTimer.stop();
@@ -263,9 +260,15 @@ bool TerminalView::holdsForSynchronizedOutput()
         m_syncHeld.invalidate();
         return false;
     }
-    if (!m_syncHeld.isValid() || m_syncUpdate != t.synchronizedUpdates()) {
+    if (!m_syncHeld.isValid()) {
         m_syncHeld.start();
         m_syncUpdate = t.synchronizedUpdates();
+    } else if (m_syncUpdate != t.synchronizedUpdates()) {
+        // A frame ended and the next began between two looks: the ended
+        // one is complete enough to show, and the wait starts again.
+        m_syncHeld.start();
+        m_syncUpdate = t.synchronizedUpdates();
+        return false;
     }
     const qint64 left = m_synchronizedOutputTimeout - m_syncHeld.elapsed();
     if (left <= 0)
@@ -285,6 +288,9 @@ void TerminalView::flushDamage()
         return;
     if (holdsForSynchronizedOutput())
         return;
+    // The text under a hovered link may have changed: look again.
+    if (m_hoveredLink)
+        hoverLinkAt(viewport()->mapFromGlobal(QCursor::pos()));
     m_sinceLastPaint.restart();
     if (m_scrollOffset != 0) {
         // Output while the reader is back in history: the view stays on

@@ -171,6 +171,7 @@ private:
     // The link under the mouse (underlined; Ctrl+click opens it).
     std::optional<dt::term::LinkAt> m_hoveredLink;
     void hoverLinkAt(QPoint viewportPos);
+    std::optional<dt::term::LinkAt> linkAtPixel(QPoint viewportPos) const;
     void openLink(const dt::term::LinkAt &link);
     QPoint m_pressPixel;
     int m_clickCount = 0;

@@ -170,13 +170,24 @@ bool TerminalView::forwardMouse(QMouseEvent *e, bool pressed, bool isMove)
     return true;
 }
 
+std::optional<dt::term::LinkAt> TerminalView::linkAtPixel(QPoint viewportPos) const
+{
+    // Only on the cells shown: the padding around them maps to lines that
+    // are out of sight when the view is scrolled back.
+    const auto &t = m_session->terminal();
+    const int row = (viewportPos.y() - kPadding) / m_cellHeight;
+    const int col = (viewportPos.x() - kPadding) / m_cellWidth;
+    if (viewportPos.x() < kPadding || viewportPos.y() < kPadding || row >= t.rows() || col >= t.columns())
+        return std::nullopt;
+    return dt::term::linkAt(t, gridPosAt(viewportPos));
+}
+
 void TerminalView::hoverLinkAt(QPoint viewportPos)
 {
-    std::optional<dt::term::LinkAt> link;
-    if (viewport()->rect().contains(viewportPos))
-        link = dt::term::linkAt(m_session->terminal(), gridPosAt(viewportPos));
+    const std::optional<dt::term::LinkAt> link = linkAtPixel(viewportPos);
     const bool same = link.has_value() == m_hoveredLink.has_value()
-        && (!link || (link->start == m_hoveredLink->start && link->end == m_hoveredLink->end));
+        && (!link
+            || (link->start == m_hoveredLink->start && link->end == m_hoveredLink->end && link->url == m_hoveredLink->url));
     if (same)
         return;
     m_hoveredLink = std::move(link);
@@ -206,7 +217,7 @@ void TerminalView::contextMenuEvent(QContextMenuEvent *e)
     // Only over a link: its address can be opened or copied.
     if (!m_session || m_session->terminal().mouseTracking() != dt::term::MouseTracking::None)
         return;
-    const auto link = dt::term::linkAt(m_session->terminal(), gridPosAt(viewport()->mapFrom(this, e->pos())));
+    const auto link = linkAtPixel(e->pos()); // viewport coordinates, as the scroll area hands it on
     if (!link)
         return;
     QMenu menu(this);
@@ -228,8 +239,9 @@ void TerminalView::mousePressEvent(QMouseEvent *e)
     // Ctrl+click opens the link under the mouse, even where the program
     // takes the mouse (as in kitty and VTE).
     if (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ControlModifier)) {
-        if (const auto link = dt::term::linkAt(m_session->terminal(), gridPosAt(e->position().toPoint()))) {
-            openLink(*link);
+        if (const auto link = linkAtPixel(e->position().toPoint())) {
+            if (e->type() != QEvent::MouseButtonDblClick) // the first press opened it
+                openLink(*link);
             return;
         }
     }

@@ -17,7 +17,10 @@ namespace dt::term {
 namespace {
 
 constexpr std::array<std::string_view, 7> kSchemes = {"http", "https", "ftp", "file", "ssh", "git", "sftp"};
-constexpr std::array<std::string_view, 5> kOpenable = {"http:", "https:", "ftp:", "file:", "mailto:"};
+// What may be handed to the desktop: web pages and mail. A file: link
+// from a program's output could run a launcher or a script through its
+// default handler, ftp: mounts a remote host.
+constexpr std::array<std::string_view, 3> kOpenable = {"http:", "https:", "mailto:"};
 constexpr int kReach = 4096; // characters looked at either side of the cell
 
 bool isSchemeChar(char32_t c)
@@ -27,10 +30,14 @@ bool isSchemeChar(char32_t c)
 }
 
 // Characters a URL runs over: anything printable but blanks, quotes and
-// angle brackets (which usually surround one).
+// angle brackets (which usually surround one), and characters that look
+// like a blank or nothing at all (so what is opened is what is seen).
 bool isUrlChar(char32_t c)
 {
     if (c <= ' ' || c == 0x7f)
+        return false;
+    if (c == 0xA0 || c == 0xAD || c == 0x1680 || (c >= 0x2000 && c <= 0x200F) || (c >= 0x2028 && c <= 0x202F)
+        || (c >= 0x205F && c <= 0x206F) || c == 0x2800 || c == 0x3000 || c == 0xFEFF)
         return false;
     switch (c) {
     case '"': case '\'': case '<': case '>': case '`': case '{': case '}': case '|': case '\\': case '^':
@@ -52,22 +59,25 @@ std::string lower(std::u32string_view s)
 // bracket without its opening one inside the URL.
 size_t trimEnd(const std::u32string &text, size_t from, size_t to)
 {
+    // Brackets counted once, then kept up to date while trimming.
+    long parens = 0, squares = 0; // closing minus opening
+    for (size_t i = from; i < to; ++i) {
+        parens += text[i] == ')' ? 1 : text[i] == '(' ? -1 : 0;
+        squares += text[i] == ']' ? 1 : text[i] == '[' ? -1 : 0;
+    }
     while (to > from) {
         const char32_t c = text[to - 1];
         if (c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?') {
             --to;
-            continue;
+        } else if (c == ')' && parens > 0) {
+            --parens;
+            --to;
+        } else if (c == ']' && squares > 0) {
+            --squares;
+            --to;
+        } else {
+            break;
         }
-        const char32_t open = c == ')' ? '(' : c == ']' ? '[' : 0;
-        if (open) {
-            const auto opens = std::count(text.begin() + static_cast<std::ptrdiff_t>(from), text.begin() + static_cast<std::ptrdiff_t>(to), open);
-            const auto closes = std::count(text.begin() + static_cast<std::ptrdiff_t>(from), text.begin() + static_cast<std::ptrdiff_t>(to), c);
-            if (closes > opens) {
-                --to;
-                continue;
-            }
-        }
-        break;
     }
     return to;
 }
@@ -97,11 +107,20 @@ std::optional<LinkAt> linkAt(const Terminal &t, GridPos pos)
     std::u32string text;
     std::vector<GridPos> where;
     size_t target = std::u32string::npos;
-    for (int64_t l = first;; ++l) {
+    const int64_t furthest = pos.line + kReach / std::max(1, t.columns()) + 1; // rows looked at below
+    for (int64_t l = first; l <= furthest; ++l) {
         const Line *line = t.lineAt(l);
         if (!line)
             break;
-        const int end = line->wrapped() ? line->trimmedLength() : line->size();
+        // A wrapped row runs on with all its cells: blanks at its end (a
+        // deleted tail) separate, as they show. Only the cell a wide
+        // character did not fit in is left out.
+        int end = line->size();
+        if (line->wrapped() && end > 0 && (*line)[end - 1].isPristine()) {
+            const Line *next = t.lineAt(l + 1);
+            if (next && next->size() > 1 && (*next)[1].continuation)
+                --end;
+        }
         for (int col = 0; col < end; ++col) {
             if ((*line)[col].continuation)
                 continue;
@@ -111,7 +130,7 @@ std::optional<LinkAt> linkAt(const Terminal &t, GridPos pos)
             text.push_back(c ? c : U' ');
             where.push_back({l, col});
         }
-        if (!line->wrapped() || (l > pos.line && text.size() > target + kReach))
+        if (!line->wrapped())
             break;
     }
     if (target == std::u32string::npos || !isUrlChar(text[target]))
@@ -153,7 +172,12 @@ std::optional<LinkAt> linkAt(const Terminal &t, GridPos pos)
     if (mailLink && std::u32string_view(text).substr(rest, end - rest).find(U'@') == std::u32string_view::npos)
         return std::nullopt;
     LinkAt link;
-    for (size_t i = start; i < end; ++i)
+    // mailto: keeps only its address: a query could ask a mail program to
+    // attach a file.
+    size_t urlEnd = end;
+    if (mailLink)
+        urlEnd = std::min(end, std::u32string_view(text).substr(0, end).find(U'?', rest));
+    for (size_t i = start; i < urlEnd; ++i)
         appendUtf8(link.url, text[i]);
     link.start = where[start];
     const GridPos last = where[end - 1];

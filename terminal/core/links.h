@@ -22,8 +22,9 @@ struct LinkAt {
 // The link covering the cell at `pos`, if any.
 std::optional<LinkAt> linkAt(const Terminal &terminal, GridPos pos);
 
-// True for the schemes deviceterm hands to the desktop to open: a link
-// printed by a program must not start any other kind of handler.
+// True for the schemes deviceterm hands to the desktop to open (http,
+// https, mailto): a link printed by a program must not start any other
+// kind of handler.
 bool isOpenableScheme(const std::string &url);
 
 } // namespace dt::term

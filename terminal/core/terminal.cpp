@@ -222,6 +222,7 @@ void Terminal::fullReset()
     resetColours();
     m_titleStack.clear();
     m_synchronizedOutput = false;
+    m_leftRightMargins = false;
     m_insertMode = m_newlineMode = false;
 }
 
@@ -264,8 +265,7 @@ void Terminal::resize(int rows, int columns)
     // line: the reflow places the cursor past that glyph. Growing wider
     // libvterm ends the wait itself; narrower, it is cancelled here.
     const CursorState before = cursor();
-    const bool pendingWrap = !m_altActive && m_wrap.valid && before.row == m_wrap.row && before.col == m_wrap.cursorCol
-        && m_lastGlyph.row == before.row && m_lastGlyph.col + m_lastGlyph.width == m_columns;
+    const bool pendingWrap = !m_altActive && this->pendingWrap();
     const bool narrower = columns < m_columns;
     m_cursorAdvance = pendingWrap && columns != m_columns ? m_lastGlyph.width : 0;
     // A cursor a reflow put at the start of a row of its own, after text
@@ -460,8 +460,17 @@ void Terminal::forgetLastGlyphIn(int startRow, int endRow, int startCol, int end
         m_lastGlyph.row = -1;
 }
 
+bool Terminal::pendingWrap() const
+{
+    const CursorState c = cursor();
+    return m_wrap.valid && c.row == m_wrap.row && c.col == m_wrap.cursorCol
+        && m_lastGlyph.row == c.row && m_lastGlyph.col + m_lastGlyph.width == m_columns;
+}
+
 int Terminal::onErase(int startRow, int endRow, int startCol, int endCol, bool selective, bool endsWraps)
 {
+    if (startRow == endRow - 1 && endCol >= m_columns && pendingWrap())
+        m_erasedAtPendingWrap = true; // an EL there (csi('K') ends the wait)
     forgetLastGlyphIn(startRow, endRow, startCol, endCol);
     startRow = std::max(startRow, 0);
     endRow = std::min(endRow, m_rows);
@@ -535,7 +544,7 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
         if (pushed)
             pushToScrollback(1);
         followWrapCandidate(startRow, endRow, rightward == 0 && fullWidth ? downward : height, pushed);
-        onErase(startRow, endRow, startCol, endCol, false);
+        onErase(startRow, endRow, startCol, endCol, false, rightward == 0); // ICH/DCH keep wraps
         return 1;
     }
 

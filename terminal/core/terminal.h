@@ -195,11 +195,18 @@ private:
     void combine(char32_t codepoint) override;
     // terminal_replies.cpp: what the model answers or follows itself.
     bool takesCsi(char leader, std::string_view params, char final) const override;
-    void holdReplies(bool hold) override { m_holdReplies = hold; }
+    void holdReplies(bool hold) override
+    {
+        m_holdReplies = hold;
+        if (hold)
+            m_erasedAtPendingWrap = false; // only what this sequence erases counts
+    }
     void csi(char leader, std::string_view params, char final) override;
     bool m_holdReplies = false; // libvterm's replies are dropped meanwhile
     std::vector<std::string> m_titleStack; // XTWINOPS 22/23
     bool m_synchronizedOutput = false; // DEC mode 2026
+    bool m_erasedAtPendingWrap = false; // onErase() to csi('K')
+    bool m_leftRightMargins = false; // DECLRMM (mode 69), as set
     uint64_t m_synchronizedUpdates = 0; // times it was turned on
     bool m_insertMode = false; // IRM and LNM, as set (for DECRQM)
     bool m_newlineMode = false;
@@ -213,6 +220,9 @@ private:
         int row = -1, col = 0, width = 1;
     } m_lastGlyph;
     void widenLastGlyph();
+    // libvterm waits to wrap: the cursor is on the last column, right where
+    // the glyph just written there left it.
+    bool pendingWrap() const;
     // The glyph placed last, and where that left the cursor: if the next
     // glyph lands at the start of the line below without the cursor moving
     // in between, autowrap put it there (after the last cell, or a wide

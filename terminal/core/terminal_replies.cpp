@@ -79,6 +79,8 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
                && (leader == 0
                    || (leader == '?'
                        && (params.substr(0, params.size() - 1) == "1049" || params.substr(0, params.size() - 1) == "2026")));
+    case 'K':
+        return leader == 0; // EL: may end a pending wrap (csi())
     case 'h':
     case 'l': {
         // SM/RM: followed for DECRQM (insert and newline modes). DECSET and
@@ -92,7 +94,8 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
         // cursor without clamping it to a screen that got smaller.
         const std::vector<int> modes = numbersOf(params);
         return modes.size() > 1
-            || (modes.size() == 1 && (modes[0] == kSynchronizedOutput || (final == 'l' && modes[0] == 1049)));
+            || (modes.size() == 1
+                && (modes[0] == kSynchronizedOutput || modes[0] == 69 || (final == 'l' && modes[0] == 1049)));
     }
     default:
         return false;
@@ -139,6 +142,7 @@ void Terminal::csi(char leader, std::string_view params, char final)
                                       + std::to_string(c.row + 1) + ";" + std::to_string(c.col + 1) + "H";
             write(reset.data(), reset.size());
             m_insertMode = false;
+            m_leftRightMargins = false;
             break;
         }
         const std::vector<int> mode = numbersOf(params.substr(0, params.size() - 1));
@@ -161,6 +165,18 @@ void Terminal::csi(char leader, std::string_view params, char final)
         reply = std::string("\x1b[") + (leader == '?' ? "?" : "") + std::to_string(mode[0]) + ";" + std::to_string(state) + "$y";
         break;
     }
+    case 'K':
+        // EL where libvterm waits to wrap after the last column: as in
+        // xterm, the wait ends and the cursor stays (libvterm kept waiting,
+        // so the next character went to the next line). Any cursor move
+        // ends it; these two leave the cursor where it is.
+        // (Not with left and right margins on: CUF would stop at the right
+        // margin, left of a cursor beyond it.)
+        if (std::exchange(m_erasedAtPendingWrap, false) && !m_leftRightMargins && cursor().col > 0) {
+            static const char kLeftRight[] = "\x1b[D\x1b[C";
+            write(kLeftRight, sizeof kLeftRight - 1);
+        }
+        break;
     case 'h':
     case 'l': {
         // libvterm 0.1.4 applies only the first mode of SM/RM; the others
@@ -175,6 +191,8 @@ void Terminal::csi(char leader, std::string_view params, char final)
                 m_anyDamage = true; // the view looks again: its frame may be done
                 continue;
             }
+            if (leader == '?' && modes[i] == 69)
+                m_leftRightMargins = set; // DECLRMM
             if (leader == 0 && modes[i] == 4)
                 m_insertMode = set;
             else if (leader == 0 && modes[i] == 20)

@@ -97,7 +97,9 @@ private:
         case 16: return "\x1b[" + n(1, 12) + ";" + n(1, 30) + "H";
         case 17: return "\x1b[" + n(0, 5) + std::string(1, "ABCD"[num(0, 3)]);
         case 18: return "\x1b[" + n(0, 2) + "J";
-        case 19: return "\x1b[" + n(0, 2) + "K";
+        // EL after a cursor move: at the pending wrap after the last column
+        // deviceterm ends the wait as xterm does, libvterm keeps waiting.
+        case 19: return "\x1b[" + n(1, 30) + "G\x1b[" + n(0, 2) + "K";
         case 20: return "\x1b[" + n(0, 4) + "L";
         case 21: return "\x1b[" + n(0, 4) + "M";
         case 22: return "\x1b[" + n(0, 6) + "@";

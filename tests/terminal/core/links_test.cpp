@@ -73,12 +73,36 @@ TEST(Links, aUrlTheEdgeWrappedIsWhole)
     EXPECT_EQ(urlAt(broken, 1, 0), "(none)");
 }
 
-TEST(Links, onlyWebMailAndFileLinksMayBeOpened)
+TEST(Links, onlyWebAndMailLinksMayBeOpened)
 {
-    for (const char *yes : {"https://a.b", "HTTP://a.b", "ftp://a.b", "file:///etc/hosts", "mailto:a@b.c"})
+    for (const char *yes : {"https://a.b", "HTTP://a.b", "mailto:a@b.c"})
         EXPECT_TRUE(dt::term::isOpenableScheme(yes)) << yes;
-    for (const char *no : {"ssh://a.b", "git://a.b", "javascript:alert(1)", "smb://a/b", "x-scheme-handler://z"})
+    // A file: link could run a launcher through its default handler.
+    for (const char *no : {"file:///tmp/x.desktop", "ftp://a.b", "ssh://a.b", "git://a.b", "javascript:alert(1)",
+                           "smb://a/b", "x-scheme-handler://z"})
         EXPECT_FALSE(dt::term::isOpenableScheme(no)) << no;
+}
+
+TEST(Links, whatIsOpenedIsWhatIsSeen)
+{
+    // A no-break space looks like a blank: the link ends there, so the
+    // "@evil.example" after it cannot turn bank.example into a user name.
+    Terminal t(3, 80);
+    t.feed("https://bank.example\xc2\xa0@evil.example/x and mailto:me@example.org?attach=/etc/passwd");
+    EXPECT_EQ(urlAt(t, 0, 5), "https://bank.example");
+    EXPECT_EQ(urlAt(t, 0, 45), "mailto:me@example.org"); // no query a mail program might act on
+    // Blanks at the end of a wrapped row (a deleted tail) separate too.
+    Terminal gap(3, 20);
+    gap.feed("https://good.example@evil.example/\x1b[1;17H\x1b[4P");
+    ASSERT_TRUE(gap.screenLine(0).wrapped());
+    EXPECT_EQ(urlAt(gap, 0, 5), "https://good.exa");
+}
+
+TEST(Links, closingBracketsAreTrimmedQuicklyHoweverMany)
+{
+    Terminal t(40, 250, 0);
+    t.feed("https://a.example/" + std::string(8000, ')'));
+    EXPECT_EQ(urlAt(t, 0, 3), "https://a.example/");
 }
 
 } // namespace
