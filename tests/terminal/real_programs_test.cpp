@@ -22,7 +22,13 @@ protected:
     void SetUp() override
     {
         ASSERT_TRUE(m_home.isValid());
-        m_session = std::make_unique<TerminalSession>(24, 80, 1000);
+        useSession(24, 80);
+    }
+
+    // A new session of that size, before start().
+    void useSession(int rows, int columns)
+    {
+        m_session = std::make_unique<TerminalSession>(rows, columns, 1000);
         QObject::connect(m_session.get(), &TerminalSession::finished, m_session.get(), [this](int code, int) {
             m_exited = true;
             m_code = code;
@@ -42,6 +48,15 @@ protected:
         l.extraEnvironment.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
         QString error;
         ASSERT_TRUE(m_session->start(l, &error)) << error.toStdString();
+    }
+
+    // An interactive bash without startup files whose prompt is "$ ".
+    void startBashWithPlainPrompt()
+    {
+        start(QStringLiteral("bash"), {QStringLiteral("--norc"), QStringLiteral("--noprofile"), QStringLiteral("-i")});
+        ASSERT_TRUE(shows("bash")) << screen();
+        type("PS1='$ '\r");
+        ASSERT_TRUE(shows("\n$\n")) << screen();
     }
 
     bool shows(const std::string &text, int timeoutMs = 10000)
@@ -154,6 +169,51 @@ print("key:", curses.wrapper(main))
     ASSERT_TRUE(exits()) << screen();
     EXPECT_TRUE(shows("key: z")) << screen();
     EXPECT_EQ(m_code, 0);
+}
+
+// Readline places the cursor by wcwidth: with the terminal agreeing, an
+// edit in the middle of a line holding emoji, and one that wraps, shows the
+// text readline has (libvterm 0.1.4's widths made it drift a cell per emoji).
+TEST_F(RealPrograms, readlineEditsALineOfEmojiWhereItShowsIt)
+{
+    useSession(24, 20); // narrow: the line wraps
+    startBashWithPlainPrompt();
+    // "echo " and eight emoji: 23 cells on a 20-column screen.
+    const QByteArray emoji = "\xf0\x9f\xa5\xb0";
+    type("echo " + emoji.repeated(8));
+    type("\x1b[D\x1b[D\x1b[D"); // three characters left
+    type("Y");
+    type("\x01 "); // Ctrl+A, then a blank at the start
+    // 19 cells fit on the first row; the next emoji needs two, so readline
+    // and the screen both put it on the second.
+    const std::string expected = "\n$  echo " + emoji.repeated(5).toStdString() + "Y\n" + emoji.repeated(3).toStdString() + "\n";
+    ASSERT_TRUE(shows(expected)) << screen();
+    type("\r");
+    EXPECT_TRUE(shows("\n" + emoji.repeated(5).toStdString() + "Y" + emoji.repeated(3).toStdString() + "\n$")) << screen();
+    type("exit\r");
+    EXPECT_TRUE(exits());
+}
+
+// The shell's screen is reflowed behind a full-screen program that was
+// resized: after vim quits, the long line is whole and the prompt works.
+TEST_F(RealPrograms, aLongLineSurvivesVimBeingResizedNarrower)
+{
+    startBashWithPlainPrompt();
+    type("printf 'x%.0s' {1..50}; printf 'END\\n'\r");
+    const std::string longLine = std::string(50, 'x') + "END";
+    ASSERT_TRUE(shows(longLine)) << screen();
+    type("vim -u NONE -i NONE -N -n\r");
+    ASSERT_TRUE(waitUntil([&] { return m_session->terminal().altScreenActive(); })) << screen();
+    ASSERT_TRUE(shows("~")) << screen();
+    m_session->resize(24, 30);
+    type(":q\r");
+    ASSERT_TRUE(waitUntil([&] { return !m_session->terminal().altScreenActive(); })) << screen();
+    EXPECT_NE(m_session->terminal().logicalText(100).find("\n" + longLine + "\n"), std::string::npos)
+        << m_session->terminal().logicalText(100);
+    type("echo after-$((6*7))\r");
+    EXPECT_TRUE(shows("after-42")) << screen();
+    type("exit\r");
+    EXPECT_TRUE(exits());
 }
 
 } // namespace
