@@ -1,11 +1,10 @@
 // The terminal model's core: libvterm's state layer, set up in the order
 // 0.1.4 needs, feeding our own grid and scrollback through its callbacks,
-// with damage tracking and resize. Input is in terminal_input.cpp, text
+// with damage tracking. Glyphs are placed in terminal_glyphs.cpp, resizing
+// and reflow are in terminal_reflow.cpp, input in terminal_input.cpp, text
 // out in terminal_text.cpp.
 
 #include "terminal/core/terminal.h"
-
-#include "terminal/core/char_widths.h"
 
 #include <vterm.h>
 
@@ -255,39 +254,6 @@ void Terminal::clearScrollback()
     damageAll();
 }
 
-void Terminal::resize(int rows, int columns)
-{
-    rows = std::max(rows, 1);
-    columns = std::max(columns, 1);
-    if (rows == m_rows && columns == m_columns)
-        return;
-    // libvterm waits to wrap with the cursor on the last glyph of a full
-    // line: the reflow places the cursor past that glyph. Growing wider
-    // libvterm ends the wait itself; narrower, it is cancelled here.
-    const CursorState before = cursor();
-    const bool pendingWrap = !m_altActive && this->pendingWrap();
-    const bool narrower = columns < m_columns;
-    m_cursorAdvance = pendingWrap && columns != m_columns ? m_lastGlyph.width : 0;
-    // A cursor a reflow put at the start of a row of its own, after text
-    // that ended at the edge, still belongs at the end of that text.
-    m_cursorEndsRowAbove = !m_altActive && m_wrap.valid && m_wrap.cursorCol == kNoRow && m_wrap.row >= 0
-        && before.row == m_wrap.row + 1 && before.col == 0;
-    m_wrapAfterResize = kNoRow;
-    vterm_set_size(m_vt.get(), rows, columns);
-    m_cursorAdvance = 0;
-    if (pendingWrap && narrower) {
-        // Any cursor move ends libvterm's pending wrap; these two leave the
-        // cursor where it is.
-        const bool lastColumn = cursor().col >= columns - 1;
-        static const char kRightLeft[] = "\x1b[C\x1b[D";
-        static const char kLeftRight[] = "\x1b[D\x1b[C";
-        vterm_input_write(m_vt.get(), lastColumn ? kLeftRight : kRightLeft, 6);
-    }
-    m_cursorEndsRowAbove = false;
-    if (m_wrapAfterResize != kNoRow)
-        m_wrap = {true, m_wrapAfterResize, kNoRow};
-}
-
 const Line *Terminal::lineAt(int64_t absoluteLine) const
 {
     const int64_t above = linesAboveScreen();
@@ -345,127 +311,6 @@ Changes Terminal::takeChanges()
     return c;
 }
 
-int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, bool protect)
-{
-    if (row < 0 || row >= m_rows || col < 0 || col >= m_columns)
-        return 0;
-    Line &line = activeBuffer().row(row);
-    int count = 0;
-    char32_t cps[VTERM_MAX_CHARS_PER_CELL];
-    while (count < VTERM_MAX_CHARS_PER_CELL && chars[count]) {
-        cps[count] = chars[count];
-        if (isStandIn(cps[count]))
-            cps[count] = fromStandIn(cps[count]); // a character libvterm had too narrow or wide
-        ++count;
-    }
-    line.setGrapheme(col, cps, count, m_pen, protect);
-    m_lastGlyph = {row, col, width};
-    if (m_wrap.valid && col == 0 && row == m_wrap.row + 1) {
-        if (m_wrap.row >= 0)
-            activeBuffer().row(m_wrap.row).setWrapped(true);
-        else if (!m_altActive)
-            m_scrollback.markNewestWrapped();
-    }
-    // On the last cells libvterm leaves the cursor on the glyph (waiting to wrap).
-    m_wrap = {true, row, col + width < m_columns ? col + width : col};
-    for (int c = 1; c < width && col + c < m_columns; ++c) {
-        // The right half takes the pen too, so a background or reverse
-        // covers the whole character.
-        // Its DECSCA protection stays what it was, as in libvterm, so a
-        // selective erase treats both the same way there and here.
-        Cell &cont = line[col + c];
-        cellword::storeCharacter(&cont, m_pen, 0, cont.protect);
-        cont.continuation = 1;
-    }
-    m_damaged[static_cast<size_t>(row)] = 1;
-    m_anyDamage = true;
-    return 1;
-}
-
-namespace {
-// How many code points a cell keeps: a base and its marks, or an emoji with
-// its modifiers. Marks beyond this are dropped (a stream of them cannot
-// grow one cell without bound).
-constexpr size_t kMaxCodepointsPerCell = 16;
-} // namespace
-
-void Terminal::combine(char32_t codepoint)
-{
-    const LastGlyph g = m_lastGlyph;
-    if (g.row < 0 || g.row >= m_rows || g.col >= m_columns)
-        return;
-    // Where libvterm's cursor stands right after that glyph: past it, or on
-    // it when it filled the line's last cells.
-    VTermPos pos;
-    vterm_state_get_cursorpos(m_state, &pos);
-    const int after = g.col + g.width < m_columns ? g.col + g.width : g.col;
-    if (pos.row != g.row || pos.col != after)
-        return; // the cursor moved: a mark with nothing to join is dropped
-    Line &line = activeBuffer().row(g.row);
-    std::u32string grapheme = line.graphemeAt(g.col);
-    if (grapheme.empty() || grapheme.size() >= kMaxCodepointsPerCell)
-        return;
-    grapheme.push_back(codepoint);
-    const Cell style = line[g.col];
-    line.setGrapheme(g.col, grapheme.data(), static_cast<int>(grapheme.size()), style, style.protect != 0);
-    m_damaged[static_cast<size_t>(g.row)] = 1;
-    m_anyDamage = true;
-    if (codepoint == 0xFE0F && grapheme.size() == 2 && g.width == 1 && widensWithEmojiStyle(grapheme[0]))
-        widenLastGlyph();
-}
-
-// VS16 after a character with an emoji style (❤️): it takes two cells, as
-// kitty, foot and WezTerm show it. Only where that needs nothing else to
-// move: not in insert mode, and not when it would end on the line's last
-// cell (libvterm's pending wrap cannot be set from outside); there it
-// stays one cell wide.
-void Terminal::widenLastGlyph()
-{
-    const LastGlyph g = m_lastGlyph;
-    if (m_insertMode || g.col + 2 >= m_columns)
-        return;
-    // libvterm's cursor steps over the second cell (CUF stops at a right
-    // margin, so it is checked to have moved).
-    static const char kForward[] = "\x1b[C";
-    vterm_input_write(m_vt.get(), kForward, sizeof kForward - 1);
-    VTermPos pos;
-    vterm_state_get_cursorpos(m_state, &pos);
-    if (pos.row != g.row || pos.col != g.col + 2)
-        return;
-    Line &line = activeBuffer().row(g.row);
-    const Cell style = line[g.col];
-    Cell &second = line[g.col + 1];
-    cellword::storeCharacter(&second, style, 0, second.protect);
-    second.continuation = 1;
-    m_lastGlyph.width = 2;
-}
-
-// Whole rows of [startRow, endRow) moved up by `downward` (down when
-// negative); the candidate moves with its row, out of the region it is
-// gone, unless it went into history as the newest line.
-void Terminal::followWrapCandidate(int startRow, int endRow, int downward, bool pushedToHistory)
-{
-    if (!m_wrap.valid || m_wrap.row < startRow || m_wrap.row >= endRow)
-        return;
-    m_wrap.row -= downward;
-    if (m_wrap.row >= startRow && m_wrap.row < endRow)
-        return;
-    m_wrap.valid = pushedToHistory && !m_altActive && m_wrap.row == -1;
-}
-
-void Terminal::forgetLastGlyphIn(int startRow, int endRow, int startCol, int endCol)
-{
-    if (m_lastGlyph.row >= startRow && m_lastGlyph.row < endRow && m_lastGlyph.col >= startCol
-        && m_lastGlyph.col < endCol)
-        m_lastGlyph.row = -1;
-}
-
-bool Terminal::pendingWrap() const
-{
-    const CursorState c = cursor();
-    return m_wrap.valid && c.row == m_wrap.row && c.col == m_wrap.cursorCol
-        && m_lastGlyph.row == c.row && m_lastGlyph.col + m_lastGlyph.width == m_columns;
-}
 
 int Terminal::onErase(int startRow, int endRow, int startCol, int endCol, bool selective, bool endsWraps)
 {
@@ -596,96 +441,6 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
         eEndCol = startCol - rightward;
     onErase(eStartRow, eEndRow, eStartCol, eEndCol, false, downward != 0);
     damageRows(startRow, endRow);
-    return 1;
-}
-
-int Terminal::onResize(int rows, int columns, int *deltaRow, int *deltaCol)
-{
-    const int oldRows = m_rows;
-    const bool alt = m_altActive;
-
-    if (columns != m_columns) {
-        m_lastGlyph.row = -1;
-        m_wrap.valid = false;
-        reflowPrimary(rows, columns, m_cursorAdvance, deltaRow, deltaCol);
-        if (m_alt)
-            m_alt->resize(rows, columns, m_pen);
-        m_rows = rows;
-        m_columns = columns;
-        m_damaged.assign(static_cast<size_t>(rows), 1);
-        damageAll();
-        return 1;
-    }
-
-    if (!alt && rows < oldRows) {
-        // Keep the cursor row and whatever is below it on screen: push as
-        // many top rows into history as that needs.
-        const int cursorRow = cursor().row;
-        int row = oldRows - 1;
-        for (; row >= rows; --row) {
-            const Line &line = m_primary.row(row);
-            bool blank = true;
-            for (int c = 0; c < line.size() && blank; ++c)
-                blank = line[c].codepoint == 0 && !line[c].clustered && !line[c].continuation;
-            if (!blank || cursorRow == row)
-                break;
-        }
-        const int firstBlankRow = row + 1;
-        // libvterm 0.1.4's screen scrolls by firstBlankRow - rows even when
-        // the cursor sits higher than that, which leaves the cursor above
-        // the screen (a negative row) and loses all output until the next
-        // absolute move. Never scroll the cursor row off the top.
-        const int scroll = std::min(firstBlankRow - rows, cursorRow);
-        if (scroll > 0) {
-            onScrollRect(0, oldRows, 0, m_columns, scroll, 0);
-            *deltaRow -= scroll;
-        }
-    }
-
-    if (alt && rows < oldRows) {
-        // The main screen waits behind a full-screen program. libvterm would
-        // cut off its bottom rows, which usually hold the shell prompt; move
-        // the top ones into history instead, so that everything down to the
-        // last line with text still fits. When the program exits, the
-        // restored cursor (clamped to the new size) lands on that line.
-        int lastUsed = oldRows - 1;
-        while (lastUsed >= 0 && m_primary.row(lastUsed).trimmedLength() == 0)
-            --lastUsed;
-        const int shift = lastUsed + 1 - rows;
-        if (shift > 0) {
-            pushPrimaryRows(shift);
-            m_primary.rotate(0, oldRows, shift);
-            for (int r = oldRows - shift; r < oldRows; ++r) {
-                m_primary.row(r).fill(0, m_columns, Cell{});
-                m_primary.row(r).setWrapped(false);
-            }
-        }
-    }
-
-    m_primary.resize(rows, columns, m_pen);
-    if (m_alt)
-        m_alt->resize(rows, columns, m_pen);
-    m_rows = rows;
-    m_columns = columns;
-    m_damaged.assign(static_cast<size_t>(rows), 1);
-
-    if (!alt && rows > oldRows) {
-        // Growing taller brings history back onto the screen.
-        for (int n = rows - oldRows; n > 0; --n) {
-            Line line;
-            if (!m_scrollback.popNewest(line))
-                break;
-            --m_linesAboveScreen;
-            onScrollRect(0, m_rows, 0, m_columns, -1, 0);
-            Line &top = m_primary.row(0);
-            const int keep = std::min(line.size(), columns);
-            top.copyCellsFrom(line, 0, 0, keep);
-            top.fill(keep, columns, Cell{});
-            top.setWrapped(line.wrapped());
-            ++*deltaRow;
-        }
-    }
-    damageAll();
     return 1;
 }
 

@@ -1,5 +1,5 @@
-// Reflow: when the width changes, the primary screen and its history are
-// laid out again from the lines the program wrote (soft wraps joined, then
+// Resizing, and reflow: when the width changes, the primary screen and its
+// history are laid out again from the lines the program wrote (soft wraps joined, then
 // cut at the new width), keeping the cursor and the shell's command marks
 // on their text. The alternate screen is only resized, as in other
 // terminals: a full-screen program redraws it on SIGWINCH.
@@ -281,6 +281,129 @@ void Terminal::reflowPrimary(int rows, int columns, int cursorAdvance, int *delt
         // once libvterm has moved the cursor).
         m_wrapAfterResize = cursorOnNewRow ? cursorRow - 1 - top : kNoRow;
     }
+}
+
+void Terminal::resize(int rows, int columns)
+{
+    rows = std::max(rows, 1);
+    columns = std::max(columns, 1);
+    if (rows == m_rows && columns == m_columns)
+        return;
+    // libvterm waits to wrap with the cursor on the last glyph of a full
+    // line: the reflow places the cursor past that glyph. Growing wider
+    // libvterm ends the wait itself; narrower, it is cancelled here.
+    const CursorState before = cursor();
+    const bool pendingWrap = !m_altActive && this->pendingWrap();
+    const bool narrower = columns < m_columns;
+    m_cursorAdvance = pendingWrap && columns != m_columns ? m_lastGlyph.width : 0;
+    // A cursor a reflow put at the start of a row of its own, after text
+    // that ended at the edge, still belongs at the end of that text.
+    m_cursorEndsRowAbove = !m_altActive && m_wrap.valid && m_wrap.cursorCol == kNoRow && m_wrap.row >= 0
+        && before.row == m_wrap.row + 1 && before.col == 0;
+    m_wrapAfterResize = kNoRow;
+    vterm_set_size(m_vt.get(), rows, columns);
+    m_cursorAdvance = 0;
+    if (pendingWrap && narrower) {
+        // Any cursor move ends libvterm's pending wrap; these two leave the
+        // cursor where it is.
+        const bool lastColumn = cursor().col >= columns - 1;
+        static const char kRightLeft[] = "\x1b[C\x1b[D";
+        static const char kLeftRight[] = "\x1b[D\x1b[C";
+        vterm_input_write(m_vt.get(), lastColumn ? kLeftRight : kRightLeft, 6);
+    }
+    m_cursorEndsRowAbove = false;
+    if (m_wrapAfterResize != kNoRow)
+        m_wrap = {true, m_wrapAfterResize, kNoRow};
+}
+
+int Terminal::onResize(int rows, int columns, int *deltaRow, int *deltaCol)
+{
+    const int oldRows = m_rows;
+    const bool alt = m_altActive;
+
+    if (columns != m_columns) {
+        m_lastGlyph.row = -1;
+        m_wrap.valid = false;
+        reflowPrimary(rows, columns, m_cursorAdvance, deltaRow, deltaCol);
+        if (m_alt)
+            m_alt->resize(rows, columns, m_pen);
+        m_rows = rows;
+        m_columns = columns;
+        m_damaged.assign(static_cast<size_t>(rows), 1);
+        damageAll();
+        return 1;
+    }
+
+    if (!alt && rows < oldRows) {
+        // Keep the cursor row and whatever is below it on screen: push as
+        // many top rows into history as that needs.
+        const int cursorRow = cursor().row;
+        int row = oldRows - 1;
+        for (; row >= rows; --row) {
+            const Line &line = m_primary.row(row);
+            bool blank = true;
+            for (int c = 0; c < line.size() && blank; ++c)
+                blank = line[c].codepoint == 0 && !line[c].clustered && !line[c].continuation;
+            if (!blank || cursorRow == row)
+                break;
+        }
+        const int firstBlankRow = row + 1;
+        // libvterm 0.1.4's screen scrolls by firstBlankRow - rows even when
+        // the cursor sits higher than that, which leaves the cursor above
+        // the screen (a negative row) and loses all output until the next
+        // absolute move. Never scroll the cursor row off the top.
+        const int scroll = std::min(firstBlankRow - rows, cursorRow);
+        if (scroll > 0) {
+            onScrollRect(0, oldRows, 0, m_columns, scroll, 0);
+            *deltaRow -= scroll;
+        }
+    }
+
+    if (alt && rows < oldRows) {
+        // The main screen waits behind a full-screen program. libvterm would
+        // cut off its bottom rows, which usually hold the shell prompt; move
+        // the top ones into history instead, so that everything down to the
+        // last line with text still fits. When the program exits, the
+        // restored cursor (clamped to the new size) lands on that line.
+        int lastUsed = oldRows - 1;
+        while (lastUsed >= 0 && m_primary.row(lastUsed).trimmedLength() == 0)
+            --lastUsed;
+        const int shift = lastUsed + 1 - rows;
+        if (shift > 0) {
+            pushPrimaryRows(shift);
+            m_primary.rotate(0, oldRows, shift);
+            for (int r = oldRows - shift; r < oldRows; ++r) {
+                m_primary.row(r).fill(0, m_columns, Cell{});
+                m_primary.row(r).setWrapped(false);
+            }
+        }
+    }
+
+    m_primary.resize(rows, columns, m_pen);
+    if (m_alt)
+        m_alt->resize(rows, columns, m_pen);
+    m_rows = rows;
+    m_columns = columns;
+    m_damaged.assign(static_cast<size_t>(rows), 1);
+
+    if (!alt && rows > oldRows) {
+        // Growing taller brings history back onto the screen.
+        for (int n = rows - oldRows; n > 0; --n) {
+            Line line;
+            if (!m_scrollback.popNewest(line))
+                break;
+            --m_linesAboveScreen;
+            onScrollRect(0, m_rows, 0, m_columns, -1, 0);
+            Line &top = m_primary.row(0);
+            const int keep = std::min(line.size(), columns);
+            top.copyCellsFrom(line, 0, 0, keep);
+            top.fill(keep, columns, Cell{});
+            top.setWrapped(line.wrapped());
+            ++*deltaRow;
+        }
+    }
+    damageAll();
+    return 1;
 }
 
 } // namespace dt::term

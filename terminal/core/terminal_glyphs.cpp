@@ -1,0 +1,138 @@
+// Placing glyphs in the grid as libvterm reports them: stand-ins turned
+// back into the characters they stand for, characters of no width joined
+// to the one before (and VS16 widening an emoji), and soft wraps noticed
+// from where the next glyph lands.
+
+#include "terminal/core/terminal.h"
+
+#include "terminal/core/char_widths.h"
+
+#include <vterm.h>
+
+#include <algorithm>
+
+namespace dt::term {
+
+int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, bool protect)
+{
+    if (row < 0 || row >= m_rows || col < 0 || col >= m_columns)
+        return 0;
+    Line &line = activeBuffer().row(row);
+    int count = 0;
+    char32_t cps[VTERM_MAX_CHARS_PER_CELL];
+    while (count < VTERM_MAX_CHARS_PER_CELL && chars[count]) {
+        cps[count] = chars[count];
+        if (isStandIn(cps[count]))
+            cps[count] = fromStandIn(cps[count]); // a character libvterm had too narrow or wide
+        ++count;
+    }
+    line.setGrapheme(col, cps, count, m_pen, protect);
+    m_lastGlyph = {row, col, width};
+    if (m_wrap.valid && col == 0 && row == m_wrap.row + 1) {
+        if (m_wrap.row >= 0)
+            activeBuffer().row(m_wrap.row).setWrapped(true);
+        else if (!m_altActive)
+            m_scrollback.markNewestWrapped();
+    }
+    // On the last cells libvterm leaves the cursor on the glyph (waiting to wrap).
+    m_wrap = {true, row, col + width < m_columns ? col + width : col};
+    for (int c = 1; c < width && col + c < m_columns; ++c) {
+        // The right half takes the pen too, so a background or reverse
+        // covers the whole character.
+        // Its DECSCA protection stays what it was, as in libvterm, so a
+        // selective erase treats both the same way there and here.
+        Cell &cont = line[col + c];
+        cellword::storeCharacter(&cont, m_pen, 0, cont.protect);
+        cont.continuation = 1;
+    }
+    m_damaged[static_cast<size_t>(row)] = 1;
+    m_anyDamage = true;
+    return 1;
+}
+
+namespace {
+// How many code points a cell keeps: a base and its marks, or an emoji with
+// its modifiers. Marks beyond this are dropped (a stream of them cannot
+// grow one cell without bound).
+constexpr size_t kMaxCodepointsPerCell = 16;
+} // namespace
+
+void Terminal::combine(char32_t codepoint)
+{
+    const LastGlyph g = m_lastGlyph;
+    if (g.row < 0 || g.row >= m_rows || g.col >= m_columns)
+        return;
+    // Where libvterm's cursor stands right after that glyph: past it, or on
+    // it when it filled the line's last cells.
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    const int after = g.col + g.width < m_columns ? g.col + g.width : g.col;
+    if (pos.row != g.row || pos.col != after)
+        return; // the cursor moved: a mark with nothing to join is dropped
+    Line &line = activeBuffer().row(g.row);
+    std::u32string grapheme = line.graphemeAt(g.col);
+    if (grapheme.empty() || grapheme.size() >= kMaxCodepointsPerCell)
+        return;
+    grapheme.push_back(codepoint);
+    const Cell style = line[g.col];
+    line.setGrapheme(g.col, grapheme.data(), static_cast<int>(grapheme.size()), style, style.protect != 0);
+    m_damaged[static_cast<size_t>(g.row)] = 1;
+    m_anyDamage = true;
+    if (codepoint == 0xFE0F && grapheme.size() == 2 && g.width == 1 && widensWithEmojiStyle(grapheme[0]))
+        widenLastGlyph();
+}
+
+// VS16 after a character with an emoji style (❤️): it takes two cells, as
+// kitty, foot and WezTerm show it. Only where that needs nothing else to
+// move: not in insert mode, and not when it would end on the line's last
+// cell (libvterm's pending wrap cannot be set from outside); there it
+// stays one cell wide.
+void Terminal::widenLastGlyph()
+{
+    const LastGlyph g = m_lastGlyph;
+    if (m_insertMode || g.col + 2 >= m_columns)
+        return;
+    // libvterm's cursor steps over the second cell (CUF stops at a right
+    // margin, so it is checked to have moved).
+    static const char kForward[] = "\x1b[C";
+    vterm_input_write(m_vt.get(), kForward, sizeof kForward - 1);
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    if (pos.row != g.row || pos.col != g.col + 2)
+        return;
+    Line &line = activeBuffer().row(g.row);
+    const Cell style = line[g.col];
+    Cell &second = line[g.col + 1];
+    cellword::storeCharacter(&second, style, 0, second.protect);
+    second.continuation = 1;
+    m_lastGlyph.width = 2;
+}
+
+// Whole rows of [startRow, endRow) moved up by `downward` (down when
+// negative); the candidate moves with its row, out of the region it is
+// gone, unless it went into history as the newest line.
+void Terminal::followWrapCandidate(int startRow, int endRow, int downward, bool pushedToHistory)
+{
+    if (!m_wrap.valid || m_wrap.row < startRow || m_wrap.row >= endRow)
+        return;
+    m_wrap.row -= downward;
+    if (m_wrap.row >= startRow && m_wrap.row < endRow)
+        return;
+    m_wrap.valid = pushedToHistory && !m_altActive && m_wrap.row == -1;
+}
+
+void Terminal::forgetLastGlyphIn(int startRow, int endRow, int startCol, int endCol)
+{
+    if (m_lastGlyph.row >= startRow && m_lastGlyph.row < endRow && m_lastGlyph.col >= startCol
+        && m_lastGlyph.col < endCol)
+        m_lastGlyph.row = -1;
+}
+
+bool Terminal::pendingWrap() const
+{
+    const CursorState c = cursor();
+    return m_wrap.valid && c.row == m_wrap.row && c.col == m_wrap.cursorCol
+        && m_lastGlyph.row == c.row && m_lastGlyph.col + m_lastGlyph.width == m_columns;
+}
+
+} // namespace dt::term
