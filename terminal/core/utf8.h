@@ -14,4 +14,21 @@ std::u32string decodeUtf8(std::string_view utf8);
 void appendUtf8(std::string &out, char32_t codepoint);
 std::string toUtf8(char32_t codepoint);
 
+// How many bytes a sequence starting with `lead` has (1 for ASCII and for
+// bytes that cannot start one), and whether a byte continues a sequence.
+inline size_t utf8SequenceLength(unsigned char lead)
+{
+    if (lead >= 0xF0 && lead <= 0xF7)
+        return 4;
+    if (lead >= 0xE0)
+        return lead <= 0xEF ? 3 : 1;
+    if (lead >= 0xC0)
+        return 2;
+    return 1;
+}
+inline bool isUtf8Continuation(unsigned char byte)
+{
+    return (byte & 0xC0) == 0x80;
+}
+
 } // namespace dt::term

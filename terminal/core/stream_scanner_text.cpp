@@ -1,0 +1,136 @@
+// The text between control sequences, as the stream scanner passes it to
+// libvterm: runs of ASCII and clean blocks stepped over undecoded, and the
+// characters whose width libvterm gets wrong sent as stand-ins, dropped, or
+// handed to the sink to join the character before (char_widths.h).
+
+#include "terminal/core/stream_scanner.h"
+
+#include "terminal/core/char_widths.h"
+#include "terminal/core/utf8.h"
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+namespace dt::term {
+
+namespace {
+constexpr char kEsc = 0x1b;
+} // namespace
+
+namespace {
+// For each byte that leads a character of two or three bytes: how many
+// bytes to step over undecoded because no character it can start needs
+// its width fixed (all of CJK, most scripts), else 0. Four-byte
+// characters (emoji) are always looked at.
+struct CleanLeads {
+    std::array<unsigned char, 256> skip{};
+    CleanLeads()
+    {
+        for (unsigned lead = 0x80; lead < 0xF0; ++lead) {
+            const size_t n = lead >= 0xE0 ? 3 : 2;
+            if (lead < 0xC2)
+                continue; // continuation bytes and overlong leads
+            const char32_t first = (lead & (0x7F >> n)) << (6 * (n - 1));
+            const char32_t count = char32_t(1) << (6 * (n - 1));
+            bool clean = true;
+            for (char32_t cp = first; cp < first + count && clean; ++cp)
+                clean = (cp >= 0xD800 && cp <= 0xDFFF) || widthFix(cp).kind == WidthFix::None;
+            skip[lead] = clean ? static_cast<unsigned char>(n) : 0;
+        }
+        for (unsigned b = 0; b < 0x80; ++b)
+            skip[b] = b == 0x1b ? 0 : 1;
+    }
+};
+
+// The character at data[i] if it is whole and well formed (n bytes long),
+// else 0: a cut one is held by the caller, a malformed one left to libvterm.
+char32_t decodeAt(const char *data, size_t i, size_t length, size_t &n)
+{
+    const auto lead = static_cast<unsigned char>(data[i]);
+    n = utf8SequenceLength(lead);
+    if (n < 2 || i + n > length)
+        return 0;
+    char32_t cp = lead & (0x7F >> n);
+    for (size_t k = 1; k < n; ++k) {
+        const auto b = static_cast<unsigned char>(data[i + k]);
+        if (!isUtf8Continuation(b))
+            return 0;
+        cp = (cp << 6) | (b & 0x3F);
+    }
+    static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < kSmallest[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return cp;
+}
+
+
+// Eight bytes of ASCII without an ESC: nothing to look at.
+bool plainAscii(const char *bytes)
+{
+    uint64_t w;
+    std::memcpy(&w, bytes, sizeof w);
+    constexpr uint64_t kOnes = 0x0101010101010101ULL;
+    constexpr uint64_t kHighs = 0x8080808080808080ULL;
+    const uint64_t esc = w ^ (kOnes * 0x1b); // a zero byte where an ESC was
+    return ((w | ((esc - kOnes) & ~esc)) & kHighs) == 0;
+}
+} // namespace
+
+size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t &start, ScannerSink &sink)
+{
+    static const CleanLeads clean;
+    const size_t textStart = i; // after a sequence, or the chunk's start
+    while (i < length) {
+        const auto b = static_cast<unsigned char>(data[i]);
+        if (b < 0x80) {
+            if (b == static_cast<unsigned char>(kEsc))
+                return i;
+            ++i;
+            while (i + 8 <= length && plainAscii(data + i))
+                i += 8;
+            continue;
+        }
+        // Only a well-formed character is stepped over whole: an ESC after
+        // a broken lead byte must still be seen. One cut by the chunk's end
+        // is held by the caller all the same.
+        const unsigned char step = clean.skip[b];
+        if (step == 3 && i + 2 < length && isUtf8Continuation(static_cast<unsigned char>(data[i + 1]))
+            && isUtf8Continuation(static_cast<unsigned char>(data[i + 2]))) {
+            i += 3;
+            continue;
+        }
+        if (step == 2 && i + 1 < length && isUtf8Continuation(static_cast<unsigned char>(data[i + 1]))) {
+            i += 2;
+            continue;
+        }
+        size_t n = 1;
+        const char32_t cp = decodeAt(data, i, length, n);
+        const WidthFix fix = cp ? widthFix(cp) : WidthFix{};
+        // A mark libvterm knows joins the character right before it when
+        // both are decoded in one run: libvterm's UTF-8 runs stop at ASCII,
+        // so only after another non-ASCII character in the same write.
+        // Elsewhere (after ASCII, a control, a sequence, at the start of a
+        // write) libvterm would put it in a cell of its own or on the next
+        // line, so there the model attaches it.
+        const bool joinsInRun = i > start && i > textStart && static_cast<unsigned char>(data[i - 1]) >= 0x80;
+        if (fix.kind == WidthFix::None || (fix.kind == WidthFix::KnownMark && joinsInRun)) {
+            i += cp ? n : 1;
+            continue;
+        }
+        flush(data, start, i, sink);
+        if (fix.kind == WidthFix::Drop) {
+            // nothing: it neither prints nor moves the cursor
+        } else if (fix.kind == WidthFix::StandIn) {
+            const std::string standIn = toUtf8(fix.codepoint);
+            sink.write(standIn.data(), standIn.size());
+        } else {
+            sink.combine(fix.codepoint);
+        }
+        i += n;
+        start = i;
+    }
+    return length;
+}
+
+} // namespace dt::term
