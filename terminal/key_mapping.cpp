@@ -1,10 +1,12 @@
 // Maps a Qt key event to what the terminal should receive: special and keypad keys, Ctrl chords as control
-// characters, composed text, and Alt as an ESC prefix.
+// characters, composed text, and Alt as an ESC prefix; and to the key the keyboard protocols describe
+// (toKeyEvent: its unshifted and shifted characters, left or right modifier keys, Super).
 
 #include "terminal/key_mapping.h"
 
 #include "terminal/core/utf8.h"
 
+#include <QChar>
 #include <QList>
 
 namespace dt::terminal {
@@ -195,6 +197,171 @@ void applyKeyAction(dt::term::Terminal &terminal, const KeyAction &action)
         break;
     case KeyAction::Nothing: break;
     }
+}
+
+namespace {
+
+using dt::term::KeyEvent;
+using dt::term::KeyEventType;
+
+// X keysyms of the modifier keys, which say left from right.
+struct ModifierKeysym {
+    quint32 keysym;
+    Key key;
+};
+constexpr ModifierKeysym kModifierKeysyms[] = {
+    {0xffe1, Key::LeftShift},  {0xffe2, Key::RightShift}, {0xffe3, Key::LeftControl}, {0xffe4, Key::RightControl},
+    {0xffe5, Key::CapsLock},   {0xffe7, Key::LeftMeta},   {0xffe8, Key::RightMeta},   {0xffe9, Key::LeftAlt},
+    {0xffea, Key::RightAlt},   {0xffeb, Key::LeftSuper},  {0xffec, Key::RightSuper},  {0xffed, Key::LeftHyper},
+    {0xffee, Key::RightHyper}, {0xfe03, Key::IsoLevel3Shift}, {0xfe11, Key::IsoLevel5Shift},
+};
+
+std::optional<Key> modifierKey(int qtKey, quint32 keysym)
+{
+    for (const ModifierKeysym &m : kModifierKeysyms) {
+        if (keysym != 0 && m.keysym == keysym)
+            return m.key;
+    }
+    switch (qtKey) { // no keysym (Wayland without one, tests): the left key
+    case Qt::Key_Shift: return Key::LeftShift;
+    case Qt::Key_Control: return Key::LeftControl;
+    case Qt::Key_Alt: return Key::LeftAlt;
+    case Qt::Key_Meta:
+    case Qt::Key_Super_L: return Key::LeftSuper;
+    case Qt::Key_Super_R: return Key::RightSuper;
+    case Qt::Key_Hyper_L: return Key::LeftHyper;
+    case Qt::Key_Hyper_R: return Key::RightHyper;
+    case Qt::Key_AltGr: return Key::IsoLevel3Shift;
+    case Qt::Key_CapsLock: return Key::CapsLock;
+    default: return std::nullopt;
+    }
+}
+
+// The modifier a modifier key holds down (locks and level shifts none).
+dt::term::Modifiers modifierOf(Key k)
+{
+    switch (k) {
+    case Key::LeftShift:
+    case Key::RightShift: return dt::term::Shift;
+    case Key::LeftControl:
+    case Key::RightControl: return dt::term::Ctrl;
+    case Key::LeftAlt:
+    case Key::RightAlt: return dt::term::Alt;
+    case Key::LeftSuper:
+    case Key::RightSuper: return dt::term::Super;
+    default: return dt::term::NoModifier;
+    }
+}
+
+// Keys without a character beyond those the legacy mapping knows.
+std::optional<Key> otherFunctionalKey(int qtKey, bool keypad)
+{
+    if (keypad) {
+        switch (qtKey) {
+        case Qt::Key_Left: return Key::KeypadLeft;
+        case Qt::Key_Right: return Key::KeypadRight;
+        case Qt::Key_Up: return Key::KeypadUp;
+        case Qt::Key_Down: return Key::KeypadDown;
+        case Qt::Key_PageUp: return Key::KeypadPageUp;
+        case Qt::Key_PageDown: return Key::KeypadPageDown;
+        case Qt::Key_Home: return Key::KeypadHome;
+        case Qt::Key_End: return Key::KeypadEnd;
+        case Qt::Key_Insert: return Key::KeypadInsert;
+        case Qt::Key_Delete: return Key::KeypadDelete;
+        default: break;
+        }
+    }
+    if (qtKey >= Qt::Key_F13 && qtKey <= Qt::Key_F35)
+        return static_cast<Key>(static_cast<int>(Key::F13) + (qtKey - Qt::Key_F13));
+    switch (qtKey) {
+    case Qt::Key_ScrollLock: return Key::ScrollLock;
+    case Qt::Key_NumLock: return Key::NumLock;
+    case Qt::Key_Print: return Key::PrintScreen;
+    case Qt::Key_Pause: return Key::Pause;
+    case Qt::Key_Menu: return Key::Menu;
+    default: return std::nullopt;
+    }
+}
+
+// The key under a character Shift typed, on a US keyboard ('!' → '1'):
+// Qt names the key by what it typed, the protocol by the key.
+char32_t unshiftedAscii(char32_t c)
+{
+    static constexpr char kShifted[] = "~!@#$%^&*()_+{}|:\"<>?";
+    static constexpr char kPlain[] = "`1234567890-=[]\\;',./";
+    for (size_t i = 0; i + 1 < sizeof kShifted; ++i) {
+        if (c == static_cast<char32_t>(kShifted[i]))
+            return static_cast<char32_t>(kPlain[i]);
+    }
+    return c;
+}
+
+char32_t shiftedAscii(char32_t c)
+{
+    static constexpr char kPlain[] = "`1234567890-=[]\\;',./";
+    static constexpr char kShifted[] = "~!@#$%^&*()_+{}|:\"<>?";
+    for (size_t i = 0; i + 1 < sizeof kPlain; ++i) {
+        if (c == static_cast<char32_t>(kPlain[i]))
+            return static_cast<char32_t>(kShifted[i]);
+    }
+    return QChar::toUpper(c);
+}
+
+// What the key types, as the protocols mean it: nothing with Ctrl, Alt
+// or Super held, nothing that is a control character, nothing on release.
+std::u32string typedText(const QString &text, dt::term::Modifiers mods, KeyEventType type)
+{
+    std::u32string out;
+    if (type == KeyEventType::Release || (mods & (dt::term::Ctrl | dt::term::Alt | dt::term::Super)))
+        return out;
+    for (uint cp : text.toUcs4()) {
+        if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
+            return {};
+        out.push_back(static_cast<char32_t>(cp));
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<KeyEvent> toKeyEvent(int qtKey, Qt::KeyboardModifiers qtMods, const QString &text, quint32 nativeKeysym,
+                                   KeyEventType type)
+{
+    dt::term::Modifiers mods = toModifiers(qtMods);
+    if (qtMods & Qt::MetaModifier)
+        mods |= dt::term::Super;
+
+    if (const std::optional<Key> modifier = modifierKey(qtKey, nativeKeysym)) {
+        // Pressing a modifier key holds its modifier; releasing it lets go.
+        const dt::term::Modifiers own = modifierOf(*modifier);
+        mods = type == KeyEventType::Release ? (mods & ~own) : (mods | own);
+        return KeyEvent::special(*modifier, mods, type);
+    }
+
+    const bool keypad = qtMods & Qt::KeypadModifier;
+    std::optional<Key> key = otherFunctionalKey(qtKey, keypad);
+    if (!key) {
+        Key legacy;
+        if (specialKey(qtKey, keypad, legacy))
+            key = legacy;
+    }
+    if (key) {
+        KeyEvent e = KeyEvent::special(*key, mods, type);
+        if (qtKey == Qt::Key_Backtab)
+            e.modifiers |= dt::term::Shift;
+        e.text = typedText(text, mods, type); // the keypad's digits and signs
+        return e;
+    }
+
+    if (qtKey <= 0 || qtKey > 0x10ffff)
+        return std::nullopt; // a key with neither a character nor a number
+    // Qt names letters by their capitals.
+    char32_t base = QChar::toLower(static_cast<char32_t>(qtKey));
+    if (mods & dt::term::Shift)
+        base = unshiftedAscii(base);
+    const std::u32string typed = typedText(text, mods, type);
+    const char32_t shifted = (mods & dt::term::Shift) && typed.size() == 1 ? typed[0] : shiftedAscii(base);
+    return KeyEvent::character(base, shifted, mods, typed, type);
 }
 
 } // namespace dt::terminal

@@ -5,6 +5,7 @@
 #include <QString>
 #include <Qt>
 
+#include <optional>
 #include <string>
 
 namespace dt::terminal {
@@ -20,6 +21,13 @@ struct KeyAction {
 };
 
 KeyAction mapKey(int qtKey, Qt::KeyboardModifiers modifiers, const QString &text);
+
+// The same key press (or repeat, or release) as the keyboard protocols
+// describe it (key_event.h); nothing for keys no protocol has a number for.
+// `nativeKeysym`: the X keysym Qt reports, which tells left and right
+// modifier keys apart (0 when unknown).
+std::optional<dt::term::KeyEvent> toKeyEvent(int qtKey, Qt::KeyboardModifiers modifiers, const QString &text,
+                                             quint32 nativeKeysym, dt::term::KeyEventType type);
 
 // Qt's modifier flags as the terminal model's (for mouse reports too).
 dt::term::Modifiers toModifiers(Qt::KeyboardModifiers modifiers);

@@ -42,6 +42,18 @@ public:
     // a paste, the mouse, focus.
     void sendBytes(const QByteArray &bytes) { m_pty.write(bytes); }
     void sendKeyAction(const KeyAction &action) { applyKeyAction(*m_terminal, action); }
+    // A key from the keyboard: as the keyboard protocol the program asked
+    // for encodes `event`, else `legacy`. Whether any bytes reached it.
+    bool sendKey(const KeyAction &legacy, const std::optional<dt::term::KeyEvent> &event)
+    {
+        bool sent = false;
+        if (event && m_terminal->sendKeyEvent(*event, &sent))
+            return sent;
+        if (legacy.kind == KeyAction::Nothing)
+            return false;
+        applyKeyAction(*m_terminal, legacy);
+        return true;
+    }
     void sendKey(dt::term::Key key, dt::term::Modifiers mods) { m_terminal->sendKey(key, mods); }
     void typeText(const std::string &utf8) { m_terminal->sendText(utf8); }
     void paste(const std::string &utf8) { m_terminal->paste(utf8); }

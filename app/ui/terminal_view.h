@@ -84,6 +84,10 @@ protected:
     void resizeEvent(QResizeEvent *e) override;
     void showEvent(QShowEvent *e) override;
     void keyPressEvent(QKeyEvent *e) override;
+    // Releases reach programs that asked for them (kitty's protocol), for
+    // the keys whose presses reached them.
+    void keyReleaseEvent(QKeyEvent *e) override;
+    static quint32 keyIdentity(const QKeyEvent *e);
     void inputMethodEvent(QInputMethodEvent *e) override;
     QVariant inputMethodQuery(Qt::InputMethodQuery query) const override;
     void mousePressEvent(QMouseEvent *e) override;
@@ -184,6 +188,7 @@ private:
     int m_currentMatch = -1;
 
     QString m_preedit;
+    std::vector<quint32> m_keysDown; // keyIdentity() of presses the program got
     QString m_exitMessage;
 };
 

@@ -99,15 +99,40 @@ void TerminalView::keyPressEvent(QKeyEvent *e)
         return;
     }
     const dt::terminal::KeyAction action = dt::terminal::mapKey(e->key(), mods, e->text());
-    if (action.kind == dt::terminal::KeyAction::Nothing) {
+    const auto type = e->isAutoRepeat() ? dt::term::KeyEventType::Repeat : dt::term::KeyEventType::Press;
+    const std::optional<dt::term::KeyEvent> event
+        = dt::terminal::toKeyEvent(e->key(), mods, e->text(), e->nativeVirtualKey(), type);
+    if (!m_session->sendKey(action, event)) {
         QAbstractScrollArea::keyPressEvent(e);
         return;
     }
+    if (std::find(m_keysDown.begin(), m_keysDown.end(), keyIdentity(e)) == m_keysDown.end())
+        m_keysDown.push_back(keyIdentity(e));
     if (m_scrollOffset != 0)
         scrollToBottom();
     m_selection.clear();
-    m_session->sendKeyAction(action);
     restartBlink();
+    e->accept();
+}
+
+quint32 TerminalView::keyIdentity(const QKeyEvent *e)
+{
+    // The physical key when the platform says (a key released after Shift
+    // was is another Qt key: '1' for '!'), else Qt's key.
+    return e->nativeScanCode() != 0 ? e->nativeScanCode() : static_cast<quint32>(e->key()) | 0x80000000u;
+}
+
+void TerminalView::keyReleaseEvent(QKeyEvent *e)
+{
+    const auto down = std::find(m_keysDown.begin(), m_keysDown.end(), keyIdentity(e));
+    if (!m_session || e->isAutoRepeat() || down == m_keysDown.end()) {
+        QAbstractScrollArea::keyReleaseEvent(e);
+        return;
+    }
+    m_keysDown.erase(down);
+    const std::optional<dt::term::KeyEvent> event = dt::terminal::toKeyEvent(
+        e->key(), e->modifiers(), e->text(), e->nativeVirtualKey(), dt::term::KeyEventType::Release);
+    m_session->sendKey(dt::terminal::KeyAction{}, event);
     e->accept();
 }
 

@@ -117,6 +117,8 @@ struct TerminalCallbacks {
             const bool on = val->boolean != 0;
             if (on && !t->m_alt)
                 t->m_alt = std::make_unique<ScreenBuffer>(t->m_rows, t->m_columns, t->m_pen);
+            if (on && !t->m_altActive)
+                t->m_keyboard.enteredAltScreen();
             t->m_altActive = on;
             t->m_lastGlyph.row = -1;
             t->m_wrap.valid = false;
@@ -220,6 +222,7 @@ void Terminal::fullReset()
 {
     resetColours();
     m_titleStack.clear();
+    m_keyboard.reset();
     m_synchronizedOutput = false;
     m_leftRightMargins = false;
     m_insertMode = m_newlineMode = false;

@@ -2,6 +2,8 @@
 
 #include "terminal/core/cell.h"
 #include "terminal/core/command_log.h"
+#include "terminal/core/key_event.h"
+#include "terminal/core/keyboard_modes.h"
 #include "terminal/core/line.h"
 #include "terminal/core/screen_buffer.h"
 #include "terminal/core/scrollback.h"
@@ -25,17 +27,6 @@ enum class CursorShape : uint8_t { Block, Underline, Bar };
 
 // Which kinds of mouse events the running program asked to receive.
 enum class MouseTracking : uint8_t { None, Click, Drag, Move };
-
-enum class Key : uint16_t {
-    Enter, Tab, Backspace, Escape, Up, Down, Left, Right, Insert, Delete, Home, End, PageUp, PageDown,
-    F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12,
-    Keypad0, Keypad1, Keypad2, Keypad3, Keypad4, Keypad5, Keypad6, Keypad7, Keypad8, Keypad9,
-    KeypadMultiply, KeypadPlus, KeypadComma, KeypadMinus, KeypadPeriod, KeypadDivide, KeypadEnter, KeypadEqual,
-    KeypadBegin, // the keypad's 5 with NumLock off (X's KP_Begin)
-};
-
-enum Modifier : uint8_t { NoModifier = 0, Shift = 1, Alt = 2, Ctrl = 4 };
-using Modifiers = uint8_t;
 
 enum class MouseButton : uint8_t { Left = 1, Middle = 2, Right = 3, WheelUp = 4, WheelDown = 5 };
 
@@ -132,6 +123,7 @@ public:
     bool altScreenActive() const { return m_altActive; }
     bool reverseVideo() const { return m_reverseVideo; }
     MouseTracking mouseTracking() const { return m_mouse; }
+    const KeyboardModes &keyboardModes() const { return m_keyboard; }
     // Synchronized output (DEC mode 2026): while on, the program is drawing
     // a frame and the view should wait (within a time limit) before it
     // paints. Each frame it begins counts one update, so a view that missed
@@ -151,6 +143,11 @@ public:
 
     // Input from the user, encoded the way the program asked for it.
     void sendKey(Key key, Modifiers mods);
+    // A key under the keyboard protocol the program asked for (kitty's or
+    // modifyOtherKeys, key_encoding.h). False when it asked for none, or
+    // this key keeps its legacy bytes: the caller sends those (sendKey,
+    // sendText). `sent`: whether any bytes went out (a release may not).
+    bool sendKeyEvent(const KeyEvent &event, bool *sent = nullptr);
     void sendCharacter(char32_t codepoint, Modifiers mods);
     void sendText(const std::string &utf8);
     void paste(const std::string &utf8);
@@ -266,6 +263,8 @@ private:
     std::string *m_capture = nullptr; // while set, libvterm's output goes here instead
     // What libvterm encodes for `key` (nothing reaches the program).
     std::string encodedByLibvterm(Key key, Modifiers mods);
+    bool cursorKeyMode(); // DECCKM, as libvterm keeps it
+    KeyboardModes m_keyboard; // the protocol programs asked for
     ReportedColours m_reportedColours;
     // terminal_colours.cpp: OSC 4/10/11/12 queries and sets, 104/110/111/112
     // resets; true if it was one.

@@ -1,8 +1,10 @@
 // What the user sends to the program: keys, typed text, pastes (bracketed,
 // with control characters dropped), mouse reports and focus, each encoded
-// by libvterm as the program's modes ask.
+// by libvterm as the program's modes ask, or by the keyboard protocol it
+// chose (key_encoding.h).
 
 #include "terminal/core/terminal.h"
+#include "terminal/core/key_encoding.h"
 #include "terminal/core/utf8.h"
 
 #include <vterm.h>
@@ -81,8 +83,7 @@ void Terminal::sendKey(Key key, Modifiers mods)
         if (bytes.rfind("\x1bO", 0) != 0)
             bytes = std::string((mods & Alt) ? "\x1b" : "") + (m_newlineMode ? "\r\n" : "\r");
     } else if (key == Key::KeypadBegin) {
-        const bool application = encodedByLibvterm(Key::Up, NoModifier).rfind("\x1bO", 0) == 0;
-        bytes = mods ? "\x1b[1;" + std::to_string(1 + mods) + "E" : application ? "\x1bOE" : "\x1b[E";
+        bytes = mods ? "\x1b[1;" + std::to_string(1 + mods) + "E" : cursorKeyMode() ? "\x1bOE" : "\x1b[E";
     } else {
         const VTermKey k = toVTerm(key);
         if (k != VTERM_KEY_NONE)
@@ -91,6 +92,30 @@ void Terminal::sendKey(Key key, Modifiers mods)
     }
     if (m_output && !bytes.empty())
         m_output(bytes.data(), bytes.size());
+}
+
+bool Terminal::cursorKeyMode()
+{
+    return encodedByLibvterm(Key::Up, NoModifier).rfind("\x1bO", 0) == 0;
+}
+
+bool Terminal::sendKeyEvent(const KeyEvent &event, bool *sent)
+{
+    std::string bytes;
+    if (const uint8_t flags = m_keyboard.kittyFlags(m_altActive)) {
+        bytes = encodeKittyKey(event, flags, cursorKeyMode());
+    } else if (std::optional<std::string> other = encodeModifyOtherKeys(event, m_keyboard.modifyOtherKeys())) {
+        bytes = std::move(*other);
+    } else {
+        if (sent)
+            *sent = false;
+        return false;
+    }
+    if (sent)
+        *sent = !bytes.empty();
+    if (m_output && !bytes.empty())
+        m_output(bytes.data(), bytes.size());
+    return true;
 }
 
 void Terminal::sendCharacter(char32_t codepoint, Modifiers mods)

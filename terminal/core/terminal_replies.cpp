@@ -2,10 +2,13 @@
 // the scanner hands them over): device attributes and XTVERSION that say
 // what this terminal is, DECRQM for the modes libvterm 0.1.4 cannot
 // report, the title stack (XTWINOPS 22/23), DECSTR resetting origin
-// mode and margins as a soft reset should, and synchronized output (2026). libvterm still reads each
+// mode and margins as a soft reset should, synchronized output (2026) and
+// the keyboard protocols (keyboard_modes.h). libvterm still reads each
 // sequence first; its own replies to them are held back.
 
 #include "terminal/core/terminal.h"
+
+#include "terminal/core/csi_params.h"
 
 #include <algorithm>
 
@@ -21,28 +24,6 @@ bool isDefault(std::string_view params)
     return params.find_first_not_of('0') == std::string_view::npos;
 }
 
-// The numbers of a parameter string ("4;20"), or nothing when it has
-// intermediates or is not numbers and semicolons.
-std::vector<int> numbersOf(std::string_view params)
-{
-    std::vector<int> out;
-    int value = 0;
-    bool any = false;
-    for (char c : params) {
-        if (c >= '0' && c <= '9') {
-            value = std::min(value * 10 + (c - '0'), 100000);
-            any = true;
-        } else if (c == ';') {
-            out.push_back(any ? value : 0);
-            value = 0, any = false;
-        } else {
-            return {};
-        }
-    }
-    out.push_back(any ? value : 0);
-    return out;
-}
-
 // Synchronized output (DEC private mode 2026): the program draws a frame
 // and the view waits for it to finish.
 constexpr int kSynchronizedOutput = 2026;
@@ -50,7 +31,7 @@ constexpr int kSynchronizedOutput = 2026;
 // "22;0" → 22 and whether it names the window title (0 or 2, or nothing).
 bool isTitleStackOp(std::string_view params, int op)
 {
-    const std::vector<int> n = numbersOf(params);
+    const std::vector<int> n = csiNumbers(params);
     return !n.empty() && n.size() <= 3 && n[0] == op && (n.size() == 1 || n[1] == 0 || n[1] == 2);
 }
 
@@ -63,6 +44,8 @@ constexpr int kDa2Version = 100;
 
 bool Terminal::takesCsi(char leader, std::string_view params, char final) const
 {
+    if (KeyboardModes::takes(leader, params, final))
+        return true;
     switch (final) {
     case 'c': // DA1, DA2, DA3
         return (leader == 0 || leader == '>' || leader == '=') && isDefault(params);
@@ -92,7 +75,7 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
             return false;
         // Leaving the alternate screen too: libvterm restores the saved
         // cursor without clamping it to a screen that got smaller.
-        const std::vector<int> modes = numbersOf(params);
+        const std::vector<int> modes = csiNumbers(params);
         return modes.size() > 1
             || (modes.size() == 1
                 && (modes[0] == kSynchronizedOutput || modes[0] == 69 || (final == 'l' && modes[0] == 1049)));
@@ -105,6 +88,10 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
 void Terminal::csi(char leader, std::string_view params, char final)
 {
     std::string reply;
+    if (KeyboardModes::takes(leader, params, final)) {
+        reply = m_keyboard.apply(leader, params, final, m_altActive);
+        final = 0; // nothing below is for it
+    }
     switch (final) {
     case 'c':
         if (leader == 0)
@@ -145,7 +132,7 @@ void Terminal::csi(char leader, std::string_view params, char final)
             m_leftRightMargins = false;
             break;
         }
-        const std::vector<int> mode = numbersOf(params.substr(0, params.size() - 1));
+        const std::vector<int> mode = csiNumbers(params.substr(0, params.size() - 1));
         if (mode.size() != 1)
             break;
         // 1 set, 2 reset, 4 permanently reset, 0 not recognised.
@@ -181,7 +168,7 @@ void Terminal::csi(char leader, std::string_view params, char final)
     case 'l': {
         // libvterm 0.1.4 applies only the first mode of SM/RM; the others
         // are handed to it one at a time, so every mode named is set.
-        const std::vector<int> modes = numbersOf(params);
+        const std::vector<int> modes = csiNumbers(params);
         const bool set = final == 'h';
         for (size_t i = 0; i < modes.size(); ++i) {
             if (leader == '?' && modes[i] == kSynchronizedOutput) {

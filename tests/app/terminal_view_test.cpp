@@ -9,8 +9,10 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDesktopServices>
+#include <QFile>
 #include <QImage>
 #include <QScrollBar>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -343,6 +345,56 @@ TEST_F(TerminalViewTest, inputMethodCommitsReachTheShell)
     QApplication::sendEvent(view, &e);
     QTest::keyClick(view, Qt::Key_Return);
     EXPECT_TRUE(shows("\n漢字")) << screen();
+}
+
+// A program that asks for kitty's keyboard protocol reads the keys the
+// user presses in its form: it pushes the flags, reads keys in raw mode
+// until 'q' (and its release, when it asked for releases) and prints what
+// it got, then pops the flags.
+constexpr const char *kKeyReader = R"(import os, sys, termios, tty
+flags = sys.argv[1]
+old = termios.tcgetattr(0)
+tty.setraw(0)
+os.write(1, b'\x1b[>' + flags.encode() + b'u')
+end = b'q\x1b[113;1:3u' if int(flags) & 2 else b'q'
+got = b''
+os.write(1, b'reading keys\r\n')
+while not got.endswith(end):
+    got += os.read(0, 64)
+os.write(1, b'\x1b[<u')
+termios.tcsetattr(0, termios.TCSADRAIN, old)
+print('got', repr(got[:-len(end)]))
+)";
+
+TEST_F(TerminalViewTest, aProgramThatAsksForKittysKeyboardProtocolReadsKeysInItsForm)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    QFile script(dir.filePath(QStringLiteral("keys.py")));
+    ASSERT_TRUE(script.open(QIODevice::WriteOnly));
+    script.write(kKeyReader);
+    script.close();
+
+    run(QStringLiteral("python3 %1 1").arg(script.fileName()));
+    ASSERT_TRUE(shows("reading keys")) << screen();
+    QTest::keyClick(view, Qt::Key_Escape);
+    QTest::keyClick(view, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(view, Qt::Key_Return, Qt::ShiftModifier);
+    QTest::keyClick(view, Qt::Key_A);
+    QTest::keyClick(view, Qt::Key_Q);
+    EXPECT_TRUE(shows(R"(got b'\x1b[27u\x1b[97;5u\x1b[13;2ua')")) << screen();
+
+    // With releases reported (flags 1 + 2): each key's press, then its release.
+    run(QStringLiteral("python3 %1 3").arg(script.fileName()));
+    ASSERT_TRUE(waitUntil([&] { return screen().rfind("reading keys") > screen().find("got b'"); })) << screen();
+    QTest::keyClick(view, Qt::Key_A);
+    QTest::keyClick(view, Qt::Key_Up, Qt::ControlModifier);
+    QTest::keyClick(view, Qt::Key_Q);
+    EXPECT_TRUE(shows(R"(got b'a\x1b[97;1:3u\x1b[1;5A\x1b[1;5:3A')")) << screen();
+
+    // Popped on the way out: the shell reads keys as before.
+    run(QStringLiteral("echo back to legacy"));
+    EXPECT_TRUE(shows("\nback to legacy")) << screen();
 }
 
 } // namespace

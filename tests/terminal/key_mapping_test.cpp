@@ -98,4 +98,73 @@ TEST(KeyMapping, ctrlUnderscoreAtAndCaretSendTheirControlCharacters)
     EXPECT_EQ(sent(Qt::Key_AsciiCircum, ctrlShift, QStringLiteral("\x1e")), "\x1e");
 }
 
+// The same presses as the keyboard protocols see them: the key by its
+// unshifted character, what Shift makes of it, every modifier, the text.
+TEST(KeyMapping, keyEventsNameTheKeyNotWhatItTyped)
+{
+    using dt::term::KeyEventType;
+    using dt::terminal::toKeyEvent;
+    const auto press = KeyEventType::Press;
+
+    auto shiftA = toKeyEvent(Qt::Key_A, Qt::ShiftModifier, QStringLiteral("A"), 0, press);
+    ASSERT_TRUE(shiftA);
+    EXPECT_FALSE(shiftA->functional);
+    EXPECT_EQ(shiftA->codepoint, U'a');
+    EXPECT_EQ(shiftA->shifted, U'A');
+    EXPECT_EQ(shiftA->modifiers, dt::term::Shift);
+    EXPECT_EQ(shiftA->text, U"A");
+
+    auto bang = toKeyEvent(Qt::Key_Exclam, Qt::ShiftModifier, QStringLiteral("!"), 0, press);
+    EXPECT_EQ(bang->codepoint, U'1');
+    EXPECT_EQ(bang->shifted, U'!');
+
+    auto ctrlA = toKeyEvent(Qt::Key_A, Qt::ControlModifier, QString(QChar(1)), 0, press);
+    EXPECT_EQ(ctrlA->codepoint, U'a');
+    EXPECT_EQ(ctrlA->modifiers, dt::term::Ctrl);
+    EXPECT_TRUE(ctrlA->text.empty()) << "Ctrl types nothing under the protocols";
+
+    auto superA = toKeyEvent(Qt::Key_A, Qt::MetaModifier, QStringLiteral("a"), 0, press);
+    EXPECT_EQ(superA->modifiers, dt::term::Super);
+
+    auto released = toKeyEvent(Qt::Key_A, Qt::NoModifier, QStringLiteral("a"), 0, KeyEventType::Release);
+    EXPECT_EQ(released->type, KeyEventType::Release);
+    EXPECT_TRUE(released->text.empty());
+
+    auto umlaut = toKeyEvent(Qt::Key_Adiaeresis, Qt::NoModifier, QStringLiteral("ä"), 0, press);
+    EXPECT_EQ(umlaut->codepoint, U'ä');
+    EXPECT_EQ(umlaut->text, U"ä");
+}
+
+TEST(KeyMapping, keyEventsTellKeypadAndModifierKeysApart)
+{
+    using dt::term::Key;
+    using dt::term::KeyEventType;
+    using dt::terminal::toKeyEvent;
+    const auto press = KeyEventType::Press;
+
+    auto kpHome = toKeyEvent(Qt::Key_Home, Qt::KeypadModifier, {}, 0, press);
+    EXPECT_TRUE(kpHome->functional);
+    EXPECT_EQ(kpHome->key, Key::KeypadHome);
+    auto home = toKeyEvent(Qt::Key_Home, Qt::NoModifier, {}, 0, press);
+    EXPECT_EQ(home->key, Key::Home);
+    auto kp1 = toKeyEvent(Qt::Key_1, Qt::KeypadModifier, QStringLiteral("1"), 0, press);
+    EXPECT_EQ(kp1->key, Key::Keypad1);
+    EXPECT_EQ(kp1->text, U"1");
+    auto backtab = toKeyEvent(Qt::Key_Backtab, Qt::ShiftModifier, {}, 0, press);
+    EXPECT_EQ(backtab->key, Key::Tab);
+    EXPECT_EQ(backtab->modifiers, dt::term::Shift);
+    EXPECT_EQ(toKeyEvent(Qt::Key_F13, Qt::NoModifier, {}, 0, press)->key, Key::F13);
+
+    // Pressing a modifier key holds its modifier, releasing lets go; the
+    // keysym says which side.
+    auto rightShift = toKeyEvent(Qt::Key_Shift, Qt::ShiftModifier, {}, 0xffe2, press);
+    EXPECT_EQ(rightShift->key, Key::RightShift);
+    EXPECT_EQ(rightShift->modifiers, dt::term::Shift);
+    auto leftCtrlUp = toKeyEvent(Qt::Key_Control, Qt::ControlModifier, {}, 0, KeyEventType::Release);
+    EXPECT_EQ(leftCtrlUp->key, Key::LeftControl);
+    EXPECT_EQ(leftCtrlUp->modifiers, dt::term::NoModifier);
+
+    EXPECT_FALSE(toKeyEvent(Qt::Key_unknown, Qt::NoModifier, {}, 0, press));
+}
+
 } // namespace

@@ -216,4 +216,36 @@ TEST_F(RealPrograms, aLongLineSurvivesVimBeingResizedNarrower)
     EXPECT_TRUE(exits());
 }
 
+// vim turns on xterm's modifyOtherKeys (CSI > 4 ; 2 m) and then tells
+// Ctrl+Shift+A from Ctrl+A, which the legacy bytes cannot (both are 0x01,
+// so the second mapping below would win for both). On the way out vim
+// turns it off.
+TEST_F(RealPrograms, vimTellsCtrlShiftChordsApartThroughModifyOtherKeys)
+{
+    using dt::term::KeyEvent;
+    const QString file = m_home.filePath(QStringLiteral("chords.txt"));
+    start(QStringLiteral("vim"),
+          {QStringLiteral("-u"), QStringLiteral("NONE"), QStringLiteral("-i"), QStringLiteral("NONE"), QStringLiteral("-N"),
+           QStringLiteral("-n"), QStringLiteral("-c"), QStringLiteral("inoremap <C-S-A> ctrl-shift-a"),
+           QStringLiteral("-c"), QStringLiteral("inoremap <C-A> plain-ctrl-a"), file});
+    ASSERT_TRUE(shows("~")) << screen();
+    ASSERT_TRUE(waitUntil([&] { return m_session->terminal().keyboardModes().modifyOtherKeys() == 2; }))
+        << "vim did not ask for modifyOtherKeys";
+    type("i");
+    // As the view hands a key over: the protocol's form and the legacy bytes.
+    dt::terminal::KeyAction legacy;
+    legacy.kind = dt::terminal::KeyAction::Text;
+    legacy.text = U"\x01";
+    EXPECT_TRUE(m_session->sendKey(legacy, KeyEvent::character(U'a', U'A', dt::term::Ctrl | dt::term::Shift, {})));
+    ASSERT_TRUE(shows("ctrl-shift-a")) << screen();
+    EXPECT_TRUE(m_session->sendKey(legacy, KeyEvent::character(U'a', U'A', dt::term::Ctrl, {})));
+    ASSERT_TRUE(shows("ctrl-shift-aplain-ctrl-a")) << screen();
+    type("\x1b:wq\r");
+    ASSERT_TRUE(exits()) << screen();
+    EXPECT_EQ(m_session->terminal().keyboardModes().modifyOtherKeys(), 0);
+    QFile f(file);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll(), QByteArray("ctrl-shift-aplain-ctrl-a\n"));
+}
+
 } // namespace
