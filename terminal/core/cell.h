@@ -27,18 +27,22 @@ struct Color {
     friend constexpr bool operator!=(Color a, Color b) { return !(a == b); }
 };
 
-enum class UnderlineStyle : uint8_t { None = 0, Single = 1, Double = 2, Curly = 3 };
+enum class UnderlineStyle : uint8_t { None = 0, Single = 1, Double = 2, Curly = 3, Dotted = 4, Dashed = 5 };
 
-// One character cell: 12 bytes, so a 200-column scrollback line of text stays
+// One character cell: 16 bytes, so a 200-column scrollback line of text stays
 // within a few kilobytes. Extra code points of a grapheme (combining marks,
 // emoji modifiers) live in the owning Line's cluster table; `clustered` says
-// that `codepoint` is an index into it instead of a character.
+// that `codepoint` is an index into it instead of a character. What few cells
+// carry (an underline colour, a program's hyperlink) is kept once per
+// terminal in its decoration table (cell_decorations.h); `decoration` is the
+// entry's number there, 0 for none.
 struct Cell {
     uint32_t codepoint : 21 = 0; // 0 = blank (never written, or erased)
     uint32_t continuation : 1 = 0; // right half of a double-width character
     uint32_t clustered : 1 = 0;
     uint32_t bold : 1 = 0;
-    uint32_t underline : 2 = 0; // UnderlineStyle
+    uint32_t overline : 1 = 0; // SGR 53
+    uint32_t conceal : 1 = 0; // SGR 8: drawn as blank, copied as text
     uint32_t italic : 1 = 0;
     uint32_t blink : 1 = 0;
     uint32_t reverse : 1 = 0;
@@ -47,6 +51,8 @@ struct Cell {
     uint32_t protect : 1 = 0; // DECSCA: survives selective erase
     Color fg;
     Color bg;
+    uint32_t underline : 3 = 0; // UnderlineStyle
+    uint32_t decoration : 29 = 0;
 
     bool isBlank() const { return codepoint == 0 && !clustered && !continuation; }
 
@@ -54,14 +60,15 @@ struct Cell {
     bool sameStyle(const Cell &o) const
     {
         return bold == o.bold && underline == o.underline && italic == o.italic && blink == o.blink
-            && reverse == o.reverse && strike == o.strike && dim == o.dim && fg == o.fg && bg == o.bg;
+            && reverse == o.reverse && strike == o.strike && dim == o.dim && overline == o.overline
+            && conceal == o.conceal && decoration == o.decoration && fg == o.fg && bg == o.bg;
     }
 
     // A blank cell in default colours with no attributes: what padding and
     // trimmed line ends stand for. Such a cell is all zero bits.
     bool isPristine() const
     {
-        static constexpr unsigned char zero[12] = {};
+        static constexpr unsigned char zero[16] = {};
         return std::memcmp(this, zero, sizeof zero) == 0;
     }
 
@@ -75,9 +82,9 @@ struct Cell {
     }
 };
 
-static_assert(sizeof(Cell) == 12, "a cell must stay small: scrollback memory is cells times lines");
+static_assert(sizeof(Cell) == 16, "a cell must stay small: scrollback memory is cells times lines");
 
-// The hot path writes cells as three 32-bit words instead of through the
+// The hot path writes cells as four 32-bit words instead of through the
 // bit-fields: copying a bit-field struct right after a partial update makes
 // the CPU stall on store forwarding (measured: a third of all parse time).
 // GCC and Clang allocate bit-fields from the least significant bit, so the
@@ -104,6 +111,7 @@ inline void storeCharacter(Cell *dst, const Cell &style, char32_t codepoint, boo
     std::memcpy(bytes, &w, 4);
     std::memcpy(bytes + 4, &style.fg, 4);
     std::memcpy(bytes + 8, &style.bg, 4);
+    std::memcpy(bytes + 12, reinterpret_cast<const unsigned char *>(&style) + 12, 4); // underline, decoration
 }
 } // namespace cellword
 

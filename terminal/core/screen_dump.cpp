@@ -29,8 +29,10 @@ std::string rowText(const Line &line)
 
 } // namespace
 
-std::string describeStyle(const Cell &c)
+std::string describeStyle(const Cell &c, const Decoration *decoration)
 {
+    static const char *const kUnderlines[] = {"", "underline", "underline=double", "underline=curly",
+                                              "underline=dotted", "underline=dashed", "underline", "underline"};
     std::string s;
     auto add = [&s](const std::string &word) {
         if (!s.empty())
@@ -40,14 +42,18 @@ std::string describeStyle(const Cell &c)
     if (c.bold) add("bold");
     if (c.dim) add("dim");
     if (c.italic) add("italic");
-    if (c.underline == 1) add("underline");
-    if (c.underline == 2) add("underline=double");
-    if (c.underline == 3) add("underline=curly");
+    if (c.underline) add(kUnderlines[c.underline]);
     if (c.blink) add("blink");
     if (c.reverse) add("reverse");
     if (c.strike) add("strike");
+    if (c.overline) add("overline");
+    if (c.conceal) add("conceal");
     if (!c.fg.isDefault()) add("fg=" + colorText(c.fg));
     if (!c.bg.isDefault()) add("bg=" + colorText(c.bg));
+    if (decoration && !decoration->underlineColour.isDefault())
+        add("underline-colour=" + colorText(decoration->underlineColour));
+    if (decoration && !decoration->linkUri.empty())
+        add("link=" + decoration->linkUri + (decoration->linkId.empty() ? "" : " link-id=" + decoration->linkId));
     return s;
 }
 
@@ -76,9 +82,10 @@ std::string dumpAttributes(const Terminal &t)
                 ++col;
                 continue;
             }
-            const std::string style = describeStyle(line[col]);
+            const std::string style = describeStyle(line[col], t.decoration(line[col]));
             int end = col + 1;
-            while (end < line.size() && (line[end].continuation || describeStyle(line[end]) == style))
+            while (end < line.size()
+                   && (line[end].continuation || describeStyle(line[end], t.decoration(line[end])) == style))
                 ++end;
             if (!style.empty())
                 out += std::to_string(r) + " " + std::to_string(col) + "-" + std::to_string(end - 1) + " " + style + "\n";

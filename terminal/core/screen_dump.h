@@ -16,6 +16,7 @@ namespace dt::term {
 std::string dumpScreenText(const Terminal &t);
 std::string dumpAttributes(const Terminal &t);
 std::string dumpScrollback(const Terminal &t);
-std::string describeStyle(const Cell &c);
+// `decoration`: the cell's underline colour and link, if it has them.
+std::string describeStyle(const Cell &c, const Decoration *decoration = nullptr);
 
 } // namespace dt::term

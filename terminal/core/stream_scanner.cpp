@@ -1,5 +1,6 @@
 // The pre-parser ahead of libvterm: holds OSC/DCS strings until terminated so they arrive in one write,
-// never splits a UTF-8 character across writes, reports faint SGR, CSI 3 J, DECRC and RIS at their place,
+// never splits a UTF-8 character across writes, holds a control sequence until it is whole, reads what SGR sets
+// that libvterm lacks, reports CSI 3 J, DECRC and RIS at their place,
 // and hands the sink the control sequences it answers itself. Text between sequences is scanned in
 // stream_scanner_text.cpp.
 
@@ -25,50 +26,6 @@ bool isStringIntroducer(char c)
 {
     // OSC, DCS, APC, PM, SOS
     return c == ']' || c == 'P' || c == '_' || c == '^' || c == 'X';
-}
-
-// Net effect of an SGR parameter list on the faint attribute: 1 = turned on,
-// 0 = untouched or turned off (turning off reaches the model through
-// libvterm's own "bold off", which SGR 0 and 22 both emit).
-bool sgrEndsFaint(const std::string &params)
-{
-    std::vector<int> values;
-    std::vector<bool> hasSub;
-    int value = 0;
-    bool inSub = false;
-    bool sub = false;
-    for (char c : params) {
-        if (c >= '0' && c <= '9') {
-            if (!inSub && value < 100000)
-                value = value * 10 + (c - '0');
-        } else if (c == ':') {
-            inSub = true;
-            sub = true;
-        } else if (c == ';') {
-            values.push_back(value);
-            hasSub.push_back(sub);
-            value = 0;
-            inSub = sub = false;
-        }
-    }
-    values.push_back(value);
-    hasSub.push_back(sub);
-
-    bool faint = false;
-    for (size_t i = 0; i < values.size(); ++i) {
-        const int v = values[i];
-        if (v == 0 || v == 22) {
-            faint = false;
-        } else if (v == 2) {
-            faint = true;
-        } else if ((v == 38 || v == 48 || v == 58) && !hasSub[i] && i + 1 < values.size()) {
-            if (values[i + 1] == 5)
-                i += 2;
-            else if (values[i + 1] == 2)
-                i += 4;
-        }
-    }
-    return faint;
 }
 
 } // namespace
@@ -125,16 +82,60 @@ void StreamScanner::emitClipboardWrite(ScannerSink &sink, size_t dropLast)
 void StreamScanner::flush(const char *data, size_t from, size_t to, ScannerSink &sink)
 {
     if (!m_held.empty()) {
+        // What was held goes first, in the same write: a control sequence
+        // whose start was held reaches libvterm whole.
+        if (to > from)
+            m_held.append(data + from, to - from);
         sink.write(m_held.data(), m_held.size());
         m_held.clear();
+        if (m_held.capacity() > kMaxHeldString)
+            m_held.shrink_to_fit();
+        return;
     }
     if (to > from)
         sink.write(data + from, to - from);
 }
 
+void StreamScanner::releaseHeldCsi(ScannerSink &sink)
+{
+    if (!m_held.empty()) {
+        sink.write(m_held.data(), m_held.size());
+        m_held.clear();
+    }
+}
+
+bool StreamScanner::finishSgr(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink)
+{
+    std::optional<std::string> forLibvterm;
+    if (m_csiPassedOn || m_csi.size() >= kMaxCsiParams)
+        return false; // not all of it was kept: libvterm reads it as it is
+    const SgrExtras extras = readSgr(m_csi, &forLibvterm);
+    if (!extras.any() && !forLibvterm)
+        return false;
+    if (forLibvterm) {
+        // The sequence as libvterm should read it, instead of its bytes.
+        if (escStart < end)
+            flush(data, start, escStart, sink);
+        m_held.clear();
+        if (!forLibvterm->empty()) {
+            const std::string sgr = "\x1b[" + *forLibvterm + "m";
+            sink.write(sgr.data(), sgr.size());
+        }
+    } else {
+        flush(data, start, end + 1, sink);
+    }
+    start = end + 1;
+    if (extras.any())
+        sink.sgrExtras(extras);
+    return true;
+}
+
 void StreamScanner::finishCsi(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink)
 {
     const char final = data[end];
+    if (final == 'm' && !m_csiPrivate && m_csi.find_first_of(" !\"#$%&'()*+,-./") == std::string::npos
+        && finishSgr(data, end, escStart, start, sink))
+        return;
     if (sink.takesCsi(m_csiLeader, m_csi, final)) {
         // What comes before it goes as usual; then the sequence, with
         // libvterm's replies to it held back; then the sink's own part.
@@ -155,11 +156,7 @@ void StreamScanner::finishCsi(const char *data, size_t end, size_t escStart, siz
         if (c >= 0x20 && c <= 0x2f)
             return; // intermediates: not a plain SGR or ED
     }
-    if (final == 'm' && sgrEndsFaint(m_csi)) {
-        flush(data, start, end + 1, sink);
-        start = end + 1;
-        sink.dimOn();
-    } else if (final == 'J' && m_csi == "3") {
+    if (final == 'J' && m_csi == "3") {
         flush(data, start, end + 1, sink);
         start = end + 1;
         sink.clearScrollback();
@@ -222,6 +219,7 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 m_state = State::Csi;
                 m_csi.clear();
                 m_csiPrivate = false;
+                m_csiPassedOn = false;
                 m_csiLeader = 0;
             } else if (isStringIntroducer(c)) {
                 // Hold the whole string from its ESC on.
@@ -251,8 +249,9 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
             } else {
                 m_state = State::Ground;
             }
-            if (m_state != State::String && m_state != State::Escape && !m_held.empty()) {
-                // An ESC held over from the last chunk was not a string after all.
+            if (m_state != State::String && m_state != State::Escape && m_state != State::Csi && !m_held.empty()) {
+                // An ESC held over from the last chunk was not a string
+                // after all (a CSI keeps it: the sequence is held whole).
                 sink.write(m_held.data(), m_held.size());
                 m_held.clear();
             }
@@ -263,14 +262,16 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 finishCsi(data, i, escStart, start, sink);
                 m_state = State::Ground;
             } else if (c == kEsc) {
+                releaseHeldCsi(sink); // abandoned: libvterm drops it too
                 escStart = i;
                 m_state = State::Escape;
             } else if (c == 0x18 || c == 0x1a) {
+                releaseHeldCsi(sink);
                 m_state = State::Ground;
             } else if (c >= 0x3c && c <= 0x3f && m_csi.empty() && !m_csiPrivate) {
                 m_csiPrivate = true;
                 m_csiLeader = c;
-            } else if (m_csi.size() < 256) {
+            } else if (m_csi.size() < kMaxCsiParams) {
                 m_csi.push_back(c);
             }
             ++i;
@@ -361,6 +362,20 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
         }
         break;
     }
+    case State::Csi:
+        // Held until complete (finishCsi), up to a bound past which it
+        // goes on as it comes.
+        if (escStart < length) {
+            flush(data, start, escStart, sink);
+            m_held.assign(data + escStart, length - escStart);
+        } else {
+            m_held.append(data + start, length - start);
+        }
+        if (m_held.size() > kMaxHeldCsi) {
+            releaseHeldCsi(sink);
+            m_csiPassedOn = true;
+        }
+        break;
     default: // PassString
         if (m_dropping)
             start = length;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "terminal/core/sgr_extras.h"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -13,7 +15,10 @@ class ScannerSink {
 public:
     virtual ~ScannerSink() = default;
     virtual void write(const char *bytes, size_t length) = 0;
-    virtual void dimOn() = 0; // SGR 2 (faint): libvterm has no such attribute
+    // What an SGR set that libvterm lacks (faint, conceal, overline, the
+    // dotted and dashed underlines, the underline colour), after libvterm
+    // read the rest of it.
+    virtual void sgrExtras(const SgrExtras &extras) = 0;
     virtual void clearScrollback() = 0; // CSI 3 J: libvterm accepts and drops it
     virtual void cursorRestored() = 0; // ESC 8: libvterm does not clamp the position
     virtual void fullReset() {} // ESC c (RIS): what libvterm does not keep is reset too
@@ -51,7 +56,10 @@ public:
 // larger limit and handed on without the line breaks `base64` puts in.
 //
 // It also reports a full reset (RIS) and hands the sink the control
-// sequences it answers or follows itself (takesCsi).
+// sequences it answers or follows itself (takesCsi). A control sequence
+// cut by the end of a chunk is held until it is complete, so each is seen
+// whole: an SGR's underline colour is taken out before libvterm reads it
+// (sgr_extras.h).
 //
 // In text it fixes the widths libvterm 0.1.4 gets wrong (char_widths.h):
 // characters that must be wide or narrow go on as stand-ins, those of no
@@ -77,6 +85,10 @@ private:
     size_t scanText(const char *data, size_t i, size_t length, size_t &start, ScannerSink &sink);
     void finishCsi(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink);
     void flush(const char *data, size_t from, size_t to, ScannerSink &sink);
+    // Hands on the start of a control sequence held from an earlier chunk.
+    void releaseHeldCsi(ScannerSink &sink);
+    // An SGR with attributes libvterm lacks: true if it was handled.
+    bool finishSgr(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink);
     void scan(const char *data, size_t length, ScannerSink &sink);
     // Hands the held string on, or drops it if it is one to swallow.
     void emitHeld(ScannerSink &sink, size_t dropLast = 0);
@@ -95,6 +107,10 @@ private:
     bool m_csiPrivate = false;
     char m_csiLeader = 0; // '?', '>', '=' or '<' when the parameters began with one
     bool m_dropping = false; // PassString: the rest of a swallowed string
+    // A control sequence grew too long to hold: what there was went on.
+    bool m_csiPassedOn = false;
+    static constexpr size_t kMaxHeldCsi = 512;
+    static constexpr size_t kMaxCsiParams = 256; // m_csi keeps no more
 };
 
 } // namespace dt::term

@@ -64,6 +64,7 @@ struct TerminalCallbacks {
     static int initpen(void *user)
     {
         self(user)->m_pen = Cell{};
+        self(user)->m_penDecoration = Decoration{};
         return 1;
     }
     static int setpenattr(VTermAttr attr, VTermValue *val, void *user)
@@ -77,7 +78,7 @@ struct TerminalCallbacks {
             if (!val->boolean)
                 pen.dim = 0;
             return 1;
-        case VTERM_ATTR_UNDERLINE: pen.underline = static_cast<unsigned>(val->number) & 3u; return 1;
+        case VTERM_ATTR_UNDERLINE: pen.underline = static_cast<unsigned>(val->number) & 3u; return 1; // refined by sgrExtras()
         case VTERM_ATTR_ITALIC: pen.italic = val->boolean ? 1 : 0; return 1;
         case VTERM_ATTR_BLINK: pen.blink = val->boolean ? 1 : 0; return 1;
         case VTERM_ATTR_REVERSE: pen.reverse = val->boolean ? 1 : 0; return 1;
@@ -243,10 +244,6 @@ void Terminal::cursorRestored()
     }
 }
 
-void Terminal::dimOn()
-{
-    m_pen.dim = 1;
-}
 
 void Terminal::clearScrollback()
 {

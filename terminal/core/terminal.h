@@ -1,6 +1,7 @@
 #pragma once
 
 #include "terminal/core/cell.h"
+#include "terminal/core/cell_decorations.h"
 #include "terminal/core/command_log.h"
 #include "terminal/core/key_event.h"
 #include "terminal/core/keyboard_modes.h"
@@ -124,6 +125,9 @@ public:
     bool reverseVideo() const { return m_reverseVideo; }
     MouseTracking mouseTracking() const { return m_mouse; }
     const KeyboardModes &keyboardModes() const { return m_keyboard; }
+    // A cell's underline colour and program link (Cell::decoration), or
+    // nullptr when it has none.
+    const Decoration *decoration(const Cell &cell) const { return m_decorations.at(cell.decoration); }
     // Synchronized output (DEC mode 2026): while on, the program is drawing
     // a frame and the view should wait (within a time limit) before it
     // paints. Each frame it begins counts one update, so a view that missed
@@ -186,7 +190,7 @@ private:
 
     // ScannerSink
     void write(const char *bytes, size_t length) override;
-    void dimOn() override;
+    void sgrExtras(const SgrExtras &extras) override;
     void cursorRestored() override;
     void fullReset() override;
     void combine(char32_t codepoint) override;
@@ -283,6 +287,13 @@ private:
     bool m_altActive = false;
     Scrollback m_scrollback;
     Cell m_pen;
+    // terminal_decorations.cpp: the pen's underline colour and link, and
+    // the table the cells' numbers for them point into.
+    void setPenDecoration(Decoration decoration);
+    bool takeHyperlink(std::string_view osc); // OSC 8; true if it was one
+    void sweepDecorations();
+    Decoration m_penDecoration;
+    CellDecorations m_decorations;
 
     std::string m_title;
     bool m_reverseVideo = false;
