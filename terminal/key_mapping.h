@@ -22,6 +22,10 @@ struct KeyAction {
 
 KeyAction mapKey(int qtKey, Qt::KeyboardModifiers modifiers, const QString &text);
 
+// What a key press sent: nothing, its legacy bytes, or the form the
+// keyboard protocol the program asked for gives it.
+enum class KeySent : uint8_t { Nothing, Legacy, Protocol };
+
 // The same key press (or repeat, or release) as the keyboard protocols
 // describe it (key_event.h); nothing for keys no protocol has a number for.
 // `nativeKeysym`: the X keysym Qt reports, which tells left and right

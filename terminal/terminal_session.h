@@ -43,16 +43,16 @@ public:
     void sendBytes(const QByteArray &bytes) { m_pty.write(bytes); }
     void sendKeyAction(const KeyAction &action) { applyKeyAction(*m_terminal, action); }
     // A key from the keyboard: as the keyboard protocol the program asked
-    // for encodes `event`, else `legacy`. Whether any bytes reached it.
-    bool sendKey(const KeyAction &legacy, const std::optional<dt::term::KeyEvent> &event)
+    // for encodes `event`, else `legacy`. What reached the program.
+    KeySent sendKey(const KeyAction &legacy, const std::optional<dt::term::KeyEvent> &event)
     {
         bool sent = false;
         if (event && m_terminal->sendKeyEvent(*event, &sent))
-            return sent;
+            return sent ? KeySent::Protocol : KeySent::Nothing;
         if (legacy.kind == KeyAction::Nothing)
-            return false;
+            return KeySent::Nothing;
         applyKeyAction(*m_terminal, legacy);
-        return true;
+        return KeySent::Legacy;
     }
     void sendKey(dt::term::Key key, dt::term::Modifiers mods) { m_terminal->sendKey(key, mods); }
     void typeText(const std::string &utf8) { m_terminal->sendText(utf8); }

@@ -406,7 +406,7 @@ void TerminalView::focusOutEvent(QFocusEvent *e)
 {
     QAbstractScrollArea::focusOutEvent(e);
     m_focused = false;
-    m_keysDown.clear(); // their releases go to whatever has the focus now
+    releaseKeysDown(); // their releases would go to whatever has the focus now
     if (m_session)
         m_session->focusOut();
     m_blinkTimer.stop();

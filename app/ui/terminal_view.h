@@ -71,6 +71,10 @@ public:
     // Keys that deviceterm keeps for itself instead of passing on to the
     // program; documented in the README.
     static bool isApplicationShortcut(int key, Qt::KeyboardModifiers modifiers);
+    // Whether this view keeps a key press from the program: one of those
+    // keys, and for Ctrl+Shift chords only those an action of the window is
+    // bound to (editors bind the others under the keyboard protocols).
+    bool keepsKey(int key, Qt::KeyboardModifiers modifiers) const;
 
     QSize sizeHint() const override;
 
@@ -188,7 +192,10 @@ private:
     int m_currentMatch = -1;
 
     QString m_preedit;
-    std::vector<quint32> m_keysDown; // keyIdentity() of presses the program got
+    // Keys pressed and sent under kitty's protocol, by keyIdentity(): their
+    // releases name the same key, whatever the modifiers are by then.
+    std::vector<std::pair<quint32, dt::term::KeyEvent>> m_keysDown;
+    void releaseKeysDown(); // focus left: the program hears them go up
     QString m_exitMessage;
 };
 

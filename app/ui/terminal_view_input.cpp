@@ -1,10 +1,12 @@
 // TerminalView's input: which keys deviceterm keeps as shortcuts, keys and input-method text to the program,
 // mouse reporting when the program asks for it, else click-and-drag selection and wheel scrolling.
 
+#include "terminal/core/key_encoding.h"
 #include "terminal/key_mapping.h"
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -52,13 +54,33 @@ bool TerminalView::isApplicationShortcut(int key, Qt::KeyboardModifiers modifier
     return false;
 }
 
+bool TerminalView::keepsKey(int key, Qt::KeyboardModifiers modifiers) const
+{
+    if (!isApplicationShortcut(key, modifiers))
+        return false;
+    const Qt::KeyboardModifiers m = modifiers & (Qt::ShiftModifier | Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier);
+    if (m != (Qt::ControlModifier | Qt::ShiftModifier))
+        return true;
+    // Ctrl+Shift: the chords an action uses (also without the Shift that
+    // typed the key, as Ctrl++ is Ctrl+Shift+= on most layouts).
+    const QKeySequence pressed(QKeyCombination(m, static_cast<Qt::Key>(key)));
+    const QKeySequence unshifted(QKeyCombination(Qt::ControlModifier, static_cast<Qt::Key>(key)));
+    for (const QAction *a : window()->actions()) {
+        for (const QKeySequence &k : a->shortcuts()) {
+            if (k == pressed || k == unshifted)
+                return true;
+        }
+    }
+    return false;
+}
+
 bool TerminalView::event(QEvent *e)
 {
     if (e->type() == QEvent::ShortcutOverride) {
         // Everything that is not one of our own shortcuts belongs to the
         // program in the terminal, even if some menu action would match it.
         auto *ke = static_cast<QKeyEvent *>(e);
-        if (!isApplicationShortcut(ke->key(), ke->modifiers())) {
+        if (!keepsKey(ke->key(), ke->modifiers())) {
             e->accept();
             return true;
         }
@@ -94,7 +116,7 @@ void TerminalView::keyPressEvent(QKeyEvent *e)
         pastePrimarySelection();
         return;
     }
-    if (isApplicationShortcut(e->key(), mods)) {
+    if (keepsKey(e->key(), mods)) {
         e->ignore();
         return;
     }
@@ -102,17 +124,25 @@ void TerminalView::keyPressEvent(QKeyEvent *e)
     const auto type = e->isAutoRepeat() ? dt::term::KeyEventType::Repeat : dt::term::KeyEventType::Press;
     const std::optional<dt::term::KeyEvent> event
         = dt::terminal::toKeyEvent(e->key(), mods, e->text(), e->nativeVirtualKey(), type);
-    if (!m_session->sendKey(action, event)) {
+    const auto sent = m_session->sendKey(action, event);
+    if (sent == dt::terminal::KeySent::Nothing) {
         QAbstractScrollArea::keyPressEvent(e);
         return;
     }
-    if (std::find(m_keysDown.begin(), m_keysDown.end(), keyIdentity(e)) == m_keysDown.end())
-        m_keysDown.push_back(keyIdentity(e));
+    const quint32 id = keyIdentity(e);
+    if (sent == dt::terminal::KeySent::Protocol && type == dt::term::KeyEventType::Press
+        && std::none_of(m_keysDown.begin(), m_keysDown.end(), [id](const auto &k) { return k.first == id; }))
+        m_keysDown.emplace_back(id, *event);
+    e->accept();
+    // A modifier key on its own (reported under ReportAllKeys) is half of a
+    // chord, maybe Ctrl+Shift+C for the selection: it leaves view and
+    // selection alone.
+    if (event && event->functional && dt::term::isModifierKey(event->key))
+        return;
     if (m_scrollOffset != 0)
         scrollToBottom();
     m_selection.clear();
     restartBlink();
-    e->accept();
 }
 
 quint32 TerminalView::keyIdentity(const QKeyEvent *e)
@@ -124,16 +154,32 @@ quint32 TerminalView::keyIdentity(const QKeyEvent *e)
 
 void TerminalView::keyReleaseEvent(QKeyEvent *e)
 {
-    const auto down = std::find(m_keysDown.begin(), m_keysDown.end(), keyIdentity(e));
+    const quint32 id = keyIdentity(e);
+    const auto down = std::find_if(m_keysDown.begin(), m_keysDown.end(), [id](const auto &k) { return k.first == id; });
     if (!m_session || e->isAutoRepeat() || down == m_keysDown.end()) {
         QAbstractScrollArea::keyReleaseEvent(e);
         return;
     }
+    // The key the press named, with the modifiers held now.
+    dt::term::KeyEvent release = down->second;
     m_keysDown.erase(down);
-    const std::optional<dt::term::KeyEvent> event = dt::terminal::toKeyEvent(
-        e->key(), e->modifiers(), e->text(), e->nativeVirtualKey(), dt::term::KeyEventType::Release);
-    m_session->sendKey(dt::terminal::KeyAction{}, event);
+    release.type = dt::term::KeyEventType::Release;
+    release.text.clear();
+    if (const auto now = dt::terminal::toKeyEvent(e->key(), e->modifiers(), {}, e->nativeVirtualKey(),
+                                                  dt::term::KeyEventType::Release))
+        release.modifiers = now->modifiers;
+    m_session->sendKey(dt::terminal::KeyAction{}, release);
     e->accept();
+}
+
+void TerminalView::releaseKeysDown()
+{
+    for (auto &[id, event] : std::exchange(m_keysDown, {})) {
+        event.type = dt::term::KeyEventType::Release;
+        event.text.clear();
+        if (m_session)
+            m_session->sendKey(dt::terminal::KeyAction{}, event);
+    }
 }
 
 void TerminalView::inputMethodEvent(QInputMethodEvent *e)

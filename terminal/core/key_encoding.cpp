@@ -37,7 +37,7 @@ constexpr FunctionalCode kFunctionalCodes[] = {
     {Key::KeypadComma, 57416, 'u'}, {Key::KeypadLeft, 57417, 'u'}, {Key::KeypadRight, 57418, 'u'},
     {Key::KeypadUp, 57419, 'u'},  {Key::KeypadDown, 57420, 'u'},  {Key::KeypadPageUp, 57421, 'u'},
     {Key::KeypadPageDown, 57422, 'u'}, {Key::KeypadHome, 57423, 'u'}, {Key::KeypadEnd, 57424, 'u'},
-    {Key::KeypadInsert, 57425, 'u'}, {Key::KeypadDelete, 57426, 'u'}, {Key::KeypadBegin, 57427, 'u'},
+    {Key::KeypadInsert, 57425, 'u'}, {Key::KeypadDelete, 57426, 'u'},
 };
 
 int offset(Key k, Key first) { return static_cast<int>(k) - static_cast<int>(first); }
@@ -57,12 +57,6 @@ std::optional<FunctionalCode> functionalCode(Key k)
             return c;
     }
     return std::nullopt;
-}
-
-// Keys reported only when every key is (ReportAllKeys).
-bool isModifierKey(Key k)
-{
-    return within(k, Key::LeftShift, Key::IsoLevel5Shift) || k == Key::CapsLock || k == Key::NumLock;
 }
 
 // Without Disambiguate the keypad is the main keyboard: digits and signs
@@ -197,7 +191,9 @@ std::string encodeFunctional(const KeyEvent &e, uint8_t flags, bool cursorKeyMod
     const bool allKeys = flags & ReportAllKeys;
     const bool events = flags & ReportEvents;
     const Modifiers m = e.modifiers;
-    if (cursorKeyMode && !disambiguate && !events && m == 0) {
+    // A release is never legacy bytes: those would read as a second press.
+    const bool release = e.type == KeyEventType::Release;
+    if (cursorKeyMode && !disambiguate && !events && m == 0 && !release) {
         switch (e.key) {
         case Key::Up: return "\x1bOA";
         case Key::Down: return "\x1bOB";
@@ -214,7 +210,7 @@ std::string encodeFunctional(const KeyEvent &e, uint8_t flags, bool cursorKeyMod
     }
     // Enter, Tab and Backspace keep their bytes so that a shell still works
     // after a program left the mode on; Esc until Disambiguate.
-    if (m == 0 && !allKeys) {
+    if (m == 0 && !allKeys && !release) {
         switch (e.key) {
         case Key::Escape:
             if (!disambiguate)
@@ -226,7 +222,7 @@ std::string encodeFunctional(const KeyEvent &e, uint8_t flags, bool cursorKeyMod
         default: break;
         }
     }
-    if (!disambiguate && !allKeys) {
+    if (!disambiguate && !allKeys && !release) {
         if (m == Alt && e.key == Key::Tab)
             return "\x1b\t";
         if (m == Alt && e.key == Key::Enter)
@@ -238,9 +234,10 @@ std::string encodeFunctional(const KeyEvent &e, uint8_t flags, bool cursorKeyMod
         if (m == Ctrl && e.key == Key::Backspace)
             return "\x08";
     }
-    std::optional<FunctionalCode> code = functionalCode(e.key);
-    if (e.key == Key::KeypadBegin && !disambiguate)
-        code = FunctionalCode{e.key, 1, 'E'};
+    // The keypad's 5 with NumLock off is CSI E in every mode, as kitty
+    // sends it.
+    const std::optional<FunctionalCode> code
+        = e.key == Key::KeypadBegin ? FunctionalCode{e.key, 1, 'E'} : functionalCode(e.key);
     if (!code)
         return {};
     const bool withText = (flags & ReportText) && allKeys && e.type != KeyEventType::Release;
@@ -279,6 +276,11 @@ std::string encodeTextKey(const KeyEvent &e, uint8_t flags)
 
 } // namespace
 
+bool isModifierKey(Key k)
+{
+    return within(k, Key::LeftShift, Key::IsoLevel5Shift) || k == Key::CapsLock || k == Key::NumLock;
+}
+
 std::string encodeKittyKey(const KeyEvent &event, uint8_t flags, bool cursorKeyMode)
 {
     const bool allKeys = flags & ReportAllKeys;
@@ -314,12 +316,17 @@ std::optional<std::string> encodeModifyOtherKeys(const KeyEvent &e, int level)
         }
         if (e.key == Key::Tab && m == Shift)
             return std::nullopt; // back-tab, CSI Z
-        // Level 1: only where the legacy bytes lose Ctrl or Shift.
-        if (level == 1 && (m == Alt || (e.key == Key::Backspace && m == Ctrl)))
+        // Backspace keeps its bytes at level 1, and Ctrl+Backspace (^H)
+        // at level 2, as in xterm; level 1 leaves Alt to the ESC prefix.
+        if (e.key == Key::Backspace && (level == 1 || m == Ctrl))
+            return std::nullopt;
+        if (level == 1 && m == Alt)
             return std::nullopt;
     } else {
-        if (!(m & (Ctrl | Alt)))
-            return std::nullopt; // Shift alone types the shifted character
+        // Shift alone types the shifted character, except where that is
+        // the same character (Shift+Space), which level 2 tells apart.
+        if (!(m & (Ctrl | Alt)) && !(level == 2 && m == Shift && e.codepoint == U' '))
+            return std::nullopt;
         if (level == 1 && (!(m & Ctrl) || (!(m & Shift) && controlOf(e.codepoint) != kNoControl)))
             return std::nullopt; // an ESC prefix or a control character says it all
         code = (m & Shift) && e.shifted ? e.shifted : e.codepoint;

@@ -24,6 +24,10 @@ enum : uint8_t {
 };
 }
 
+// Shift, Ctrl, Alt, Super, Hyper, Meta, the level shifts and the locks:
+// reported as keys of their own only when every key is (ReportAllKeys).
+bool isModifierKey(Key k);
+
 // What the kitty protocol with `flags` (not 0) sends for `e`; empty for an
 // event it does not report (a release without ReportEvents, a modifier key
 // without ReportAllKeys). `cursorKeyMode`: DECCKM is set.

@@ -12,6 +12,10 @@ bool KeyboardModes::takes(char leader, std::string_view params, char final)
 {
     if (final == 'u')
         return leader == '?' || leader == '>' || leader == '<' || leader == '=';
+    if ((final != 'm' && final != 'n') || (leader != '>' && leader != '?'))
+        return false; // every other CSI, cheaply
+    if (final == 'm' && leader == '>' && params.empty())
+        return true; // CSI > m: every modifier resource back to its default
     const std::vector<int> n = csiNumbers(params);
     if (n.empty() || n[0] != 4)
         return false;
@@ -26,7 +30,7 @@ std::string KeyboardModes::apply(char leader, std::string_view params, char fina
     if (final == 'm' || final == 'n') {
         if (leader == '?')
             return "\x1b[>4;" + std::to_string(m_modifyOtherKeys) + "m";
-        // CSI > 4 m and CSI > 4 n both turn it off; levels above 2 are 2.
+        // CSI > m, CSI > 4 m and CSI > 4 n turn it off; levels above 2 are 2.
         m_modifyOtherKeys = final == 'm' && n.size() == 2 ? std::min(n[1], 2) : 0;
         return {};
     }

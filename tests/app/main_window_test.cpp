@@ -469,6 +469,23 @@ TEST_F(WindowTest, findHighlightsHitsInHistoryAndScrollsToThem)
     EXPECT_TRUE(view->hasFocus());
 }
 
+// Ctrl+Shift chords no action uses are the program's: editors bind them
+// under the keyboard protocols. Ctrl++ is Ctrl+Shift+= as typed.
+TEST_F(WindowTest, theTerminalKeepsOnlyTheCtrlShiftChordsAnActionUses)
+{
+    ws->openTab(window, sh(QStringLiteral("sleep 60")));
+    TerminalView *view = main->currentTerminal();
+    ASSERT_NE(view, nullptr);
+    const auto ctrlShift = Qt::ControlModifier | Qt::ShiftModifier;
+    EXPECT_TRUE(view->keepsKey(Qt::Key_T, ctrlShift)); // New Tab
+    EXPECT_TRUE(view->keepsKey(Qt::Key_C, ctrlShift)); // Copy
+    EXPECT_TRUE(view->keepsKey(Qt::Key_Plus, ctrlShift)); // Zoom In
+    EXPECT_TRUE(view->keepsKey(Qt::Key_PageDown, Qt::ControlModifier)); // kept, bound or not
+    EXPECT_FALSE(view->keepsKey(Qt::Key_J, ctrlShift));
+    EXPECT_FALSE(view->keepsKey(Qt::Key_Return, ctrlShift));
+    EXPECT_FALSE(view->keepsKey(Qt::Key_J, Qt::ControlModifier));
+}
+
 TEST_F(WindowTest, everyShortcutBelongsToAnActionAndTheTerminalKeepsTheRest)
 {
     for (QAction *a : main->actions())

@@ -356,7 +356,8 @@ flags = sys.argv[1]
 old = termios.tcgetattr(0)
 tty.setraw(0)
 os.write(1, b'\x1b[>' + flags.encode() + b'u')
-end = b'q\x1b[113;1:3u' if int(flags) & 2 else b'q'
+# q as this mode sends it, then its release if releases are reported
+end = (b'\x1b[113u' if int(flags) & 8 else b'q') + (b'\x1b[113;1:3u' if int(flags) & 2 else b'')
 got = b''
 os.write(1, b'reading keys\r\n')
 while not got.endswith(end):
@@ -393,8 +394,51 @@ TEST_F(TerminalViewTest, aProgramThatAsksForKittysKeyboardProtocolReadsKeysInIts
     EXPECT_TRUE(shows(R"(got b'a\x1b[97;1:3u\x1b[1;5A\x1b[1;5:3A')")) << screen();
 
     // Popped on the way out: the shell reads keys as before.
+    EXPECT_TRUE(waitUntil([&] { return session->terminal().keyboardModes().kittyFlags(false) == 0; }));
     run(QStringLiteral("echo back to legacy"));
     EXPECT_TRUE(shows("\nback to legacy")) << screen();
+}
+
+// Under ReportAllKeys, Shift and Ctrl on their own are keys the program
+// hears, but they are half of a chord: a selection survives them. A key
+// released after focus left is heard going up; a release names the key
+// the press named.
+TEST_F(TerminalViewTest, modifierKeysUnderTheProtocolLeaveTheSelectionAndReleasesFollowPresses)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    QFile script(dir.filePath(QStringLiteral("keys.py")));
+    ASSERT_TRUE(script.open(QIODevice::WriteOnly));
+    script.write(kKeyReader);
+    script.close();
+    run(QStringLiteral("echo selectable; python3 %1 11").arg(script.fileName()));
+    ASSERT_TRUE(shows("reading keys")) << screen();
+    view->selectAll();
+    ASSERT_TRUE(view->hasSelection());
+    // As X delivers them: scan codes and keysyms (QTest sends neither).
+    auto send = [&](QEvent::Type type, int key, Qt::KeyboardModifiers mods, quint32 scan, quint32 keysym,
+                    const QString &text = {}) {
+        QKeyEvent e(type, key, mods, scan, keysym, 0, text);
+        QApplication::sendEvent(view, &e);
+    };
+    send(QEvent::KeyPress, Qt::Key_Control, Qt::ControlModifier, 37, 0xffe3);
+    EXPECT_TRUE(view->hasSelection()) << "a lone Ctrl cleared the selection";
+    send(QEvent::KeyRelease, Qt::Key_Control, Qt::NoModifier, 37, 0xffe3);
+    // Shift+1 pressed, Shift let go, then the key: its release is still
+    // the 1 key's, though Qt now calls it 1 rather than !.
+    send(QEvent::KeyPress, Qt::Key_Shift, Qt::ShiftModifier, 50, 0xffe1);
+    send(QEvent::KeyPress, Qt::Key_Exclam, Qt::ShiftModifier, 10, 0x21, QStringLiteral("!"));
+    send(QEvent::KeyRelease, Qt::Key_Shift, Qt::NoModifier, 50, 0xffe1);
+    send(QEvent::KeyRelease, Qt::Key_1, Qt::NoModifier, 10, 0x31, QStringLiteral("1"));
+    // A held key whose release the focus took elsewhere is heard going up.
+    send(QEvent::KeyPress, Qt::Key_A, Qt::NoModifier, 38, 0x61, QStringLiteral("a"));
+    QFocusEvent out(QEvent::FocusOut, Qt::ActiveWindowFocusReason);
+    QApplication::sendEvent(view, &out);
+    QTest::keyClick(view, Qt::Key_Q);
+    const std::string expected = R"(got b'\x1b[57442;5u\x1b[57442;1:3u\x1b[57441;2u\x1b[49;2u\x1b[57441;1:3u)"
+                                 R"(\x1b[49;1:3u\x1b[97u\x1b[97;1:3u')";
+    EXPECT_TRUE(waitUntil([&] { return session->terminal().logicalText(0).find(expected) != std::string::npos; }))
+        << session->terminal().logicalText(0); // a line longer than the screen is wide
 }
 
 } // namespace

@@ -236,9 +236,10 @@ TEST_F(RealPrograms, vimTellsCtrlShiftChordsApartThroughModifyOtherKeys)
     dt::terminal::KeyAction legacy;
     legacy.kind = dt::terminal::KeyAction::Text;
     legacy.text = U"\x01";
-    EXPECT_TRUE(m_session->sendKey(legacy, KeyEvent::character(U'a', U'A', dt::term::Ctrl | dt::term::Shift, {})));
+    EXPECT_EQ(m_session->sendKey(legacy, KeyEvent::character(U'a', U'A', dt::term::Ctrl | dt::term::Shift, {})),
+              dt::terminal::KeySent::Protocol);
     ASSERT_TRUE(shows("ctrl-shift-a")) << screen();
-    EXPECT_TRUE(m_session->sendKey(legacy, KeyEvent::character(U'a', U'A', dt::term::Ctrl, {})));
+    EXPECT_EQ(m_session->sendKey(legacy, KeyEvent::character(U'a', U'A', dt::term::Ctrl, {})), dt::terminal::KeySent::Protocol);
     ASSERT_TRUE(shows("ctrl-shift-aplain-ctrl-a")) << screen();
     type("\x1b:wq\r");
     ASSERT_TRUE(exits()) << screen();

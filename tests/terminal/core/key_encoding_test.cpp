@@ -75,7 +75,7 @@ TEST(KittyKeyboard, encodesEachKeyAsTheProtocolSays)
         {"keypad 1 types 1", Disambiguate, keypadDigit(Key::Keypad1, U'1'), "1"},
         {"keypad enter", Disambiguate, key(Key::KeypadEnter), "\x1b[57414u"},
         {"keypad home", Disambiguate, key(Key::KeypadHome), "\x1b[57423u"},
-        {"keypad begin", Disambiguate, key(Key::KeypadBegin), "\x1b[57427u"},
+        {"keypad begin", Disambiguate, key(Key::KeypadBegin), "\x1b[E"},
         {"shift alone", Disambiguate, key(Key::LeftShift, Shift), ""},
         {"a released", Disambiguate, ch(U'a', NoModifier, kRelease), ""},
         // Report event types: repeats and releases carry the type.
@@ -85,6 +85,11 @@ TEST(KittyKeyboard, encodesEachKeyAsTheProtocolSays)
         {"up released", Disambiguate | ReportEvents, key(Key::Up, NoModifier, kRelease), "\x1b[1;1:3A"},
         {"enter released", Disambiguate | ReportEvents, key(Key::Enter, NoModifier, kRelease), ""},
         {"up pressed", Disambiguate | ReportEvents, key(Key::Up), "\x1b[A"},
+        // A release is never legacy bytes, which would read as a press.
+        {"esc released", ReportEvents, key(Key::Escape, NoModifier, kRelease), "\x1b[27;1:3u"},
+        {"alt+up released", ReportEvents, key(Key::Up, Alt, kRelease), "\x1b[1;3:3A"},
+        {"tab released", ReportEvents, key(Key::Tab, Alt, kRelease), ""},
+        {"up released in cursor key mode", ReportEvents, key(Key::Up, NoModifier, kRelease), "\x1b[1;1:3A", true},
         // Alternate keys: the shifted key when Shift is held.
         {"ctrl+shift+a", Disambiguate | ReportAlternates, ch(U'a', Ctrl | Shift), "\x1b[97:65;6u"},
         {"ctrl+a", Disambiguate | ReportAlternates, ch(U'a', Ctrl), "\x1b[97;5u"},
@@ -154,6 +159,11 @@ TEST(ModifyOtherKeys, encodesChordsAtEachLevelAsXtermDoes)
         {"ctrl+enter", 1, key(Key::Enter, Ctrl), "\x1b[27;5;13~"},
         {"alt+enter", 1, key(Key::Enter, Alt), std::nullopt},
         {"ctrl+backspace", 1, key(Key::Backspace, Ctrl), std::nullopt},
+        {"shift+backspace", 1, key(Key::Backspace, Shift), std::nullopt},
+        {"ctrl+backspace", 2, key(Key::Backspace, Ctrl), std::nullopt},
+        {"ctrl+shift+backspace", 2, key(Key::Backspace, Ctrl | Shift), "\x1b[27;6;127~"},
+        {"shift+space", 2, ch(U' ', Shift), "\x1b[27;2;32~"},
+        {"shift+space", 1, ch(U' ', Shift), std::nullopt},
     };
     for (const OtherKeysCase &c : cases)
         EXPECT_EQ(encodeModifyOtherKeys(c.event, c.level), c.bytes) << c.what << " at level " << c.level;

@@ -90,6 +90,8 @@ TEST(KeyboardModes, modifyOtherKeysIsFollowedAndReportedAndLeavesThePenAlone)
     EXPECT_EQ(p.take(), "\x1b[>4;0m");
     p.t.feed("\x1b[>4;1m\x1b[>4m\x1b[?4m");
     EXPECT_EQ(p.take(), "\x1b[>4;0m");
+    p.t.feed("\x1b[>4;2m\x1b[>m\x1b[?4m"); // every resource back to its default
+    EXPECT_EQ(p.take(), "\x1b[>4;0m");
 }
 
 TEST(KeyboardModes, aFullResetReturnsToLegacyKeys)
