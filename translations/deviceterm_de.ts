@@ -685,6 +685,12 @@ Strg+Klick zum Öffnen</translation>
         <source>&amp;Copy Link Address</source>
         <translation>Link-Adresse &amp;kopieren</translation>
     </message>
+    <message>
+        <source>%1
+Copy it from the context menu</source>
+        <translation>%1
+Über das Kontextmenü kopieren</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -12,6 +12,7 @@
 #include <QKeyEvent>
 #include <QCursor>
 #include <QScrollBar>
+#include <QStyleHints>
 
 namespace dt::ui {
 
@@ -21,7 +22,6 @@ namespace {
 constexpr int kFrameMillis = 16; // one display frame at 60 Hz
 
 constexpr int kBellMillis = 120;
-constexpr int kBlinkMillis = 530;
 } // namespace
 
 TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
@@ -43,7 +43,19 @@ TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
     m_resizeTimer.setSingleShot(true);
     m_resizeTimer.setInterval(15);
     connect(&m_resizeTimer, &QTimer::timeout, this, &TerminalView::applyGridSize);
-    m_blinkTimer.setInterval(kBlinkMillis);
+    m_blinkTimer.setInterval(std::max(1, blinkInterval()));
+    m_textBlinkTimer.setInterval(std::max(1, blinkInterval()));
+    connect(&m_textBlinkTimer, &QTimer::timeout, this, [this] {
+        // No blinking text painted since the last turn: it is gone.
+        if (!std::exchange(m_blinkingTextPainted, false)) {
+            m_textBlinkTimer.stop();
+            if (!std::exchange(m_textBlinkOn, true))
+                viewport()->update();
+            return;
+        }
+        m_textBlinkOn = !m_textBlinkOn;
+        viewport()->update();
+    });
     connect(&m_blinkTimer, &QTimer::timeout, this, [this] {
         m_blinkOn = !m_blinkOn;
         if (m_session && m_scrollOffset == 0 && !m_waitingForFrame) { // not half a frame
@@ -381,10 +393,17 @@ void TerminalView::onBell()
     });
 }
 
+int TerminalView::blinkInterval()
+{
+    const int flash = QGuiApplication::styleHints()->cursorFlashTime();
+    return flash > 0 ? std::max(100, flash / 2) : 0;
+}
+
 void TerminalView::restartBlink()
 {
     m_blinkOn = true;
-    const bool wantBlink = m_focused && m_session && m_session->terminal().cursor().blink && m_exitMessage.isEmpty();
+    const bool wantBlink = m_focused && m_session && m_session->terminal().cursor().blink && m_exitMessage.isEmpty()
+        && blinkInterval() > 0;
     if (wantBlink)
         m_blinkTimer.start();
     else

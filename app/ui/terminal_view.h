@@ -168,6 +168,13 @@ private:
     bool m_gridApplied = false;
     QTimer m_blinkTimer;
     bool m_blinkOn = true;
+    // Blinking text (SGR 5): shown and hidden in turn while any is painted,
+    // at the desktop's cursor flash rate; never when the desktop turned
+    // blinking off (cursor flash time 0, an accessibility setting).
+    QTimer m_textBlinkTimer;
+    bool m_textBlinkOn = true;
+    mutable bool m_blinkingTextPainted = false;
+    static int blinkInterval(); // 0: no blinking
     bool m_focused = false;
     int m_lastCursorRow = 0;
     QElapsedTimer m_bellFlash;

@@ -5,6 +5,7 @@
 #include "terminal/key_mapping.h"
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
+#include "app/ui/link_opener.h"
 
 #include <QAction>
 #include <QApplication>
@@ -263,17 +264,19 @@ void TerminalView::hoverLinkAt(QPoint viewportPos)
         return;
     m_hoveredLink = std::move(link);
     viewport()->setCursor(m_hoveredLink ? Qt::PointingHandCursor : Qt::IBeamCursor);
-    viewport()->setToolTip(m_hoveredLink ? tr("%1\nCtrl+click to open").arg(QString::fromStdString(m_hoveredLink->url))
-                                         : QString());
+    QString tip;
+    if (m_hoveredLink) {
+        const QString url = QString::fromStdString(m_hoveredLink->url);
+        tip = linkMayOpen(*m_hoveredLink) ? tr("%1\nCtrl+click to open").arg(url)
+                                          : tr("%1\nCopy it from the context menu").arg(url);
+    }
+    viewport()->setToolTip(tip);
     viewport()->update();
 }
 
 void TerminalView::openLink(const dt::term::LinkAt &link)
 {
-    // Only web, mail and file links: a program's output must not be able
-    // to start any other handler on the desktop.
-    if (dt::term::isOpenableScheme(link.url))
-        QDesktopServices::openUrl(QUrl(QString::fromStdString(link.url), QUrl::TolerantMode));
+    openLinkSafely(link);
 }
 
 void TerminalView::leaveEvent(QEvent *e)

@@ -3,6 +3,7 @@
 
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
+#include "app/ui/text_decorations.h"
 #include "app/ui/terminal_view_fonts.h"
 #include "app/ui/box_drawing.h"
 
@@ -107,6 +108,8 @@ void TerminalView::paintEvent(QPaintEvent *e)
         paintCursor(p);
     paintPreedit(p);
     paintExitMessage(p);
+    if (m_blinkingTextPainted && !m_textBlinkTimer.isActive() && blinkInterval() > 0)
+        m_textBlinkTimer.start();
     if (m_bellActive) {
         QColor flash = m_theme.foreground;
         flash.setAlpha(40);
@@ -129,11 +132,13 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
 
     auto colorsOf = [&](int col, QColor &fg, QColor &bg) {
         const Cell &c = (*line)[col];
-        fg = m_theme.resolve(c.fg, true);
-        bg = m_theme.resolve(c.bg, false);
+        // Reverse video (DECSCNM) swaps the default colours only, as in
+        // xterm: text a program coloured keeps its colours.
+        fg = globalReverse && c.fg.isDefault() ? m_theme.background : m_theme.resolve(c.fg, true);
+        bg = globalReverse && c.bg.isDefault() ? m_theme.foreground : m_theme.resolve(c.bg, false);
         if (c.bold && c.fg.kind == dt::term::Color::Indexed && c.fg.index() < 8)
             fg = m_theme.palette[c.fg.index() + 8u]; // bold brightens the basic eight, as xterm does
-        if (static_cast<bool>(c.reverse) != globalReverse)
+        if (c.reverse)
             std::swap(fg, bg);
         if (c.dim)
             fg = blend(fg, bg, 0.45);
@@ -169,7 +174,10 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
         const Cell &c = (*line)[col];
         // Erased cells carry the pen they were erased with, but xterm draws
         // only its background there: no underline or strike on empty cells.
-        if (c.continuation || isBlank(c)) {
+        // Concealed text, and blinking text in its off phase, likewise.
+        if (c.blink && !c.continuation)
+            m_blinkingTextPainted = true;
+        if (c.continuation || isBlank(c) || c.conceal || (c.blink && !m_textBlinkOn)) {
             ++col;
             continue;
         }
@@ -217,29 +225,16 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
             }
             runEnd = col + width;
         }
-        const int x0 = kPadding + col * m_cellWidth;
-        const int x1 = kPadding + runEnd * m_cellWidth;
-        if (c.underline) {
-            const int uy = y + m_cellHeight - 2;
-            if (c.underline == 2) {
-                p.drawLine(x0, uy - 2, x1 - 1, uy - 2);
-                p.drawLine(x0, uy, x1 - 1, uy);
-            } else if (c.underline == 3) {
-                QPainterPath wave;
-                wave.moveTo(x0, uy);
-                for (int x = x0; x < x1; x += 4)
-                    wave.quadTo(x + 1, (x / 4) % 2 ? uy + 2 : uy - 2, x + 2, uy);
-                p.save();
-                p.setRenderHint(QPainter::Antialiasing);
-                p.drawPath(wave);
-                p.restore();
-            } else {
-                p.drawLine(x0, uy, x1 - 1, uy);
-            }
-        }
-        if (c.strike) {
-            const int sy = y + m_cellHeight / 2;
-            p.drawLine(x0, sy, x1 - 1, sy);
+        if (c.underline || c.strike || c.overline) {
+            TextDecorations d;
+            d.underline = static_cast<int>(c.underline);
+            d.strike = c.strike;
+            d.overline = c.overline;
+            if (const dt::term::Decoration *extra = m_session->terminal().decoration(c);
+                extra && !extra->underlineColour.isDefault())
+                d.underlineColour = m_theme.resolve(extra->underlineColour, true);
+            drawTextDecorations(p, d, kPadding + col * m_cellWidth, kPadding + runEnd * m_cellWidth, y, m_cellHeight,
+                                fg);
         }
         col = std::max(runEnd, col + 1);
     }

@@ -82,6 +82,53 @@ size_t trimEnd(const std::u32string &text, size_t from, size_t to)
     return to;
 }
 
+// The cells around `pos` that carry the same program link (OSC 8) as it,
+// over wrapped rows, as far as kReach cells either way.
+std::optional<LinkAt> programLinkAt(const Terminal &t, GridPos pos)
+{
+    const Line *line = t.lineAt(pos.line);
+    if (pos.col > 0 && (*line)[pos.col].continuation)
+        --pos.col;
+    const Cell &cell = (*line)[pos.col];
+    const Decoration *link = t.decoration(cell);
+    if (!link || link->linkUri.empty() || cell.isBlank())
+        return std::nullopt;
+    auto same = [&](const Line &l, int col) {
+        const Cell &c = l[col];
+        const Decoration *d = t.decoration(c);
+        return !c.isBlank() && d && d->linkUri == link->linkUri && d->linkId == link->linkId;
+    };
+    LinkAt found;
+    found.url = link->linkUri;
+    found.fromProgram = true;
+    found.start = pos;
+    for (int n = 0; n < kReach; ++n) { // back to the first cell
+        const GridPos p = found.start;
+        if (p.col > 0 && same(*t.lineAt(p.line), p.col - 1)) {
+            found.start.col = p.col - 1;
+            continue;
+        }
+        const Line *above = p.col == 0 ? t.lineAt(p.line - 1) : nullptr;
+        if (!above || !above->wrapped() || above->size() == 0 || !same(*above, above->size() - 1))
+            break;
+        found.start = {p.line - 1, above->size() - 1};
+    }
+    GridPos last = pos;
+    for (int n = 0; n < kReach; ++n) { // on to the last
+        const Line &l = *t.lineAt(last.line);
+        if (last.col + 1 < l.size() && same(l, last.col + 1)) {
+            ++last.col;
+            continue;
+        }
+        const Line *below = last.col + 1 == l.size() && l.wrapped() ? t.lineAt(last.line + 1) : nullptr;
+        if (!below || below->size() == 0 || !same(*below, 0))
+            break;
+        last = {last.line + 1, 0};
+    }
+    found.end = {last.line, last.col + 1};
+    return found;
+}
+
 } // namespace
 
 bool isOpenableScheme(const std::string &url)
@@ -96,6 +143,8 @@ std::optional<LinkAt> linkAt(const Terminal &t, GridPos pos)
     const Line *at = t.lineAt(pos.line);
     if (!at || pos.col < 0 || pos.col >= at->size())
         return std::nullopt;
+    if (std::optional<LinkAt> marked = programLinkAt(t, pos))
+        return marked;
     // The logical line around the cell, bounded either side.
     int64_t first = pos.line;
     for (int n = 0; n < kReach / std::max(1, t.columns()) + 1; ++n) {

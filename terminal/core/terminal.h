@@ -128,6 +128,7 @@ public:
     // A cell's underline colour and program link (Cell::decoration), or
     // nullptr when it has none.
     const Decoration *decoration(const Cell &cell) const { return m_decorations.at(cell.decoration); }
+    size_t decorationEntries() const { return m_decorations.liveEntries(); } // for tests and diagnostics
     // Synchronized output (DEC mode 2026): while on, the program is drawing
     // a frame and the view should wait (within a time limit) before it
     // paints. Each frame it begins counts one update, so a view that missed

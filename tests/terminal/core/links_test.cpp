@@ -1,5 +1,6 @@
-// Links under a cell: URLs and mailto: as printed, whole across a wrap,
-// without the sentence's punctuation; and only some schemes may be opened.
+// Links under a cell: those a program marked (OSC 8), URLs and mailto: as
+// printed, whole across a wrap, without the sentence's punctuation; and
+// only some schemes may be opened.
 
 #include "terminal/core/links.h"
 #include "terminal/core/terminal.h"
@@ -103,6 +104,42 @@ TEST(Links, closingBracketsAreTrimmedQuicklyHoweverMany)
     Terminal t(40, 250, 0);
     t.feed("https://a.example/" + std::string(8000, ')'));
     EXPECT_EQ(urlAt(t, 0, 3), "https://a.example/");
+}
+
+// A program's link is the run of cells it wrote with it, whatever their
+// text, across style changes and a wrap; blanks after it are not part of
+// it, and it wins over a URL in its text.
+TEST(Links, aLinkTheProgramMarkedCoversTheCellsItWrote)
+{
+    Terminal t(4, 10);
+    t.feed("ab\x1b]8;id=7;file:///etc/hosts\x1b\\my \x1b[1mhosts file\x1b[m\x1b]8;;\x1b\\ x");
+    // "ab" + "my hosts file" (13 cells) wraps at 10 columns.
+    for (int col : {2, 5, 9}) {
+        const auto link = linkAt(t, {0, col});
+        ASSERT_TRUE(link) << col;
+        EXPECT_TRUE(link->fromProgram);
+        EXPECT_EQ(link->url, "file:///etc/hosts");
+        EXPECT_EQ(link->start, (GridPos{0, 2}));
+        EXPECT_EQ(link->end, (GridPos{1, 5}));
+    }
+    EXPECT_EQ(linkAt(t, {1, 3})->start, (GridPos{0, 2}));
+    EXPECT_EQ(urlAt(t, 0, 1), "(none)");
+    EXPECT_EQ(urlAt(t, 1, 5), "(none)"); // the space after it
+    EXPECT_EQ(urlAt(t, 1, 6), "(none)");
+
+    Terminal u(2, 40);
+    u.feed("\x1b]8;;https://real.example/\x1b\\https://shown.example/\x1b]8;;\x1b\\");
+    EXPECT_EQ(urlAt(u, 0, 5), "https://real.example/");
+}
+
+// Two links next to each other are two; the same id is the same link.
+TEST(Links, neighbouringProgramLinksStayApart)
+{
+    Terminal t(2, 40);
+    t.feed("\x1b]8;;https://a.example/\x1b\\aaa\x1b]8;;https://b.example/\x1b\\bbb\x1b]8;;\x1b\\");
+    EXPECT_EQ(linkAt(t, {0, 1})->end, (GridPos{0, 3}));
+    EXPECT_EQ(linkAt(t, {0, 4})->start, (GridPos{0, 3}));
+    EXPECT_EQ(urlAt(t, 0, 4), "https://b.example/");
 }
 
 } // namespace

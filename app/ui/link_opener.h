@@ -1,0 +1,22 @@
+#pragma once
+
+// Opening a link the user Ctrl+clicked, without letting what a program
+// printed start any handler on the desktop: web and mail links are opened;
+// a file: link a program marked (ls --hyperlink, compilers) only when it
+// names a directory, or a plain file that is neither executable nor a
+// launcher, on this machine, which is checked off the GUI thread. Anything
+// else can only be copied (the context menu's Copy Link).
+
+#include "terminal/core/links.h"
+
+#include <QString>
+
+namespace dt::ui {
+
+// Whether Ctrl+click does anything with `link` (for the tooltip).
+bool linkMayOpen(const dt::term::LinkAt &link);
+
+// Opens it if it may be opened; a file is opened once it has been checked.
+void openLinkSafely(const dt::term::LinkAt &link);
+
+} // namespace dt::ui
