@@ -102,6 +102,9 @@ void TerminalSession::onBatch()
         if (const auto write = m_terminal->takeClipboardWrite())
             emit clipboardWriteRequested(QString::fromUtf8(write->text.data(), qsizetype(write->text.size())), write->clipboard,
                                          write->primary);
+    if (changes.notification)
+        if (const auto n = m_terminal->takeNotification())
+            emit notificationRequested(QString::fromStdString(n->title), QString::fromStdString(n->body));
     emit contentChanged();
 }
 

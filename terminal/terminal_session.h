@@ -101,6 +101,9 @@ signals:
     // The program asked to set the clipboard and/or the primary selection
     // (OSC 52); the GUI decides whether it may.
     void clipboardWriteRequested(const QString &text, bool clipboard, bool primary);
+    // The program asked to show a desktop notification (OSC 9, OSC 777);
+    // `title` may be empty.
+    void notificationRequested(const QString &title, const QString &body);
     // The program set or reset colours (terminal().colourOverrides()).
     void coloursChanged();
     void finished(int exitCode, int signalNumber);

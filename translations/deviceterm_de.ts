@@ -83,6 +83,10 @@
         <source>%1: command failed with exit status %2</source>
         <translation>%1: Befehl mit Exit-Status %2 fehlgeschlagen</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::DeviceMenu</name>

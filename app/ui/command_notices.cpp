@@ -16,13 +16,19 @@ CommandNotices::CommandNotices(dt::app::Workspace &workspace, WindowManager &win
     : QObject(parent), m_workspace(workspace), m_windows(windows), m_notifier(notifier), m_config(config)
 {
     connect(&m_workspace, &dt::app::Workspace::paneOpened, this, &CommandNotices::follow);
+    m_clock.start();
 }
 
 void CommandNotices::follow(PaneId pane)
 {
-    if (dt::terminal::TerminalSession *session = m_workspace.session(pane))
-        connect(session, &dt::terminal::TerminalSession::commandFinished, this,
-                [this, pane](quint64 id) { onFinished(pane, id); });
+    dt::terminal::TerminalSession *session = m_workspace.session(pane);
+    if (!session)
+        return;
+    connect(session, &dt::terminal::TerminalSession::commandFinished, this,
+            [this, pane](quint64 id) { onFinished(pane, id); });
+    connect(session, &dt::terminal::TerminalSession::notificationRequested, this,
+            [this, pane](const QString &title, const QString &body) { onProgramNotice(pane, title, body); });
+    connect(session, &QObject::destroyed, this, [this, pane] { m_lastProgramNotice.remove(pane); });
 }
 
 int CommandNotices::thresholdSeconds() const
@@ -70,6 +76,23 @@ void CommandNotices::onFinished(PaneId pane, quint64 commandId)
     const qint64 took = (r->finishedMs - r->startedMs + 500) / 1000;
     m_notifier.notify(summary,
                       tr("%1\n(after %n second(s))", nullptr, int(took)).arg(command),
+                      [this, tab = p->tab] { reveal(tab); });
+}
+
+void CommandNotices::onProgramNotice(PaneId pane, const QString &title, const QString &body)
+{
+    const dt::app::Workspace::Pane *p = m_workspace.pane(pane);
+    if (!p || isInView(p->tab))
+        return;
+    const qint64 now = m_clock.elapsed();
+    const auto last = m_lastProgramNotice.constFind(pane);
+    if (last != m_lastProgramNotice.constEnd() && now - *last < kProgramNoticeGapMs)
+        return;
+    m_lastProgramNotice.insert(pane, now);
+    const QString tab = m_workspace.tabTitle(p->tab);
+    // Which tab it comes from leads, so a program cannot pass its notice
+    // off as another's.
+    m_notifier.notify(title.isEmpty() ? tab : tr("%1: %2").arg(tab, title), body,
                       [this, tab = p->tab] { reveal(tab); });
 }
 

@@ -50,6 +50,16 @@ struct Changes {
     bool commands = false; // a semantic prompt mark or a new working directory
     bool clipboard = false; // the program asked to set a clipboard (takeClipboardWrite)
     bool colours = false; // the program set or reset colours (colourOverrides)
+    bool notification = false; // the program asked to tell the person something (takeNotification)
+};
+
+// What a program asked to show as a desktop notification (OSC 9 or OSC 777
+// ; notify), as plain UTF-8 text without control characters, bounded.
+struct ProgramNotification {
+    static constexpr size_t kMaxTitleBytes = 256;
+    static constexpr size_t kMaxBodyBytes = 2048;
+    std::string title; // empty: the program gave none (OSC 9)
+    std::string body;
 };
 
 // The colours a program set for its terminal (OSC 4, 10, 11, 12) on top of
@@ -145,6 +155,9 @@ public:
     // The last clipboard write since the previous call (Changes::clipboard),
     // or nothing. Whether it reaches the desktop is the GUI's policy.
     std::optional<ClipboardWrite> takeClipboardWrite() { return std::exchange(m_clipboardWrite, std::nullopt); }
+    // The first notification a program asked for since the previous call
+    // (Changes::notification). Whether and how it is shown is the GUI's.
+    std::optional<ProgramNotification> takeNotification() { return std::exchange(m_notification, std::nullopt); }
 
     // Input from the user, encoded the way the program asked for it.
     void sendKey(Key key, Modifiers mods);
@@ -292,6 +305,9 @@ private:
     // the table the cells' numbers for them point into.
     void setPenDecoration(Decoration decoration);
     bool takeHyperlink(std::string_view osc); // OSC 8; true if it was one
+    // terminal_notifications.cpp: OSC 9 and OSC 777 ; notify; true if it was one.
+    bool takeNotificationRequest(std::string_view osc);
+    std::optional<ProgramNotification> m_notification;
     void sweepDecorations();
     Decoration m_penDecoration;
     CellDecorations m_decorations;

@@ -72,7 +72,7 @@ void Terminal::onOsc(const char *command, size_t length)
     const std::string_view s(command, length);
     // Colours and the clipboard are handled on either screen (full-screen
     // programs ask and copy most).
-    if (handleColourRequest(s) || takeClipboardRequest(s) || takeHyperlink(s))
+    if (handleColourRequest(s) || takeClipboardRequest(s) || takeHyperlink(s) || takeNotificationRequest(s))
         return;
     // Full-screen programs do not print prompt marks; none are believed
     // from the alternate screen, whose lines have no place in history.

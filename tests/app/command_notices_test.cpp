@@ -1,5 +1,6 @@
 // Notices for long commands that finish out of sight: which commands get
-// one, what it says, and that clicking it brings the tab forward; and the
+// one, what it says, and that clicking it brings the tab forward; programs'
+// own notifications (OSC 9, OSC 777) from tabs out of sight; and the
 // D-Bus notifier against a notification server on a private bus of a real
 // dbus-daemon.
 
@@ -118,6 +119,33 @@ TEST_F(CommandNoticesTest, zeroSecondsTurnsNoticesOff)
     ws->openTab(window, reporting(QStringLiteral("ls"), QStringLiteral("0"), 0));
     ASSERT_TRUE(finished(slow));
     EXPECT_TRUE(notifier.notices.empty());
+}
+
+// A program that asks for notifications (OSC 777 and OSC 9) after `delay`
+// seconds, then stays.
+dt::app::TerminalLaunch notifying(const QString &printfFormat)
+{
+    dt::app::TerminalLaunch l;
+    l.program = QStringLiteral("/bin/sh");
+    l.arguments = {QStringLiteral("-c"), QStringLiteral("sleep 0.3; printf '%1'; exec sleep 60").arg(printfFormat)};
+    return l;
+}
+
+TEST_F(CommandNoticesTest, aProgramInABackgroundTabNotifiesOnceInAWhileAndNotWhenShown)
+{
+    const auto background = ws->openTab(
+        window, notifying(QStringLiteral("\\033]777;notify;Tests;all passed\\033\\\\\\033]9;spam\\007\\033]9;more spam\\007")));
+    ws->renameTab(background, QStringLiteral("ci"));
+    const auto shown = ws->openTab(window, notifying(QStringLiteral("\\033]9;seen anyway\\007")));
+    ASSERT_EQ(ws->window(window)->selected, shown);
+    ASSERT_TRUE(waitUntil([&] { return !notifier.notices.empty(); }));
+    // The others in the flood and the shown tab's stay quiet.
+    EXPECT_TRUE(dt::test::nothingHappensFor(800, [&] { return notifier.notices.size() > 1; }));
+    ASSERT_EQ(notifier.notices.size(), 1u);
+    EXPECT_EQ(notifier.notices.front().summary, QStringLiteral("ci: Tests"));
+    EXPECT_EQ(notifier.notices.front().body, QStringLiteral("all passed"));
+    notifier.notices.front().activate();
+    EXPECT_EQ(ws->window(window)->selected, background);
 }
 
 // The freedesktop notification service, as far as the notifier uses it.

@@ -1,6 +1,7 @@
 // What programs ask the terminal and set on it, and its answers: device
 // status and attributes, colour queries and sets (OSC 4/10/11/12 and their
-// resets), clipboard writes (OSC 52), the title stack and the soft reset.
+// resets), clipboard writes (OSC 52), the title stack, the soft reset and
+// desktop notifications (OSC 9, OSC 777).
 
 #include "terminal/core/terminal.h"
 
@@ -268,6 +269,44 @@ TEST(TerminalModel, aSoftResetResetsOriginModeAndMargins)
     EXPECT_TRUE(t.cursor().visible);
     t.feed("\x1b[3;19Habcd");
     EXPECT_EQ(t.screenLine(3).text().substr(0, 2), "cd") << "autowrap is on again";
+}
+
+// Desktop notifications a program asks for: OSC 777 ; notify ; title ;
+// body and OSC 9 ; text, on either screen; ConEmu's numbered OSC 9
+// commands are not notifications; the text is plain and bounded.
+TEST(TerminalModel, keepsTheNotificationsProgramsAskFor)
+{
+    Terminal t(5, 20);
+    EXPECT_FALSE(t.takeNotification());
+    t.feed("\x1b]777;notify;Build;all 42 tests passed\x1b\\");
+    EXPECT_TRUE(t.takeChanges().notification);
+    auto n = t.takeNotification();
+    ASSERT_TRUE(n);
+    EXPECT_EQ(n->title, "Build");
+    EXPECT_EQ(n->body, "all 42 tests passed");
+    EXPECT_FALSE(t.takeNotification());
+    t.feed("\x1b]9;first\x07\x1b]9;second\x07"); // a burst: the first is the one
+    EXPECT_EQ(t.takeNotification()->body, "first");
+
+    t.feed("\x1b[?1049h\x1b]9;done: caf\xc3\xa9\x07");
+    n = t.takeNotification();
+    ASSERT_TRUE(n);
+    EXPECT_EQ(n->title, "");
+    EXPECT_EQ(n->body, "done: caf\xc3\xa9");
+
+    t.feed("\x1b]9;4;1;50\x07\x1b]9;12\x07\x1b]777;notify;;\x07"); // progress, a ConEmu command, nothing to say
+    EXPECT_FALSE(t.takeNotification());
+
+    t.feed("\x1b]777;notify;" + std::string(1000, 'T') + ";" + std::string(10000, 'b') + "\x07");
+    n = t.takeNotification();
+    ASSERT_TRUE(n);
+    EXPECT_EQ(n->title.size(), dt::term::ProgramNotification::kMaxTitleBytes);
+    EXPECT_LE(n->body.size(), dt::term::ProgramNotification::kMaxBodyBytes);
+    // A character cut by the bound is left out whole.
+    t.feed("\x1b]9;" + std::string(dt::term::ProgramNotification::kMaxBodyBytes - 1, 'x') + "\xc3\xa9\x07");
+    n = t.takeNotification();
+    ASSERT_TRUE(n);
+    EXPECT_EQ(n->body, std::string(dt::term::ProgramNotification::kMaxBodyBytes - 1, 'x'));
 }
 
 } // namespace
