@@ -91,20 +91,23 @@ UnderlineStyle underlineOf(const Param &p)
 
 } // namespace
 
-SgrExtras readSgr(std::string_view params, std::optional<std::string> *forLibvterm)
+SgrRead readSgr(std::string_view params)
 {
-    SgrExtras x;
+    SgrRead read;
+    SgrExtras &x = read.extras;
     for (char c : params) {
-        if (!(c >= '0' && c <= '9') && c != ';' && c != ':')
-            return x;
+        if (!(c >= '0' && c <= '9') && c != ';' && c != ':') {
+            read.plain = false;
+            return read;
+        }
     }
     const std::vector<Param> ps = split(params);
-    std::string kept; // what libvterm should read
-    bool rewritten = false;
-    auto keep = [&kept](std::string_view text) {
-        if (!kept.empty())
-            kept += ';';
-        kept += text.empty() ? std::string_view("0") : text;
+    std::vector<std::string> &units = read.units;
+    auto keepFrom = [&](size_t first, size_t count) {
+        std::string unit;
+        for (size_t k = first; k < first + count && k < ps.size(); ++k)
+            unit += (unit.empty() ? "" : ";") + std::string(ps[k].text.empty() ? std::string_view("0") : ps[k].text);
+        units.push_back(std::move(unit));
     };
     for (size_t i = 0; i < ps.size(); ++i) {
         const int v = ps[i].values[0];
@@ -130,13 +133,12 @@ SgrExtras readSgr(std::string_view params, std::optional<std::string> *forLibvte
             if (ps[i].values.size() > 1) {
                 // libvterm 0.1.4 reads the colon form's empty colour space
                 // as the red: it gets the semicolon form instead.
-                if (const std::optional<Color> c = extendedColour(ps, i, used)) {
-                    keep(std::to_string(v));
-                    keep(c->kind == Color::Indexed ? "5;" + std::to_string(c->index())
-                                                   : "2;" + std::to_string(c->r) + ";" + std::to_string(c->g) + ";"
-                                                         + std::to_string(c->b));
-                }
-                rewritten = true;
+                if (const std::optional<Color> c = extendedColour(ps, i, used))
+                    units.push_back(std::to_string(v)
+                                    + (c->kind == Color::Indexed ? ";5;" + std::to_string(c->index())
+                                                                 : ";2;" + std::to_string(c->r) + ";" + std::to_string(c->g)
+                                                                       + ";" + std::to_string(c->b)));
+                read.rewritten = true;
                 continue;
             }
             // Skip the arguments, so a 5 or a 2 among them is not read as
@@ -146,22 +148,42 @@ SgrExtras readSgr(std::string_view params, std::optional<std::string> *forLibvte
         case 58:
             if (const std::optional<Color> c = extendedColour(ps, i, used))
                 x.underlineColour = *c;
-            rewritten = true; // libvterm would read its arguments as attributes (a 0 resets)
+            read.rewritten = true; // libvterm would read its arguments as attributes (a 0 resets)
             i += used;
             continue;
         case 59:
             x.underlineColour = Color{};
-            rewritten = true;
+            read.rewritten = true;
             continue;
         default: break;
         }
-        for (size_t k = i; k <= i + used && k < ps.size(); ++k)
-            keep(ps[k].text);
+        keepFrom(i, 1 + used);
         i += used;
     }
-    if (forLibvterm && rewritten)
-        *forLibvterm = kept; // empty: nothing to send ("" would be SGR 0)
-    return x;
+    return read;
+}
+
+std::string sgrSequences(const std::vector<std::string> &units)
+{
+    std::string out, params;
+    size_t args = 0;
+    auto close = [&] {
+        if (!params.empty())
+            out += "\x1b[" + params + "m";
+        params.clear();
+        args = 0;
+    };
+    for (const std::string &unit : units) {
+        const size_t n = 1 + static_cast<size_t>(std::count_if(unit.begin(), unit.end(), [](char c) { return c == ';' || c == ':'; }));
+        if (n > kMaxCsiArgs)
+            continue;
+        if (args + n > kMaxCsiArgs)
+            close();
+        params += (params.empty() ? "" : ";") + unit;
+        args += n;
+    }
+    close();
+    return out;
 }
 
 } // namespace dt::term

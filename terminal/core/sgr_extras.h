@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace dt::term {
 
@@ -23,11 +24,27 @@ struct SgrExtras {
     bool any() const { return faint || conceal || overline || underline || underlineColour; }
 };
 
-// Reads an SGR parameter string ("1;4:3;58:2::255:0:0"). `forLibvterm` is
-// set to the parameters libvterm should see: the same without any
-// underline colour. It is left alone when that is the string as it came,
-// or when the string is not plain SGR (other bytes than digits, ';' and
-// ':'), which is then read for nothing.
-SgrExtras readSgr(std::string_view params, std::optional<std::string> *forLibvterm = nullptr);
+// libvterm 0.1.4 keeps 16 parameters of a control sequence and writes past
+// its array when there are more: no sequence may reach it with more.
+constexpr size_t kMaxCsiArgs = 16;
+
+struct SgrRead {
+    SgrExtras extras;
+    bool plain = true; // only digits, ';' and ':' (else nothing below is read)
+    // What libvterm should read, one attribute with its arguments each
+    // ("1", "38;2;1;2;3", "4:3"), without any underline colour and with
+    // colon-form colours in the semicolon form it reads right; and whether
+    // that differs from the string as it came.
+    std::vector<std::string> units;
+    bool rewritten = false;
+};
+
+// Reads an SGR parameter string ("1;4:3;58:2::255:0:0").
+SgrRead readSgr(std::string_view params);
+
+// `units` as SGR sequences of at most kMaxCsiArgs parameters each, an
+// attribute never split from its arguments (one that has more on its own
+// is left out); empty for no units ("ESC [ m" would reset the pen).
+std::string sgrSequences(const std::vector<std::string> &units);
 
 } // namespace dt::term

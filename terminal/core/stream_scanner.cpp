@@ -104,38 +104,54 @@ void StreamScanner::releaseHeldCsi(ScannerSink &sink)
     }
 }
 
+void StreamScanner::dropCsi(const char *data, size_t escStart, size_t to, size_t &start, ScannerSink &sink)
+{
+    if (!m_held.empty())
+        m_held.clear(); // it began in an earlier chunk: all of it before `to` is its
+    else if (escStart < to)
+        flush(data, start, escStart, sink); // the text before it
+    start = to;
+}
+
 bool StreamScanner::finishSgr(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink)
 {
-    std::optional<std::string> forLibvterm;
-    if (m_csiPassedOn || m_csi.size() >= kMaxCsiParams)
-        return false; // not all of it was kept: libvterm reads it as it is
-    const SgrExtras extras = readSgr(m_csi, &forLibvterm);
-    if (!extras.any() && !forLibvterm)
+    const bool overlong = m_csiArgs > kMaxCsiArgs;
+    const SgrRead read = m_csi.size() < kMaxCsiParams ? readSgr(m_csi) : SgrRead{{}, false, {}, false};
+    if (!read.plain)
+        return false; // not all of it was kept, or not plain: as any other CSI
+    if (!read.extras.any() && !read.rewritten && !overlong)
         return false;
-    if (forLibvterm) {
-        // The sequence as libvterm should read it, instead of its bytes.
-        if (escStart < end)
-            flush(data, start, escStart, sink);
-        m_held.clear();
-        if (!forLibvterm->empty()) {
-            const std::string sgr = "\x1b[" + *forLibvterm + "m";
+    if (read.rewritten || overlong) {
+        // What libvterm should read, instead of the bytes that came.
+        dropCsi(data, escStart, end + 1, start, sink);
+        const std::string sgr = sgrSequences(read.units);
+        if (!sgr.empty())
             sink.write(sgr.data(), sgr.size());
-        }
     } else {
         flush(data, start, end + 1, sink);
+        start = end + 1;
     }
-    start = end + 1;
-    if (extras.any())
-        sink.sgrExtras(extras);
+    if (read.extras.any())
+        sink.sgrExtras(read.extras);
     return true;
 }
 
 void StreamScanner::finishCsi(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink)
 {
     const char final = data[end];
+    if (m_csiDropping) {
+        start = end + 1; // too long to hold: none of it reached libvterm
+        return;
+    }
     if (final == 'm' && !m_csiPrivate && m_csi.find_first_of(" !\"#$%&'()*+,-./") == std::string::npos
         && finishSgr(data, end, escStart, start, sink))
         return;
+    if (m_csiArgs > kMaxCsiArgs) {
+        // More parameters than libvterm has room for: not a sequence any
+        // program means, and libvterm would write past its array.
+        dropCsi(data, escStart, end + 1, start, sink);
+        return;
+    }
     if (sink.takesCsi(m_csiLeader, m_csi, final)) {
         // What comes before it goes as usual; then the sequence, with
         // libvterm's replies to it held back; then the sink's own part.
@@ -219,7 +235,8 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 m_state = State::Csi;
                 m_csi.clear();
                 m_csiPrivate = false;
-                m_csiPassedOn = false;
+                m_csiDropping = false;
+                m_csiArgs = 1;
                 m_csiLeader = 0;
             } else if (isStringIntroducer(c)) {
                 // Hold the whole string from its ESC on.
@@ -261,18 +278,28 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
             if (c >= 0x40 && c <= 0x7e) {
                 finishCsi(data, i, escStart, start, sink);
                 m_state = State::Ground;
-            } else if (c == kEsc) {
-                releaseHeldCsi(sink); // abandoned: libvterm drops it too
-                escStart = i;
-                m_state = State::Escape;
-            } else if (c == 0x18 || c == 0x1a) {
-                releaseHeldCsi(sink);
-                m_state = State::Ground;
+            } else if (c == kEsc || c == 0x18 || c == 0x1a) {
+                // Abandoned (libvterm drops it too): what there is of it
+                // goes on, unless libvterm could not take it.
+                if (m_csiDropping || m_csiArgs > kMaxCsiArgs)
+                    dropCsi(data, escStart, i, start, sink);
+                else
+                    releaseHeldCsi(sink);
+                m_csiDropping = false;
+                if (c == kEsc) {
+                    escStart = i;
+                    m_state = State::Escape;
+                } else {
+                    m_state = State::Ground;
+                }
             } else if (c >= 0x3c && c <= 0x3f && m_csi.empty() && !m_csiPrivate) {
                 m_csiPrivate = true;
                 m_csiLeader = c;
-            } else if (m_csi.size() < kMaxCsiParams) {
-                m_csi.push_back(c);
+            } else {
+                if (c == ';' || c == ':')
+                    ++m_csiArgs;
+                if (m_csi.size() < kMaxCsiParams)
+                    m_csi.push_back(c);
             }
             ++i;
             continue;
@@ -363,17 +390,19 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
         break;
     }
     case State::Csi:
-        // Held until complete (finishCsi), up to a bound past which it
-        // goes on as it comes.
-        if (escStart < length) {
+        // Held until complete (finishCsi), up to a bound past which it is
+        // dropped whole: no program means one that long.
+        if (m_csiDropping) {
+            start = length;
+        } else if (escStart < length) {
             flush(data, start, escStart, sink);
             m_held.assign(data + escStart, length - escStart);
         } else {
             m_held.append(data + start, length - start);
         }
         if (m_held.size() > kMaxHeldCsi) {
-            releaseHeldCsi(sink);
-            m_csiPassedOn = true;
+            m_held.clear();
+            m_csiDropping = true;
         }
         break;
     default: // PassString

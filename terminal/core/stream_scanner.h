@@ -59,7 +59,9 @@ public:
 // sequences it answers or follows itself (takesCsi). A control sequence
 // cut by the end of a chunk is held until it is complete, so each is seen
 // whole: an SGR's underline colour is taken out before libvterm reads it
-// (sgr_extras.h).
+// (sgr_extras.h). No sequence with more parameters than libvterm has room
+// for reaches it (an SGR is split, anything else dropped), nor one longer
+// than kMaxHeldCsi.
 //
 // In text it fixes the widths libvterm 0.1.4 gets wrong (char_widths.h):
 // characters that must be wide or narrow go on as stand-ins, those of no
@@ -87,7 +89,10 @@ private:
     void flush(const char *data, size_t from, size_t to, ScannerSink &sink);
     // Hands on the start of a control sequence held from an earlier chunk.
     void releaseHeldCsi(ScannerSink &sink);
-    // An SGR with attributes libvterm lacks: true if it was handled.
+    // Leaves out the control sequence from escStart (or held) up to `to`.
+    void dropCsi(const char *data, size_t escStart, size_t to, size_t &start, ScannerSink &sink);
+    // An SGR with attributes libvterm lacks, or to be rewritten or split:
+    // true if it was handled.
     bool finishSgr(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink);
     void scan(const char *data, size_t length, ScannerSink &sink);
     // Hands the held string on, or drops it if it is one to swallow.
@@ -107,8 +112,9 @@ private:
     bool m_csiPrivate = false;
     char m_csiLeader = 0; // '?', '>', '=' or '<' when the parameters began with one
     bool m_dropping = false; // PassString: the rest of a swallowed string
-    // A control sequence grew too long to hold: what there was went on.
-    bool m_csiPassedOn = false;
+    // A control sequence grew too long to hold: it is dropped whole.
+    bool m_csiDropping = false;
+    size_t m_csiArgs = 1; // parameters and sub-parameters so far
     static constexpr size_t kMaxHeldCsi = 512;
     static constexpr size_t kMaxCsiParams = 256; // m_csi keeps no more
 };

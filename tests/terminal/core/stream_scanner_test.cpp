@@ -104,16 +104,63 @@ TEST(StreamScanner, holdsAControlSequenceCutByAChunkUntilItIsWhole)
     EXPECT_EQ(feedInPieces("ab\x1b[31mcd\x1b[?25l", 1, r), "ab\x1b[31mcd\x1b[?25l");
     EXPECT_NE(std::find(r.writes.begin(), r.writes.end(), "\x1b[31m"), r.writes.end());
     EXPECT_NE(std::find(r.writes.begin(), r.writes.end(), "\x1b[?25l"), r.writes.end());
-    // One too long to hold goes on as it comes, whole in the end.
+    // One too long to hold is no sequence a program means: dropped whole.
     std::string longOne = "\x1b[";
     for (int i = 0; i < 400; ++i)
         longOne += "1;";
     longOne += "1mX";
-    Recorder pieces;
-    EXPECT_EQ(feedInPieces(longOne, 7, pieces), longOne);
+    for (size_t piece : {1u, 7u, 4096u}) {
+        Recorder pieces;
+        EXPECT_EQ(feedInPieces(longOne, piece, pieces), "X") << piece;
+    }
     // An abandoned one still reaches libvterm, which drops it itself.
     Recorder cancelled;
     EXPECT_EQ(feedInPieces("\x1b[3\x18Z\x1b[4\x1b[1mW", 1, cancelled), "\x1b[3\x18Z\x1b[4\x1b[1mW");
+}
+
+// The most parameters any control sequence in `stream` has.
+size_t mostCsiArgs(const std::string &stream)
+{
+    size_t most = 0;
+    for (size_t at = stream.find("\x1b["); at != std::string::npos; at = stream.find("\x1b[", at + 1)) {
+        size_t args = 1;
+        for (size_t i = at + 2; i < stream.size() && !(stream[i] >= 0x40 && stream[i] <= 0x7e); ++i)
+            args += stream[i] == ';' || stream[i] == ':';
+        most = std::max(most, args);
+    }
+    return most;
+}
+
+// libvterm 0.1.4 keeps 16 parameters and writes past its array when a
+// sequence has more (any program could crash the terminal so). An SGR with
+// more is split where its attributes allow; any other is dropped; so is
+// one abandoned half way.
+TEST(StreamScanner, noSequenceReachesLibvtermWithMoreParametersThanItHasRoomFor)
+{
+    std::string manySgr = "\x1b[1"; // 28 parameters, as a program might send
+    for (int i = 0; i < 3; ++i)
+        manySgr += ";3;4:3;38;2;1;2;3";
+    manySgr += "mX";
+    std::string manyModes = "\x1b[?1";
+    for (int i = 0; i < 40; ++i)
+        manyModes += ";25";
+    manyModes += "lY";
+    const std::string colons = "\x1b[4:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1mZ";
+    const std::string abandoned = "\x1b[1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1\x1b[31mW";
+    for (const std::string &stream : {manySgr, manyModes, colons, abandoned}) {
+        for (size_t piece : {1u, 3u, 4096u}) {
+            Recorder r;
+            const std::string out = feedInPieces(stream, piece, r);
+            EXPECT_LE(mostCsiArgs(out), dt::term::kMaxCsiArgs) << out;
+            EXPECT_EQ(out.back(), stream.back()) << "what follows is kept";
+        }
+    }
+    // The split SGR says what the whole one said, attribute by attribute.
+    Recorder r;
+    const std::string out = feedInPieces(manySgr, 4096, r);
+    EXPECT_NE(out.find("38;2;1;2;3"), std::string::npos);
+    EXPECT_EQ(out.find("38;2;1;2m"), std::string::npos) << "a colour cut from its arguments";
+    EXPECT_EQ(out.find("\x1b[?1;25"), std::string::npos) << "the modes were dropped";
 }
 
 TEST(StreamScanner, reportsClearScrollbackButNotOtherEraseDisplay)
