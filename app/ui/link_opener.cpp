@@ -3,6 +3,8 @@
 #include "app/ui/link_opener.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QMimeDatabase>
 #include <QDesktopServices>
 #include <QFileInfo>
 #include <QSysInfo>
@@ -28,7 +30,18 @@ QString localPath(const QUrl &url)
     if (!host.isEmpty() && host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) != 0
         && host.compare(QSysInfo::machineHostName(), Qt::CaseInsensitive) != 0)
         return {};
-    return url.path();
+    const QString path = url.path();
+    return QDir::isAbsolutePath(path) ? QDir::cleanPath(path) : QString();
+}
+
+// Kinds of file whose handlers only show them: text, images and PDF by
+// their own names (launchers and scripts are application/ types that
+// merely inherit text/plain).
+bool onlyViewed(const QMimeType &type)
+{
+    const QString name = type.name();
+    return name.startsWith(QLatin1String("text/")) || name.startsWith(QLatin1String("image/"))
+        || name == QLatin1String("application/pdf");
 }
 
 } // namespace
@@ -57,9 +70,9 @@ void openLinkSafely(const dt::term::LinkAt &link)
     // A stat can hang on a network file system: not on the GUI thread.
     QThreadPool::globalInstance()->start([path] {
         const QFileInfo info(path);
-        const bool plain = info.isDir()
-            || (info.isFile() && !info.isExecutable() && info.suffix().compare(QLatin1String("desktop"), Qt::CaseInsensitive) != 0);
-        if (!plain)
+        const bool viewable = info.isDir()
+            || (info.isFile() && !info.isExecutable() && onlyViewed(QMimeDatabase().mimeTypeForFile(info)));
+        if (!viewable)
             return;
         QMetaObject::invokeMethod(
             QCoreApplication::instance(), [path] { QDesktopServices::openUrl(QUrl::fromLocalFile(path)); },

@@ -3,9 +3,11 @@
 // Opening a link the user Ctrl+clicked, without letting what a program
 // printed start any handler on the desktop: web and mail links are opened;
 // a file: link a program marked (ls --hyperlink, compilers) only when it
-// names a directory, or a plain file that is neither executable nor a
-// launcher, on this machine, which is checked off the GUI thread. Anything
-// else can only be copied (the context menu's Copy Link).
+// names, by an absolute path on this machine, a directory or a file of a
+// kind that is only ever viewed (text, images, PDF) and not executable,
+// which is checked off the GUI thread: an installer or a launcher could
+// run through its handler whatever its mode bits. Anything else can only
+// be copied (the context menu's Copy Link).
 
 #include "terminal/core/links.h"
 

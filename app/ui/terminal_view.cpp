@@ -43,8 +43,6 @@ TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
     m_resizeTimer.setSingleShot(true);
     m_resizeTimer.setInterval(15);
     connect(&m_resizeTimer, &QTimer::timeout, this, &TerminalView::applyGridSize);
-    m_blinkTimer.setInterval(std::max(1, blinkInterval()));
-    m_textBlinkTimer.setInterval(std::max(1, blinkInterval()));
     connect(&m_textBlinkTimer, &QTimer::timeout, this, [this] {
         // No blinking text painted since the last turn: it is gone.
         if (!std::exchange(m_blinkingTextPainted, false)) {
@@ -405,7 +403,7 @@ void TerminalView::restartBlink()
     const bool wantBlink = m_focused && m_session && m_session->terminal().cursor().blink && m_exitMessage.isEmpty()
         && blinkInterval() > 0;
     if (wantBlink)
-        m_blinkTimer.start();
+        m_blinkTimer.start(blinkInterval()); // the desktop's rate may have changed
     else
         m_blinkTimer.stop();
 }

@@ -109,7 +109,7 @@ void TerminalView::paintEvent(QPaintEvent *e)
     paintPreedit(p);
     paintExitMessage(p);
     if (m_blinkingTextPainted && !m_textBlinkTimer.isActive() && blinkInterval() > 0)
-        m_textBlinkTimer.start();
+        m_textBlinkTimer.start(blinkInterval());
     if (m_bellActive) {
         QColor flash = m_theme.foreground;
         flash.setAlpha(40);
@@ -312,7 +312,7 @@ void TerminalView::paintCursor(QPainter &p) const
         const std::u32string g = line.graphemeAt(c.col);
         if (g.size() == 1 && drawBoxCharacter(p, g[0], cell, m_theme.cursorText))
             return;
-        if (!g.empty()) {
+        if (!g.empty() && !line[c.col].conceal) { // the block shows, not the hidden text
             const Cell &cc = line[c.col];
             p.setPen(m_theme.cursorText);
             p.setFont(m_fonts->pick(cc.bold, cc.italic));

@@ -7,12 +7,15 @@
 namespace dt::term {
 
 namespace {
-// The first sweep waits for this many entries; later ones for twice as many
-// as were still used, so sweeping costs a bounded share of writing.
-constexpr size_t kFirstSweep = 4096;
+// A sweep waits for at least this many new entries, and for as many as
+// there are live ones, and for one per this many cells it will look at.
+constexpr size_t kFewestBetweenSweeps = 4096;
+constexpr size_t kCellsPerEntryBetweenSweeps = 256;
+
+size_t bytesOf(const Decoration &d) { return d.linkUri.size() + d.linkId.size(); }
 } // namespace
 
-CellDecorations::CellDecorations() : m_entries(1), m_sweepAt(kFirstSweep) {}
+CellDecorations::CellDecorations() : m_entries(1), m_sweepEvery(kFewestBetweenSweeps) {}
 
 std::string CellDecorations::keyOf(const Decoration &d)
 {
@@ -35,6 +38,9 @@ uint32_t CellDecorations::intern(const Decoration &d)
     std::string key = keyOf(d);
     if (const auto it = m_numbers.find(key); it != m_numbers.end())
         return it->second;
+    ++m_sinceSweep;
+    if (m_bytes + bytesOf(d) > kMaxBytes)
+        return 0;
     uint32_t number;
     if (!m_free.empty()) {
         number = m_free.back();
@@ -46,6 +52,7 @@ uint32_t CellDecorations::intern(const Decoration &d)
     } else {
         return 0;
     }
+    m_bytes += bytesOf(d);
     m_numbers.emplace(std::move(key), number);
     return number;
 }
@@ -57,13 +64,14 @@ const Decoration *CellDecorations::at(uint32_t number) const
     return &m_entries[number];
 }
 
-void CellDecorations::finishSweep(const std::vector<uint8_t> &used)
+void CellDecorations::finishSweep(const std::vector<uint8_t> &used, size_t cells)
 {
     // Freed entries are empty (no entry in use is: intern() refuses those).
     for (uint32_t n = 1; n < m_entries.size(); ++n) {
         if ((n < used.size() && used[n]) || m_entries[n].empty())
             continue;
         m_numbers.erase(keyOf(m_entries[n]));
+        m_bytes -= bytesOf(m_entries[n]);
         m_entries[n] = Decoration{};
     }
     while (m_entries.size() > 1 && m_entries.back().empty())
@@ -75,7 +83,8 @@ void CellDecorations::finishSweep(const std::vector<uint8_t> &used)
         if (m_entries[n].empty())
             m_free.push_back(n);
     }
-    m_sweepAt = std::max(kFirstSweep, 2 * liveEntries());
+    m_sinceSweep = 0;
+    m_sweepEvery = std::max({kFewestBetweenSweeps, liveEntries(), cells / kCellsPerEntryBetweenSweeps});
 }
 
 } // namespace dt::term

@@ -95,6 +95,8 @@ std::optional<LinkAt> programLinkAt(const Terminal &t, GridPos pos)
         return std::nullopt;
     auto same = [&](const Line &l, int col) {
         const Cell &c = l[col];
+        if (c.decoration == cell.decoration)
+            return !c.isBlank();
         const Decoration *d = t.decoration(c);
         return !c.isBlank() && d && d->linkUri == link->linkUri && d->linkId == link->linkId;
     };

@@ -250,6 +250,12 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 m_state = State::String;
             } else if (c == kEsc) {
                 escStart = i;
+            } else if (c == '7') {
+                // DECSC: the sink saves what libvterm's saved pen lacks.
+                flush(data, start, i + 1, sink);
+                start = i + 1;
+                sink.cursorSaved();
+                m_state = State::Ground;
             } else if (c == '8') {
                 // DECRC: hand it on by itself so the position it restores
                 // can be checked before any text is written there.

@@ -21,6 +21,7 @@ public:
     virtual void sgrExtras(const SgrExtras &extras) = 0;
     virtual void clearScrollback() = 0; // CSI 3 J: libvterm accepts and drops it
     virtual void cursorRestored() = 0; // ESC 8: libvterm does not clamp the position
+    virtual void cursorSaved() {} // ESC 7: with what of the pen libvterm does not keep
     virtual void fullReset() {} // ESC c (RIS): what libvterm does not keep is reset too
     // A character of no width (a combining mark, a joiner): it joins the
     // character before it. libvterm never sees these (char_widths.h).

@@ -117,7 +117,7 @@ struct TerminalCallbacks {
         case VTERM_PROP_ALTSCREEN: {
             const bool on = val->boolean != 0;
             if (on && !t->m_alt)
-                t->m_alt = std::make_unique<ScreenBuffer>(t->m_rows, t->m_columns, t->m_pen);
+                t->m_alt = std::make_unique<ScreenBuffer>(t->m_rows, t->m_columns, t->erasePen());
             if (on && !t->m_altActive)
                 t->m_keyboard.enteredAltScreen();
             t->m_altActive = on;
@@ -219,8 +219,20 @@ void Terminal::write(const char *bytes, size_t length)
 }
 
 // RIS: libvterm resets its state; what the model keeps beside it goes too.
+void Terminal::cursorSaved()
+{
+    SgrExtras &s = m_savedExtras.sgr;
+    s.faint = m_pen.dim != 0;
+    s.conceal = m_pen.conceal != 0;
+    s.overline = m_pen.overline != 0;
+    s.underline = static_cast<UnderlineStyle>(m_pen.underline);
+    s.underlineColour = m_penDecoration.underlineColour;
+}
+
 void Terminal::fullReset()
 {
+    m_savedExtras = SavedExtras{};
+    sweepDecorations(); // what the reset cleared lets its links go
     resetColours();
     m_titleStack.clear();
     m_keyboard.reset();
@@ -242,6 +254,7 @@ void Terminal::cursorRestored()
         static const char kClamp[] = "\x1b[99m";
         vterm_input_write(m_vt.get(), kClamp, sizeof kClamp - 1);
     }
+    restorePenExtras(); // after libvterm restored its part of the pen
 }
 
 
@@ -251,6 +264,7 @@ void Terminal::clearScrollback()
         return;
     m_scrollback.clear();
     m_changes.linesScrolledIntoHistory = 0;
+    sweepDecorations();
     damageAll();
 }
 
@@ -327,11 +341,11 @@ int Terminal::onErase(int startRow, int endRow, int startCol, int endCol, bool s
         if (endsWraps && endCol == m_columns)
             line.setWrapped(false);
         if (!selective) {
-            line.fill(startCol, endCol, m_pen);
+            line.fill(startCol, endCol, erasePen());
         } else {
             for (int c = startCol; c < endCol; ++c) {
                 if (!line[c].protect)
-                    line[c].eraseWith(m_pen);
+                    line[c].eraseWith(erasePen());
             }
         }
     }

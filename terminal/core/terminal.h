@@ -206,6 +206,7 @@ private:
     void write(const char *bytes, size_t length) override;
     void sgrExtras(const SgrExtras &extras) override;
     void cursorRestored() override;
+    void cursorSaved() override;
     void fullReset() override;
     void combine(char32_t codepoint) override;
     // terminal_replies.cpp: what the model answers or follows itself.
@@ -311,6 +312,20 @@ private:
     void sweepDecorations();
     Decoration m_penDecoration;
     CellDecorations m_decorations;
+    // What DECSC (ESC 7, modes 1048 and 1049) saves of the pen besides
+    // libvterm's own: faint, conceal, overline, the underline style and
+    // colour (not the link, which belongs to the text, not the cursor).
+    struct SavedExtras {
+        SgrExtras sgr;
+    } m_savedExtras;
+    void restorePenExtras() { sgrExtras(m_savedExtras.sgr); }
+    // The pen erased cells get: without the link, which only text carries.
+    Cell erasePen() const
+    {
+        Cell pen = m_pen;
+        pen.decoration = 0;
+        return pen;
+    }
 
     std::string m_title;
     bool m_reverseVideo = false;

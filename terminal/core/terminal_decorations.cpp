@@ -26,8 +26,10 @@ void Terminal::sgrExtras(const SgrExtras &x)
 
 // OSC 8 ; params ; URI: the text written from here on links to URI, until
 // one with an empty URI. Among the params (key=value, ':'-separated) only
-// id= counts: cells of one id are one link, even apart. A URI with control
-// characters or over the table's limit is no link at all.
+// id= counts: cells of one id are one link, even apart. A URI of anything
+// but printable ASCII (as the protocol has it: no spaces, controls, or
+// characters that could make the address shown read otherwise than the
+// one opened) or over the table's limit is no link at all.
 bool Terminal::takeHyperlink(std::string_view osc)
 {
     if (osc.rfind("8;", 0) != 0)
@@ -43,7 +45,7 @@ bool Terminal::takeHyperlink(std::string_view osc)
     const bool usable = uri.size() <= CellDecorations::kMaxUriBytes
         && std::none_of(uri.begin(), uri.end(), [](char c) {
                const auto b = static_cast<unsigned char>(c);
-               return b < 0x20 || b == 0x7f;
+               return b <= 0x20 || b >= 0x7f;
            });
     if (usable && !uri.empty()) {
         d.linkUri = uri;
@@ -70,7 +72,9 @@ void Terminal::setPenDecoration(Decoration decoration)
 void Terminal::sweepDecorations()
 {
     std::vector<uint8_t> used = m_decorations.startSweep();
-    auto mark = [&used](const Line &line) {
+    size_t cells = 0;
+    auto mark = [&used, &cells](const Line &line) {
+        cells += static_cast<size_t>(line.size());
         for (int c = 0; c < line.size(); ++c) {
             if (const uint32_t n = line[c].decoration; n < used.size())
                 used[n] = 1;
@@ -84,7 +88,9 @@ void Terminal::sweepDecorations()
     }
     for (int i = 0; i < m_scrollback.size(); ++i)
         mark(m_scrollback.fromOldest(i));
-    m_decorations.finishSweep(used);
+    if (m_pen.decoration < used.size())
+        used[m_pen.decoration] = 1;
+    m_decorations.finishSweep(used, cells);
 }
 
 } // namespace dt::term

@@ -219,7 +219,7 @@ void Terminal::reflowPrimary(int rows, int columns, int cursorAdvance, int *delt
     // Pass 2: build the rows that are kept. History beyond its capacity
     // would be dropped as soon as it was pushed, so it is never built.
     const int firstKept = std::max(0, top - m_scrollback.capacity());
-    m_primary.resize(rows, columns, m_pen);
+    m_primary.resize(rows, columns, erasePen());
     Cell blank;
     blank.eraseWith(Cell{});
     for (int r = 0; r < rows; ++r)
@@ -326,7 +326,7 @@ int Terminal::onResize(int rows, int columns, int *deltaRow, int *deltaCol)
         m_wrap.valid = false;
         reflowPrimary(rows, columns, m_cursorAdvance, deltaRow, deltaCol);
         if (m_alt)
-            m_alt->resize(rows, columns, m_pen);
+            m_alt->resize(rows, columns, erasePen());
         m_rows = rows;
         m_columns = columns;
         m_damaged.assign(static_cast<size_t>(rows), 1);
@@ -379,9 +379,9 @@ int Terminal::onResize(int rows, int columns, int *deltaRow, int *deltaCol)
         }
     }
 
-    m_primary.resize(rows, columns, m_pen);
+    m_primary.resize(rows, columns, erasePen());
     if (m_alt)
-        m_alt->resize(rows, columns, m_pen);
+        m_alt->resize(rows, columns, erasePen());
     m_rows = rows;
     m_columns = columns;
     m_damaged.assign(static_cast<size_t>(rows), 1);

@@ -78,7 +78,7 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
         const std::vector<int> modes = csiNumbers(params);
         return modes.size() > 1
             || (modes.size() == 1
-                && (modes[0] == kSynchronizedOutput || modes[0] == 69 || (final == 'l' && modes[0] == 1049)));
+                && (modes[0] == kSynchronizedOutput || modes[0] == 69 || modes[0] == 1048 || modes[0] == 1049));
     }
     default:
         return false;
@@ -128,6 +128,7 @@ void Terminal::csi(char leader, std::string_view params, char final)
                                       "\x1b[?6l\x1b[?69l\x1b[r\x1b[4l\x1b["
                                       + std::to_string(c.row + 1) + ";" + std::to_string(c.col + 1) + "H";
             write(reset.data(), reset.size());
+            sgrExtras(readSgr("").extras); // what SGR 0 resets that libvterm does not keep
             m_insertMode = false;
             m_leftRightMargins = false;
             break;
@@ -189,7 +190,13 @@ void Terminal::csi(char leader, std::string_view params, char final)
                 write(one.data(), one.size());
             }
         }
-        if (leader == '?' && !set && std::find(modes.begin(), modes.end(), 1049) != modes.end())
+        // 1048 and 1049 save and restore the cursor, with the pen.
+        const bool savesCursor = leader == '?'
+            && (std::find(modes.begin(), modes.end(), 1049) != modes.end()
+                || std::find(modes.begin(), modes.end(), 1048) != modes.end());
+        if (savesCursor && set)
+            cursorSaved();
+        else if (savesCursor)
             cursorRestored();
         break;
     }

@@ -134,17 +134,19 @@ TEST_F(DrawingTest, aLinkTheProgramMarkedIsUnderlinedOnHoverAndOpensWithCtrlClic
     ASSERT_TRUE(dir.isValid());
     const QString plain = dir.filePath(QStringLiteral("notes.txt"));
     const QString script = dir.filePath(QStringLiteral("run.sh"));
-    for (const QString &path : {plain, script}) {
+    const QString launcher = dir.filePath(QStringLiteral("app.desktop"));
+    for (const QString &path : {plain, script, launcher}) {
         QFile f(path);
         ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-        f.write("x\n");
+        f.write(path == launcher ? "[Desktop Entry]\nType=Application\nExec=true\n" : "x\n");
     }
     QFile::setPermissions(script, QFile::permissions(script) | QFileDevice::ExeOwner);
 
     const int row = printRow(QStringLiteral("\\033]8;;https://example.org/doc\\033\\\\click here\\033]8;;\\033\\\\ "
                                             "\\033]8;;file://%1\\033\\\\notes\\033]8;;\\033\\\\ "
-                                            "\\033]8;;file://%2\\033\\\\script\\033]8;;\\033\\\\")
-                                 .arg(plain, script));
+                                            "\\033]8;;file://%2\\033\\\\script\\033]8;;\\033\\\\ "
+                                            "\\033]8;;file://%3\\033\\\\app\\033]8;;\\033\\\\")
+                                 .arg(plain, script, launcher));
     ASSERT_GE(row, 1) << screen();
     auto underlined = [&](int col) {
         return grab().pixelColor(view->cellOrigin(row, col).x() + 2, view->cellOrigin(row, col).y() + underlineY())
@@ -162,8 +164,9 @@ TEST_F(DrawingTest, aLinkTheProgramMarkedIsUnderlinedOnHoverAndOpensWithCtrlClic
     QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, cellCenter(row, 12));
     EXPECT_TRUE(waitUntil([&] { return opened.urls.size() == 2; }));
     EXPECT_EQ(opened.urls.back(), QUrl::fromLocalFile(plain));
-    // An executable one is not: it could run.
+    // An executable one is not, nor a launcher that is not: they could run.
     QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, cellCenter(row, 18));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, cellCenter(row, 25));
     EXPECT_TRUE(nothingHappensFor(500, [&] { return opened.urls.size() != 2; }));
     QDesktopServices::unsetUrlHandler(QStringLiteral("https"));
     QDesktopServices::unsetUrlHandler(QStringLiteral("file"));

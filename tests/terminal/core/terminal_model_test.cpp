@@ -161,6 +161,10 @@ TEST(CellLayout, theWordFastPathMatchesTheBitFields)
     style.reverse = 1;
     style.fg = dt::term::Color::rgb(1, 2, 3);
     style.bg = dt::term::Color::indexed(200);
+    style.underline = 5;
+    style.decoration = 0x1FFFFFFF;
+    style.overline = 1;
+    style.conceal = 1;
     dt::term::Cell out;
     out.clustered = 1;
     out.continuation = 1;
@@ -170,6 +174,8 @@ TEST(CellLayout, theWordFastPathMatchesTheBitFields)
     EXPECT_EQ(out.clustered, 0u);
     EXPECT_EQ(out.protect, 1u);
     EXPECT_TRUE(out.sameStyle(style));
+    EXPECT_EQ(out.underline, 5u);
+    EXPECT_EQ(out.decoration, 0x1FFFFFFFu);
     dt::term::cellword::storeCharacter(&out, style, 'a', false);
     EXPECT_EQ(out.codepoint, static_cast<uint32_t>('a'));
     EXPECT_EQ(out.protect, 0u);
