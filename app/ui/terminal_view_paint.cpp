@@ -6,6 +6,7 @@
 #include "app/ui/text_decorations.h"
 #include "app/ui/terminal_view_fonts.h"
 #include "app/ui/box_drawing.h"
+#include "terminal/core/emoji_sequences.h"
 
 #include <QFontMetricsF>
 #include <QPaintEvent>
@@ -125,10 +126,17 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
     const bool globalReverse = m_session->terminal().reverseVideo();
     const QColor defaultBg = globalReverse ? m_theme.foreground : m_theme.background;
     const int end = std::min(lastCol + 1, line->size());
-    // Start at the lead cell of a wide character cut by the exposed rect.
+    // Start at the lead cell of a wide character cut by the exposed rect,
+    // or of an emoji sequence (drawn whole, from its first cell).
     int start = firstCol;
     while (start > 0 && start < line->size() && (*line)[start].continuation)
         --start;
+    if (start > 0 && start < line->size() && !isRunSafe((*line)[start])) {
+        for (int c = start - 1; c >= std::max(0, start - 16); --c) {
+            if (dt::term::emojiSequenceAt(*line, c).cells > start - c)
+                start = c;
+        }
+    }
 
     auto colorsOf = [&](int col, QColor &fg, QColor &bg) {
         const Cell &c = (*line)[col];
@@ -201,15 +209,20 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
             }
             p.drawText(QPointF(kPadding + col * m_cellWidth, baseline), run);
         } else {
-            // One grapheme (wide, combining, emoji or outside ASCII) at its cell.
-            const std::u32string g = line->graphemeAt(col);
+            // One grapheme (wide, combining, emoji or outside ASCII) at its
+            // cell; or an emoji sequence (👩‍💻, 👍🏽, 🇩🇪) as one glyph over the
+            // cells of all its parts.
+            const dt::term::EmojiSequence sequence = dt::term::emojiSequenceAt(*line, col);
+            const std::u32string g = sequence.cells ? sequence.text : line->graphemeAt(col);
             const QString text = QString::fromUcs4(g.data(), static_cast<qsizetype>(g.size()));
-            const int width = (col + 1 < line->size() && (*line)[col + 1].continuation) ? 2 : 1;
+            const int width = sequence.cells      ? sequence.cells
+                : (col + 1 < line->size() && (*line)[col + 1].continuation) ? 2
+                                                                              : 1;
             const QRect cell(kPadding + col * m_cellWidth, y, width * m_cellWidth, m_cellHeight);
             if (g.size() == 1 && drawBoxCharacter(p, g[0], cell, fg)) {
                 // Drawn from the cell's geometry: borders join without seams.
             } else if (!text.isEmpty()) {
-                const bool emoji = isEmoji(g, width);
+                const bool emoji = sequence.cells > 0 || isEmoji(g, width);
                 const QStaticText &glyph = staticText(text, c.bold, c.italic, emoji);
                 if (emoji)
                     p.setFont(m_fonts->emoji); // as the text was laid out
@@ -217,7 +230,7 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
                 // An emoji from a fallback font is narrower than its two
                 // cells: centred there, as kitty and foot draw it.
                 const qreal slack = width * m_cellWidth - glyph.size().width();
-                if (width == 2 && slack >= 2)
+                if (width >= 2 && slack >= 2)
                     at.rx() += std::floor(slack / 2);
                 if (emoji) // its font's line is taller: centred on the row instead
                     at.setY(y + std::floor((m_cellHeight - glyph.size().height()) / 2));
