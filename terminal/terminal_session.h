@@ -57,7 +57,10 @@ public:
     void sendKey(dt::term::Key key, dt::term::Modifiers mods) { m_terminal->sendKey(key, mods); }
     void typeText(const std::string &utf8) { m_terminal->sendText(utf8); }
     void paste(const std::string &utf8) { m_terminal->paste(utf8); }
-    void sendMouseMove(int row, int col, dt::term::Modifiers mods) { m_terminal->sendMouseMove(row, col, mods); }
+    void sendMouseMove(int row, int col, dt::term::Modifiers mods, dt::term::MousePixel pixel = {})
+    {
+        m_terminal->sendMouseMove(row, col, mods, pixel);
+    }
     void sendMouseButton(dt::term::MouseButton button, bool pressed, dt::term::Modifiers mods)
     {
         m_terminal->sendMouseButton(button, pressed, mods);

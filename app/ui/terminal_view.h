@@ -92,6 +92,7 @@ protected:
     // the keys whose presses reached them.
     void keyReleaseEvent(QKeyEvent *e) override;
     static quint32 keyIdentity(const QKeyEvent *e);
+    dt::term::MousePixel mousePixel(QPoint viewportPos) const;
     void inputMethodEvent(QInputMethodEvent *e) override;
     QVariant inputMethodQuery(Qt::InputMethodQuery query) const override;
     void mousePressEvent(QMouseEvent *e) override;

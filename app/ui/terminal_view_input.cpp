@@ -218,6 +218,15 @@ QVariant TerminalView::inputMethodQuery(Qt::InputMethodQuery query) const
     }
 }
 
+dt::term::MousePixel TerminalView::mousePixel(QPoint viewportPos) const
+{
+    // Within the text area, as SGR-Pixels reports it: the padding is not
+    // part of it, and a drag beyond the edge stays on it.
+    const auto &t = m_session->terminal();
+    return {std::clamp(viewportPos.x() - kPadding, 0, t.columns() * m_cellWidth - 1),
+            std::clamp(viewportPos.y() - kPadding, 0, t.rows() * m_cellHeight - 1)};
+}
+
 bool TerminalView::forwardMouse(QMouseEvent *e, bool pressed, bool isMove)
 {
     const auto &t = m_session->terminal();
@@ -228,7 +237,7 @@ bool TerminalView::forwardMouse(QMouseEvent *e, bool pressed, bool isMove)
     const int row = std::clamp((pos.y() - kPadding) / m_cellHeight, 0, t.rows() - 1);
     const int col = std::clamp((pos.x() - kPadding) / m_cellWidth, 0, t.columns() - 1);
     const dt::term::Modifiers mods = dt::terminal::toModifiers(e->modifiers());
-    m_session->sendMouseMove(row, col, mods);
+    m_session->sendMouseMove(row, col, mods, mousePixel(pos));
     if (isMove)
         return true;
     dt::term::MouseButton button;
@@ -433,7 +442,8 @@ void TerminalView::wheelEvent(QWheelEvent *e)
     if (tracking) {
         const QPoint pos = e->position().toPoint();
         m_session->sendMouseMove(std::clamp((pos.y() - kPadding) / m_cellHeight, 0, t.rows() - 1),
-                        std::clamp((pos.x() - kPadding) / m_cellWidth, 0, t.columns() - 1), dt::term::NoModifier);
+                                 std::clamp((pos.x() - kPadding) / m_cellWidth, 0, t.columns() - 1), dt::term::NoModifier,
+                                 mousePixel(pos));
         const auto button = notches > 0 ? dt::term::MouseButton::WheelUp : dt::term::MouseButton::WheelDown;
         for (int i = 0; i < std::abs(notches); ++i)
             m_session->sendMouseButton(button, true, dt::term::NoModifier);

@@ -236,6 +236,7 @@ void Terminal::fullReset()
     resetColours();
     m_titleStack.clear();
     m_keyboard.reset();
+    m_mousePixels = false;
     m_synchronizedOutput = false;
     m_leftRightMargins = false;
     m_insertMode = m_newlineMode = false;

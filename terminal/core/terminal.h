@@ -31,6 +31,11 @@ enum class MouseTracking : uint8_t { None, Click, Drag, Move };
 
 enum class MouseButton : uint8_t { Left = 1, Middle = 2, Right = 3, WheelUp = 4, WheelDown = 5 };
 
+// A mouse position in pixels within the text area, from 0.
+struct MousePixel {
+    int x = 0, y = 0;
+};
+
 struct CursorState {
     int row = 0;
     int col = 0;
@@ -169,8 +174,12 @@ public:
     void sendCharacter(char32_t codepoint, Modifiers mods);
     void sendText(const std::string &utf8);
     void paste(const std::string &utf8);
-    void sendMouseMove(int row, int col, Modifiers mods);
+    // The mouse over cell (row, col), at pixel `pixel` of the text area
+    // (from 0), which programs that asked for SGR-Pixels (mode 1016) get;
+    // a button is reported where the last move left the mouse.
+    void sendMouseMove(int row, int col, Modifiers mods, MousePixel pixel = {});
     void sendMouseButton(MouseButton button, bool pressed, Modifiers mods);
+    bool mouseReportsPixels() const { return m_mousePixels; }
     void focusIn();
     void focusOut();
 
@@ -224,6 +233,12 @@ private:
     bool m_erasedAtPendingWrap = false; // onErase() to csi('K')
     bool m_leftRightMargins = false; // DECLRMM (mode 69), as set
     uint64_t m_synchronizedUpdates = 0; // times it was turned on
+    // SGR-Pixels (mode 1016), which libvterm 0.1.4 lacks: reports encoded
+    // here (terminal_input.cpp), in SGR's form with pixels for cells.
+    bool m_mousePixels = false;
+    MousePixel m_mousePixel; // where the last move was
+    uint8_t m_pixelButtonsDown = 0; // bit per button: left 1, middle 2, right 4
+    void sendPixelReport(int code, Modifiers mods, char final);
     bool m_insertMode = false; // IRM and LNM, as set (for DECRQM)
     bool m_newlineMode = false;
     // clearScrollback() above is also the sink's CSI 3 J handler.

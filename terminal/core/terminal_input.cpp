@@ -154,14 +154,55 @@ void Terminal::paste(const std::string &utf8)
     vterm_keyboard_end_paste(m_vt.get());
 }
 
-void Terminal::sendMouseMove(int row, int col, Modifiers mods)
+void Terminal::sendMouseMove(int row, int col, Modifiers mods, MousePixel pixel)
 {
-    vterm_mouse_move(m_vt.get(), row, col, toVTerm(mods));
+    if (!m_mousePixels) {
+        vterm_mouse_move(m_vt.get(), row, col, toVTerm(mods));
+        return;
+    }
+    const bool moved = pixel.x != m_mousePixel.x || pixel.y != m_mousePixel.y;
+    m_mousePixel = pixel;
+    // Every pixel moved is a motion, while a button is held (1002) or
+    // always (1003); its code names the lowest button held, or none (3).
+    if (!moved || m_mouse == MouseTracking::None || m_mouse == MouseTracking::Click
+        || (m_mouse == MouseTracking::Drag && m_pixelButtonsDown == 0))
+        return;
+    const int held = (m_pixelButtonsDown & 1) ? 0 : (m_pixelButtonsDown & 2) ? 1 : (m_pixelButtonsDown & 4) ? 2 : 3;
+    sendPixelReport(32 + held, mods, 'M');
 }
 
 void Terminal::sendMouseButton(MouseButton button, bool pressed, Modifiers mods)
 {
-    vterm_mouse_button(m_vt.get(), static_cast<int>(button), pressed, toVTerm(mods));
+    if (!m_mousePixels) {
+        vterm_mouse_button(m_vt.get(), static_cast<int>(button), pressed, toVTerm(mods));
+        return;
+    }
+    if (m_mouse == MouseTracking::None)
+        return;
+    switch (button) {
+    case MouseButton::WheelUp:
+    case MouseButton::WheelDown:
+        if (pressed) // a wheel has no release
+            sendPixelReport(button == MouseButton::WheelUp ? 64 : 65, mods, 'M');
+        return;
+    default: {
+        const int code = static_cast<int>(button) - 1; // left 0, middle 1, right 2
+        const auto bit = static_cast<uint8_t>(1u << code);
+        m_pixelButtonsDown = pressed ? (m_pixelButtonsDown | bit) : (m_pixelButtonsDown & ~bit);
+        sendPixelReport(code, mods, pressed ? 'M' : 'm');
+        return;
+    }
+    }
+}
+
+void Terminal::sendPixelReport(int code, Modifiers mods, char final)
+{
+    code += ((mods & Shift) ? 4 : 0) + ((mods & Alt) ? 8 : 0) + ((mods & Ctrl) ? 16 : 0);
+    // One-based, as SGR counts cells.
+    const std::string report = "\x1b[<" + std::to_string(code) + ";" + std::to_string(m_mousePixel.x + 1) + ";"
+        + std::to_string(m_mousePixel.y + 1) + final;
+    if (m_output)
+        m_output(report.data(), report.size());
 }
 
 void Terminal::focusIn()

@@ -27,6 +27,8 @@ bool isDefault(std::string_view params)
 // Synchronized output (DEC private mode 2026): the program draws a frame
 // and the view waits for it to finish.
 constexpr int kSynchronizedOutput = 2026;
+// SGR-Pixels: mouse reports in pixels (libvterm 0.1.4 lacks it).
+constexpr int kSgrPixels = 1016;
 
 // "22;0" → 22 and whether it names the window title (0 or 2, or nothing).
 bool isTitleStackOp(std::string_view params, int op)
@@ -61,7 +63,8 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
         return params.size() > 1 && params.back() == '$'
                && (leader == 0
                    || (leader == '?'
-                       && (params.substr(0, params.size() - 1) == "1049" || params.substr(0, params.size() - 1) == "2026")));
+                       && (params.substr(0, params.size() - 1) == "1049" || params.substr(0, params.size() - 1) == "2026"
+                           || params.substr(0, params.size() - 1) == "1016")));
     case 'K':
         return leader == 0; // EL: may end a pending wrap (csi())
     case 'h':
@@ -78,7 +81,8 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
         const std::vector<int> modes = csiNumbers(params);
         return modes.size() > 1
             || (modes.size() == 1
-                && (modes[0] == kSynchronizedOutput || modes[0] == 69 || modes[0] == 1048 || modes[0] == 1049));
+                && (modes[0] == kSynchronizedOutput || modes[0] == 69 || modes[0] == 1048 || modes[0] == 1049
+                    || modes[0] == kSgrPixels));
     }
     default:
         return false;
@@ -140,6 +144,8 @@ void Terminal::csi(char leader, std::string_view params, char final)
         int state = 0;
         if (leader == '?' && mode[0] == kSynchronizedOutput)
             state = m_synchronizedOutput ? 1 : 2;
+        else if (leader == '?' && mode[0] == kSgrPixels)
+            state = m_mousePixels ? 1 : 2;
         else if (leader == '?')
             state = m_altActive ? 1 : 2;
         else if (mode[0] == 4)
@@ -181,6 +187,10 @@ void Terminal::csi(char leader, std::string_view params, char final)
             }
             if (leader == '?' && modes[i] == 69)
                 m_leftRightMargins = set; // DECLRMM
+            if (leader == '?' && modes[i] == kSgrPixels) {
+                m_mousePixels = set;
+                m_pixelButtonsDown = 0;
+            }
             if (leader == 0 && modes[i] == 4)
                 m_insertMode = set;
             else if (leader == 0 && modes[i] == 20)

@@ -211,6 +211,21 @@ TEST_F(TerminalViewTest, mouseReportingGoesToProgramsThatAskAndShiftOverridesIt)
     EXPECT_FALSE(view->hasSelection());
 }
 
+// A program that asked for SGR-Pixels gets the pixel under the mouse, from
+// the text area's corner, not the cell.
+TEST_F(TerminalViewTest, mouseReportsArePixelsForProgramsThatAskForSgrPixels)
+{
+    run(QStringLiteral("printf '\\033[?1000;1006;1016h'; stty raw -echo; IFS= read -r -d m r; stty sane; "
+                       "printf '\\033[?1000;1006;1016l'; echo \"got ${r#?}\""));
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().mouseReportsPixels(); })) << screen();
+    const QPoint at = cellCenter(6, 9) + QPoint(1, 2);
+    const QPoint corner = view->cellOrigin(0, 0);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, at);
+    const std::string expected = "got [<0;" + std::to_string(at.x() - corner.x() + 1) + ";"
+        + std::to_string(at.y() - corner.y() + 1) + "M";
+    EXPECT_TRUE(shows(expected)) << expected << "\n" << screen();
+}
+
 TEST_F(TerminalViewTest, aShortcutKeyIsNotSentToTheProgram)
 {
     EXPECT_TRUE(TerminalView::isApplicationShortcut(Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier));

@@ -1,4 +1,5 @@
 // DEC private modes the model follows itself: synchronized output (2026),
+// SGR-Pixels mouse reports (1016),
 // reported by DECRQM and reset by RIS, and DECSET/DECRST naming several
 // modes at once (libvterm 0.1.4 applies only the first).
 
@@ -71,6 +72,59 @@ TEST(PrivateModes, everyModeNamedInOneDecsetIsApplied)
     EXPECT_FALSE(t.altScreenActive());
     t.feed("abcdefghijklmnopqrstuvwxyz");
     EXPECT_EQ(t.screenLine(0).text(), "abcdefghijklmnopqrsz"); // no wrap: the last cell is overwritten
+}
+
+// SGR-Pixels (mode 1016): SGR's reports with pixels of the text area for
+// cells, every pixel a motion where the tracking mode reports motion;
+// reported by DECRQM, off again after RIS.
+TEST(PrivateModes, sgrPixelsReportsTheMouseInPixels)
+{
+    using dt::term::MouseButton;
+    Terminal t(4, 20);
+    Replies r;
+    r.attach(t);
+    t.feed("\x1b[?1016$p");
+    EXPECT_EQ(r.take(), "\x1b[?1016;2$y");
+    t.feed("\x1b[?1003;1006;1016h\x1b[?1016$p");
+    EXPECT_EQ(r.take(), "\x1b[?1016;1$y");
+    EXPECT_TRUE(t.mouseReportsPixels());
+
+    t.sendMouseMove(1, 1, dt::term::NoModifier, {10, 20});
+    EXPECT_EQ(r.take(), "\x1b[<35;11;21M"); // a motion with no button
+    t.sendMouseMove(1, 1, dt::term::NoModifier, {11, 20}); // same cell, another pixel
+    EXPECT_EQ(r.take(), "\x1b[<35;12;21M");
+    t.sendMouseButton(MouseButton::Left, true, dt::term::Ctrl);
+    EXPECT_EQ(r.take(), "\x1b[<16;12;21M");
+    t.sendMouseMove(1, 1, dt::term::NoModifier, {12, 21});
+    EXPECT_EQ(r.take(), "\x1b[<32;13;22M"); // dragging with the left button
+    t.sendMouseButton(MouseButton::Left, false, dt::term::NoModifier);
+    EXPECT_EQ(r.take(), "\x1b[<0;13;22m");
+    t.sendMouseButton(MouseButton::WheelDown, true, dt::term::Shift);
+    t.sendMouseButton(MouseButton::WheelDown, false, dt::term::Shift);
+    EXPECT_EQ(r.take(), "\x1b[<69;13;22M"); // a wheel has no release
+
+    // Button tracking (1002) reports motion only while a button is held;
+    // click tracking (1000) none.
+    t.feed("\x1b[?1003l\x1b[?1002h");
+    t.sendMouseMove(0, 0, dt::term::NoModifier, {1, 1});
+    EXPECT_EQ(r.take(), "");
+    t.sendMouseButton(MouseButton::Right, true, dt::term::NoModifier);
+    t.sendMouseMove(0, 0, dt::term::NoModifier, {2, 1});
+    EXPECT_EQ(r.take(), "\x1b[<2;2;2M\x1b[<34;3;2M");
+    t.sendMouseButton(MouseButton::Right, false, dt::term::NoModifier);
+    t.feed("\x1b[?1002l\x1b[?1000h");
+    r.take();
+    t.sendMouseMove(0, 0, dt::term::NoModifier, {3, 1});
+    EXPECT_EQ(r.take(), "");
+
+    // Without 1016, libvterm's cell reports as before.
+    t.feed("\x1b[?1016l");
+    t.sendMouseMove(2, 5, dt::term::NoModifier, {50, 40});
+    t.sendMouseButton(MouseButton::Left, true, dt::term::NoModifier);
+    EXPECT_EQ(r.take(), "\x1b[<0;6;3M");
+    t.feed("\x1b[?1016h\x1b" "c\x1b[?1016$p");
+    EXPECT_FALSE(t.mouseReportsPixels());
+    EXPECT_EQ(r.take(), "\x1b[?1016;2$y");
 }
 
 } // namespace
