@@ -123,6 +123,7 @@ private:
     // terminal_view_paint.cpp
     void paintLine(QPainter &p, const dt::term::Line *line, int64_t absoluteLine, int y, int firstCol,
                    int lastCol) const;
+    void paintDoubledLine(QPainter &p, const dt::term::Line &line, int64_t absoluteLine, int y) const;
     void paintCursor(QPainter &p) const;
     int matchAt(int64_t line, int col) const; // index into m_matches or -1
     void paintPreedit(QPainter &p) const;

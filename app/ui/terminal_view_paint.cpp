@@ -103,7 +103,13 @@ void TerminalView::paintEvent(QPaintEvent *e)
     const int64_t top = firstVisibleLine();
     for (int row = firstRow; row <= lastRow; ++row) {
         const int64_t abs = top + row;
-        paintLine(p, t.lineAt(abs), abs, kPadding + row * m_cellHeight, firstCol, lastCol);
+        const Line *line = t.lineAt(abs);
+        const int y = kPadding + row * m_cellHeight;
+        if (line && line->lineSize() != Line::Size::Normal) {
+            paintDoubledLine(p, *line, abs, y);
+            continue;
+        }
+        paintLine(p, line, abs, y, firstCol, lastCol);
     }
     if (m_scrollOffset == 0 && m_exitMessage.isEmpty())
         paintCursor(p);
@@ -263,6 +269,21 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
     }
 }
 
+void TerminalView::paintDoubledLine(QPainter &p, const Line &line, int64_t absoluteLine, int y) const
+{
+    // DECDWL and DECDHL: the first half of the columns drawn twice as wide,
+    // and for double height twice as tall, the row showing the top or the
+    // bottom half of the letters.
+    const Line::Size size = line.lineSize();
+    p.save();
+    p.setClipRect(QRect(0, y, viewport()->width(), m_cellHeight), Qt::IntersectClip);
+    p.translate(kPadding, y - (size == Line::Size::DoubleHeightBottom ? m_cellHeight : 0));
+    p.scale(2, size == Line::Size::DoubleWidth ? 1 : 2);
+    p.translate(-kPadding, -y);
+    paintLine(p, &line, absoluteLine, y, 0, (m_session->terminal().columns() - 1) / 2);
+    p.restore();
+}
+
 const QStaticText &TerminalView::staticText(const QString &grapheme, bool bold, bool italic, bool emoji) const
 {
     // Laying out a lone character is the expensive part of drawing it; keep
@@ -303,8 +324,10 @@ void TerminalView::paintCursor(QPainter &p) const
     if (!c.visible)
         return;
     const Line &line = t.screenLine(c.row);
-    const int width = (c.col + 1 < line.size() && line[c.col + 1].continuation) ? 2 : 1;
-    const QRect cell(cellOrigin(c.row, c.col), QSize(width * m_cellWidth, m_cellHeight));
+    // On a double-width line each cell is drawn twice as wide.
+    const int scale = line.lineSize() == Line::Size::Normal ? 1 : 2;
+    const int width = scale * ((c.col + 1 < line.size() && line[c.col + 1].continuation) ? 2 : 1);
+    const QRect cell(cellOrigin(c.row, scale * c.col), QSize(width * m_cellWidth, m_cellHeight));
     if (!m_focused) {
         p.setPen(m_theme.cursor);
         p.setBrush(Qt::NoBrush);

@@ -9,7 +9,7 @@
 namespace dt::term {
 
 Line::Line(const Line &other)
-    : m_cells(other.m_cells), m_data(other.m_data), m_size(other.m_size), m_wrapped(other.m_wrapped)
+    : m_cells(other.m_cells), m_data(other.m_data), m_size(other.m_size), m_flags(other.m_flags)
     , m_clusters(other.m_clusters)
 {
     if (other.ownsCells())
@@ -17,7 +17,7 @@ Line::Line(const Line &other)
 }
 
 Line::Line(Line &&other) noexcept
-    : m_cells(std::move(other.m_cells)), m_data(other.m_data), m_size(other.m_size), m_wrapped(other.m_wrapped)
+    : m_cells(std::move(other.m_cells)), m_data(other.m_data), m_size(other.m_size), m_flags(other.m_flags)
     , m_clusters(std::move(other.m_clusters))
 {
     other.m_cells.clear();
@@ -30,7 +30,7 @@ Line &Line::operator=(Line &&other) noexcept
         m_cells = std::move(other.m_cells);
         m_data = other.m_data;
         m_size = other.m_size;
-        m_wrapped = other.m_wrapped;
+        m_flags = other.m_flags;
         m_clusters = std::move(other.m_clusters);
         other.m_cells.clear();
         other.syncView();

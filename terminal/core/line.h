@@ -48,8 +48,15 @@ public:
     // Soft wrap: the text ran on past this line's end into the next line
     // (autowrap), so the two are one logical line for copying, selecting,
     // finding and reflow. Lines ended by a line feed are not wrapped.
-    bool wrapped() const { return m_wrapped; }
-    void setWrapped(bool wrapped) { m_wrapped = wrapped; }
+    bool wrapped() const { return (m_flags & kWrapped) != 0; }
+    void setWrapped(bool wrapped) { m_flags = static_cast<uint8_t>(wrapped ? (m_flags | kWrapped) : (m_flags & ~kWrapped)); }
+
+    // DECDWL and DECDHL: the line drawn twice as wide, and for double height
+    // as the top or the bottom half of letters twice as tall. libvterm keeps
+    // the cursor within the first half of its columns.
+    enum class Size : uint8_t { Normal = 0, DoubleWidth = 1, DoubleHeightTop = 2, DoubleHeightBottom = 3 };
+    Size lineSize() const { return static_cast<Size>((m_flags >> 1) & 3); }
+    void setLineSize(Size s) { m_flags = static_cast<uint8_t>((m_flags & kWrapped) | (static_cast<uint8_t>(s) << 1)); }
 
     // How many cells remain once trailing pristine cells are dropped.
     int trimmedLength() const;
@@ -64,7 +71,7 @@ public:
         m_clusters.swap(other.m_clusters);
         std::swap(m_data, other.m_data);
         std::swap(m_size, other.m_size);
-        std::swap(m_wrapped, other.m_wrapped);
+        std::swap(m_flags, other.m_flags);
     }
 
     // The text of columns [from, to) as UTF-8; blanks become spaces.
@@ -91,7 +98,8 @@ private:
     std::vector<Cell> m_cells; // owned storage; empty for a scrollback view
     Cell *m_data = nullptr; // m_cells.data(), or the arena for a view
     int m_size = 0;
-    bool m_wrapped = false;
+    static constexpr uint8_t kWrapped = 1;
+    uint8_t m_flags = 0; // kWrapped, and the Size above it
     std::vector<std::u32string> m_clusters;
 };
 

@@ -68,6 +68,11 @@ std::string dumpScreenText(const Terminal &t)
         out += "title " + t.title() + "\n";
     if (t.altScreenActive())
         out += "altscreen\n";
+    static const char *const kSizes[] = {"", "double-width", "double-height-top", "double-height-bottom"};
+    for (int r = 0; r < t.rows(); ++r) {
+        if (const auto size = static_cast<int>(t.screenLine(r).lineSize()))
+            out += "row " + std::to_string(r) + " " + kSizes[size] + "\n";
+    }
     return out;
 }
 

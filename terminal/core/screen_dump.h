@@ -11,7 +11,8 @@ namespace dt::term {
 // cells that share attributes.
 //
 //   screen.txt:  one line per row, trailing blanks trimmed, then
-//                "cursor ROW,COL" (plus " hidden"), the title, "altscreen"
+//                "cursor ROW,COL" (plus " hidden"), the title, "altscreen",
+//                "row N double-width" (or double-height-top/-bottom)
 //   attrs.txt:   "ROW COL-COL attrs" for every run that is not plain
 std::string dumpScreenText(const Terminal &t);
 std::string dumpAttributes(const Terminal &t);

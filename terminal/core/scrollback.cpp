@@ -99,7 +99,7 @@ void Scrollback::push(const Line &line)
     uint64_t serial = 0;
     view.m_data = n > 0 ? allocate(n, serial) : nullptr;
     view.m_size = n;
-    view.m_wrapped = line.m_wrapped;
+    view.m_flags = line.m_flags;
     m_lineBlock[target] = n > 0 ? serial : UINT64_MAX;
     if (n > 0)
         std::memcpy(static_cast<void *>(view.m_data), line.data(), static_cast<size_t>(n) * sizeof(Cell));
@@ -120,7 +120,7 @@ bool Scrollback::popNewest(Line &out)
     owned.m_cells.assign(newest.m_data, newest.m_data + newest.m_size);
     owned.syncView();
     owned.m_clusters = newest.m_clusters;
-    owned.m_wrapped = newest.m_wrapped;
+    owned.m_flags = newest.m_flags;
     out = std::move(owned);
     release(s);
     --m_size;
@@ -130,7 +130,7 @@ bool Scrollback::popNewest(Line &out)
 void Scrollback::markNewestWrapped()
 {
     if (m_size > 0)
-        m_lines[slot(m_size - 1)].m_wrapped = true;
+        m_lines[slot(m_size - 1)].setWrapped(true);
 }
 
 void Scrollback::clear()
@@ -160,7 +160,7 @@ void Scrollback::setCapacity(int capacity)
         owned.m_cells.assign(l.m_data, l.m_data + l.m_size);
         owned.syncView();
         owned.m_clusters = l.m_clusters;
-        owned.m_wrapped = l.m_wrapped;
+        owned.m_flags = l.m_flags;
         kept.push_back(std::move(owned));
     }
     clear();

@@ -150,7 +150,21 @@ struct TerminalCallbacks {
     {
         return self(user)->onResize(rows, cols, &delta->row, &delta->col);
     }
-    static int setlineinfo(int, const VTermLineInfo *, const VTermLineInfo *, void *) { return 1; }
+    // DECDWL, DECDHL and DECSWL (ESC # 6, 3, 4, 5) on a row; an erase of
+    // the whole screen sets them back.
+    static int setlineinfo(int row, const VTermLineInfo *info, const VTermLineInfo *, void *user)
+    {
+        Terminal *t = self(user);
+        if (row < 0 || row >= t->m_rows)
+            return 1;
+        const Line::Size size = !info->doublewidth   ? Line::Size::Normal
+            : info->doubleheight == 1                 ? Line::Size::DoubleHeightTop
+            : info->doubleheight == 2                 ? Line::Size::DoubleHeightBottom
+                                                      : Line::Size::DoubleWidth;
+        t->activeBuffer().row(row).setLineSize(size);
+        t->damageRows(row, row + 1);
+        return 1;
+    }
     static void output(const char *bytes, size_t len, void *user)
     {
         Terminal *t = self(user);
@@ -405,6 +419,8 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
             pushToScrollback(1);
         followWrapCandidate(startRow, endRow, rightward == 0 && fullWidth ? downward : height, pushed);
         onErase(startRow, endRow, startCol, endCol, false, rightward == 0); // ICH/DCH keep wraps
+        if (fullWidth && rightward == 0)
+            resetLineSizes(startRow, endRow);
         return 1;
     }
 
@@ -421,10 +437,13 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
         // Whole rows move: rotate the ring instead of copying cells, then
         // blank the rows that came around.
         activeBuffer().rotate(startRow, endRow, downward);
-        if (downward > 0)
+        if (downward > 0) {
             onErase(endRow - downward, endRow, 0, m_columns, false);
-        else
+            resetLineSizes(endRow - downward, endRow);
+        } else {
             onErase(startRow, startRow - downward, 0, m_columns, false);
+            resetLineSizes(startRow, startRow - downward);
+        }
         if (downward < 0)
             activeBuffer().row(endRow - 1).setWrapped(false); // ran on into the row it pushed out
         damageRows(startRow, endRow);

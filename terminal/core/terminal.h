@@ -10,6 +10,7 @@
 #include "terminal/core/scrollback.h"
 #include "terminal/core/stream_scanner.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <array>
 #include <functional>
@@ -270,6 +271,11 @@ private:
     // soft wrap (not so the tail a character deletion blanks).
     int onErase(int startRow, int endRow, int startCol, int endCol, bool selective, bool endsWraps = true);
     void moveRect(int destRow, int destCol, int srcRow, int srcCol, int height, int width);
+    void resetLineSizes(int fromRow, int toRow)
+    {
+        for (int r = std::max(fromRow, 0); r < std::min(toRow, m_rows); ++r)
+            activeBuffer().row(r).setLineSize(Line::Size::Normal);
+    }
     void pushToScrollback(int rows);
     void pushPrimaryRows(int rows);
     int onResize(int rows, int columns, int *deltaRow, int *deltaCol);

@@ -116,6 +116,19 @@ TEST_F(DrawingTest, blinkingTextIsShownAndHiddenInTurn)
     }, 5000));
 }
 
+// DECDWL draws the line's cells twice as wide; DECDHL twice as tall too,
+// a row showing each half.
+TEST_F(DrawingTest, doubleWidthLinesAreDrawnTwiceAsWide)
+{
+    const int row = printRow(QStringLiteral("AB\\n\\033#6AB"));
+    ASSERT_GE(row, 1) << screen();
+    ASSERT_EQ(session->terminal().screenLine(row + 1).lineSize(), dt::term::Line::Size::DoubleWidth) << screen();
+    ASSERT_TRUE(waitUntil([&] { return cellHasInk(grab(), row + 1, 3); })) << "B is not over cells 2 and 3";
+    const QImage img = grab();
+    EXPECT_FALSE(cellHasInk(img, row, 3)) << "the normal line above stays in two cells";
+    EXPECT_FALSE(cellHasInk(img, row + 1, 5));
+}
+
 // Receives the links the desktop would open.
 class Opened : public QObject {
     Q_OBJECT
