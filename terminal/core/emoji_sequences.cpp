@@ -9,6 +9,9 @@ namespace dt::term {
 namespace {
 
 constexpr char32_t kZwj = 0x200D;
+// No sequence grows past this many cells (the view looks back as far for
+// one a repaint cut).
+constexpr int kLongest = 16;
 
 // Pictographs a joiner or a skin tone may follow (Extended_Pictographic,
 // roughly: the symbol and emoji blocks).
@@ -35,9 +38,11 @@ EmojiSequence emojiSequenceAt(const Line &line, int col)
         return s;
     const char32_t first = line.baseCodepoint(col);
     if (isRegionalIndicator(first)) {
-        // A flag is two; which two is counted from the start of the run.
+        // A flag is two; which two is counted from the start of the run
+        // (looked for within kLongest cells: a line of nothing but
+        // indicators costs no more per cell than that).
         int runStart = col;
-        while (runStart > 0 && isRegionalIndicator(line.baseCodepoint(runStart - 1)))
+        while (runStart > 0 && col - runStart < kLongest && isRegionalIndicator(line.baseCodepoint(runStart - 1)))
             --runStart;
         const int next = col + widthAt(line, col);
         if ((col - runStart) % 2 != 0 || next >= line.size() || !isRegionalIndicator(line.baseCodepoint(next)))
@@ -51,7 +56,7 @@ EmojiSequence emojiSequenceAt(const Line &line, int col)
     std::u32string text = line.graphemeAt(col);
     int end = col + widthAt(line, col);
     int parts = 1;
-    while (end < line.size()) {
+    while (end < line.size() && end - col < kLongest) {
         const char32_t next = line.baseCodepoint(end);
         const bool joined = !text.empty() && text.back() == kZwj && isPictograph(next);
         if (!joined && !isSkinTone(next))

@@ -146,7 +146,13 @@ void StreamScanner::finishCsi(const char *data, size_t end, size_t escStart, siz
     if (final == 'm' && !m_csiPrivate && m_csi.find_first_of(" !\"#$%&'()*+,-./") == std::string::npos
         && finishSgr(data, end, escStart, start, sink))
         return;
-    if (m_csiArgs > kMaxCsiArgs) {
+    if (final == 'b' && escStart < end && m_held.empty()) {
+        // What the text before it prints decides whether libvterm can take
+        // a REP (dropsCsi): it goes first.
+        flush(data, start, escStart, sink);
+        start = escStart;
+    }
+    if (m_csiArgs > kMaxCsiArgs || sink.dropsCsi(m_csiLeader, m_csi, final)) {
         // More parameters than libvterm has room for: not a sequence any
         // program means, and libvterm would write past its array.
         dropCsi(data, escStart, end + 1, start, sink);

@@ -37,6 +37,12 @@ public:
         return false;
     }
     virtual void holdReplies(bool hold) { (void)hold; }
+    // Sequences libvterm must not read at all (where it would hang).
+    virtual bool dropsCsi(char leader, std::string_view params, char final) const
+    {
+        (void)leader, (void)params, (void)final;
+        return false;
+    }
     virtual void csi(char leader, std::string_view params, char final) { (void)leader, (void)params, (void)final; }
 };
 

@@ -106,6 +106,27 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
         }
         size_t n = 1;
         const char32_t cp = decodeAt(data, i, length, n);
+        if (!cp && b >= 0xC0) {
+            // A lead byte that begins no character: libvterm's decoder would
+            // keep waiting for the rest across controls and sequences and
+            // join it with bytes further on (C2, CR, 9B makes a C1 control
+            // of width -1, which puts the cursor left of the screen). It
+            // goes on as U+FFFD with what continues it, unless the chunk's
+            // end cut it (the caller holds that).
+            size_t k = 1;
+            while (k < n && i + k < length && isUtf8Continuation(static_cast<unsigned char>(data[i + k])))
+                ++k;
+            if (k < n && i + k == length) {
+                ++i;
+                continue;
+            }
+            flush(data, start, i, sink);
+            static const char kReplacement[] = "\xEF\xBF\xBD";
+            sink.write(kReplacement, sizeof kReplacement - 1);
+            i += k;
+            start = i;
+            continue;
+        }
         const WidthFix fix = cp ? widthFix(cp) : WidthFix{};
         // A mark libvterm knows joins the character right before it when
         // both are decoded in one run: libvterm's UTF-8 runs stop at ASCII,

@@ -217,9 +217,27 @@ void Terminal::feed(const char *bytes, size_t length)
     m_scanner.feed(bytes, length, *this);
 }
 
+void Terminal::toLibvterm(const char *bytes, size_t length)
+{
+    // From inside a callback (a glyph widened mid-text), libvterm's parser
+    // is between two characters of the write in progress: our own whole,
+    // short sequence goes straight in, and the guard's place in the outer
+    // write is kept.
+    if (m_inLibvterm) {
+        vterm_input_write(m_vt.get(), bytes, length);
+        return;
+    }
+    m_inLibvterm = true;
+    if (m_guard.filter(bytes, length, m_guarded))
+        vterm_input_write(m_vt.get(), m_guarded.data(), m_guarded.size());
+    else
+        vterm_input_write(m_vt.get(), bytes, length);
+    m_inLibvterm = false;
+}
+
 void Terminal::write(const char *bytes, size_t length)
 {
-    vterm_input_write(m_vt.get(), bytes, length);
+    toLibvterm(bytes, length);
     // libvterm gives a C1 control it decodes from UTF-8 a width of -1 and
     // moves the cursor left of column 0 (the scanner drops those in text;
     // this catches any other way in). Any CSI makes it clamp the cursor;
@@ -228,7 +246,7 @@ void Terminal::write(const char *bytes, size_t length)
     vterm_state_get_cursorpos(m_state, &pos);
     if (pos.col < 0) {
         static const char kClamp[] = "\x1b[99m";
-        vterm_input_write(m_vt.get(), kClamp, sizeof kClamp - 1);
+        toLibvterm(kClamp, sizeof kClamp - 1);
     }
 }
 
@@ -267,7 +285,7 @@ void Terminal::cursorRestored()
     vterm_state_get_cursorpos(m_state, &pos);
     if (pos.row >= m_rows || pos.col >= m_columns || pos.row < 0 || pos.col < 0) {
         static const char kClamp[] = "\x1b[99m";
-        vterm_input_write(m_vt.get(), kClamp, sizeof kClamp - 1);
+        toLibvterm(kClamp, sizeof kClamp - 1);
     }
     restorePenExtras(); // after libvterm restored its part of the pen
 }

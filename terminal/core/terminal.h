@@ -5,6 +5,7 @@
 #include "terminal/core/command_log.h"
 #include "terminal/core/key_event.h"
 #include "terminal/core/keyboard_modes.h"
+#include "terminal/core/libvterm_guard.h"
 #include "terminal/core/line.h"
 #include "terminal/core/screen_buffer.h"
 #include "terminal/core/scrollback.h"
@@ -228,6 +229,14 @@ private:
             m_erasedAtPendingWrap = false; // only what this sequence erases counts
     }
     void csi(char leader, std::string_view params, char final) override;
+    // REP before any character of some width was printed: libvterm 0.1.4
+    // repeats a character of width 0 without end (the window hangs).
+    bool dropsCsi(char leader, std::string_view params, char final) const override
+    {
+        return final == 'b' && leader == 0 && m_lastPutWidth <= 0
+            && params.find_first_not_of("0123456789;:") == std::string_view::npos;
+    }
+    int m_lastPutWidth = 0; // libvterm's width of the glyph it printed last (never reset, as libvterm's)
     bool m_holdReplies = false; // libvterm's replies are dropped meanwhile
     std::vector<std::string> m_titleStack; // XTWINOPS 22/23
     bool m_synchronizedOutput = false; // DEC mode 2026
@@ -297,6 +306,11 @@ private:
     const Line *primaryLineAt(int64_t absoluteLine) const;
 
     std::unique_ptr<VTerm, void (*)(VTerm *)> m_vt;
+    // Every byte for libvterm's parser goes through here (libvterm_guard.h).
+    void toLibvterm(const char *bytes, size_t length);
+    LibvtermGuard m_guard;
+    std::string m_guarded;
+    bool m_inLibvterm = false;
     VTermState *m_state = nullptr; // borrowed from m_vt
     StreamScanner m_scanner;
     OutputFn m_output;
@@ -337,7 +351,7 @@ private:
     // libvterm's own: faint, conceal, overline, the underline style and
     // colour (not the link, which belongs to the text, not the cursor).
     struct SavedExtras {
-        SgrExtras sgr;
+        SgrExtras sgr = readSgr("0").extras; // nothing saved: what libvterm restores, a plain pen
     } m_savedExtras;
     void restorePenExtras() { sgrExtras(m_savedExtras.sgr); }
     // The pen erased cells get: without the link, which only text carries.

@@ -15,6 +15,7 @@ namespace dt::term {
 
 int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, bool protect)
 {
+    m_lastPutWidth = width; // what libvterm's REP repeats, placed or not
     if (row < 0 || row >= m_rows || col < 0 || col >= m_columns)
         return 0;
     Line &line = activeBuffer().row(row);
@@ -95,7 +96,7 @@ void Terminal::widenLastGlyph()
     // libvterm's cursor steps over the second cell (CUF stops at a right
     // margin, so it is checked to have moved).
     static const char kForward[] = "\x1b[C";
-    vterm_input_write(m_vt.get(), kForward, sizeof kForward - 1);
+    toLibvterm(kForward, sizeof kForward - 1);
     VTermPos pos;
     vterm_state_get_cursorpos(m_state, &pos);
     if (pos.row != g.row || pos.col != g.col + 2)

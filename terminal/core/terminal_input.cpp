@@ -160,6 +160,11 @@ void Terminal::sendMouseMove(int row, int col, Modifiers mods, MousePixel pixel)
         vterm_mouse_move(m_vt.get(), row, col, toVTerm(mods));
         return;
     }
+    // libvterm still follows the mouse, silently, for when 1016 goes off.
+    std::string discarded;
+    m_capture = &discarded;
+    vterm_mouse_move(m_vt.get(), row, col, toVTerm(mods));
+    m_capture = nullptr;
     const bool moved = pixel.x != m_mousePixel.x || pixel.y != m_mousePixel.y;
     m_mousePixel = pixel;
     // Every pixel moved is a motion, while a button is held (1002) or
@@ -177,6 +182,10 @@ void Terminal::sendMouseButton(MouseButton button, bool pressed, Modifiers mods)
         vterm_mouse_button(m_vt.get(), static_cast<int>(button), pressed, toVTerm(mods));
         return;
     }
+    std::string discarded;
+    m_capture = &discarded;
+    vterm_mouse_button(m_vt.get(), static_cast<int>(button), pressed, toVTerm(mods));
+    m_capture = nullptr;
     if (m_mouse == MouseTracking::None)
         return;
     switch (button) {

@@ -309,7 +309,7 @@ void Terminal::resize(int rows, int columns)
         const bool lastColumn = cursor().col >= columns - 1;
         static const char kRightLeft[] = "\x1b[C\x1b[D";
         static const char kLeftRight[] = "\x1b[D\x1b[C";
-        vterm_input_write(m_vt.get(), lastColumn ? kLeftRight : kRightLeft, 6);
+        toLibvterm(lastColumn ? kLeftRight : kRightLeft, 6);
     }
     m_cursorEndsRowAbove = false;
     if (m_wrapAfterResize != kNoRow)

@@ -245,13 +245,20 @@ TEST(StreamScanner, neverEndsAWriteInsideAUtf8Character)
     }
 }
 
-TEST(StreamScanner, aTruncatedUtf8CharacterFollowedByAsciiIsPassedOnNotSwallowed)
+// A lead byte that begins no character is not swallowed, nor left for
+// libvterm's decoder to join with bytes after a control (C2, CR, 9B would
+// be a C1 control of width -1 there): it goes on as U+FFFD.
+TEST(StreamScanner, aTruncatedUtf8CharacterIsReplacedNotSwallowedNorJoinedLater)
 {
     Recorder r;
     StreamScanner s;
     s.feed("x\xe4", 2, r);
     s.feed("yz", 2, r);
-    EXPECT_EQ(r.events, "x\xe4yz");
+    EXPECT_EQ(r.events, "x\xEF\xBF\xBDyz");
+    Recorder c1;
+    EXPECT_EQ(feedInPieces("\xc2\r\x9b\xc2\x1b[m\x9b", 1, c1),
+              "\xEF\xBF\xBD\r\x9b\xEF\xBF\xBD\x1b[m<f0 c0 o0 u0 uc0:0,0,0>\x9b")
+        << "the lead bytes replaced; the stray continuations are libvterm's to replace";
 }
 
 } // namespace
