@@ -4,6 +4,7 @@
 
 #include "terminal/key_mapping.h"
 
+#include "terminal/core/us_layout.h"
 #include "terminal/core/utf8.h"
 
 #include <QChar>
@@ -283,28 +284,11 @@ std::optional<Key> otherFunctionalKey(int qtKey, bool keypad)
     }
 }
 
-// The key under a character Shift typed, on a US keyboard ('!' → '1'):
-// Qt names the key by what it typed, the protocol by the key.
-char32_t unshiftedAscii(char32_t c)
-{
-    static constexpr char kShifted[] = "~!@#$%^&*()_+{}|:\"<>?";
-    static constexpr char kPlain[] = "`1234567890-=[]\\;',./";
-    for (size_t i = 0; i + 1 < sizeof kShifted; ++i) {
-        if (c == static_cast<char32_t>(kShifted[i]))
-            return static_cast<char32_t>(kPlain[i]);
-    }
-    return c;
-}
-
+// Letters and the like beyond the US keyboard's: Qt's upper case for Shift.
 char32_t shiftedAscii(char32_t c)
 {
-    static constexpr char kPlain[] = "`1234567890-=[]\\;',./";
-    static constexpr char kShifted[] = "~!@#$%^&*()_+{}|:\"<>?";
-    for (size_t i = 0; i + 1 < sizeof kPlain; ++i) {
-        if (c == static_cast<char32_t>(kPlain[i]))
-            return static_cast<char32_t>(kShifted[i]);
-    }
-    return QChar::toUpper(c);
+    const char32_t s = dt::term::us_layout::shifted(c);
+    return s != c ? s : QChar::toUpper(c);
 }
 
 // What the key types, as the protocols mean it: nothing with Ctrl, Alt
@@ -358,7 +342,7 @@ std::optional<KeyEvent> toKeyEvent(int qtKey, Qt::KeyboardModifiers qtMods, cons
     // Qt names letters by their capitals.
     char32_t base = QChar::toLower(static_cast<char32_t>(qtKey));
     if (mods & dt::term::Shift)
-        base = unshiftedAscii(base);
+        base = dt::term::us_layout::unshifted(base);
     const std::u32string typed = typedText(text, mods, type);
     const char32_t shifted = (mods & dt::term::Shift) && typed.size() == 1 ? typed[0] : shiftedAscii(base);
     return KeyEvent::character(base, shifted, mods, typed, type);

@@ -4,6 +4,7 @@
 
 #include "terminal/core/key_encoding.h"
 
+#include "terminal/core/us_layout.h"
 #include "terminal/core/utf8.h"
 
 namespace dt::term {
@@ -125,20 +126,6 @@ bool isLegacyAsciiKey(char32_t c)
         || c == U'/';
 }
 
-// What Shift makes of a key on a US keyboard.
-char32_t shiftedAscii(char32_t c)
-{
-    static constexpr char kFrom[] = "`1234567890-=[]\\;',./";
-    static constexpr char kTo[] = "~!@#$%^&*()_+{}|:\"<>?";
-    if (c >= U'a' && c <= U'z')
-        return c - 32;
-    for (size_t i = 0; i + 1 < sizeof kFrom; ++i) {
-        if (c == static_cast<char32_t>(kFrom[i]))
-            return static_cast<char32_t>(kTo[i]);
-    }
-    return c;
-}
-
 // The control character Ctrl makes of a key, or 0xFFFFFFFF for none.
 constexpr char32_t kNoControl = 0xFFFFFFFF;
 char32_t controlOf(char32_t c)
@@ -169,7 +156,7 @@ char32_t controlOf(char32_t c)
 
 std::string legacyChord(char32_t key, Modifiers mods)
 {
-    const char32_t typed = (mods & Shift) ? shiftedAscii(key) : key;
+    const char32_t typed = (mods & Shift) ? us_layout::shifted(key) : key;
     const char32_t control = controlOf(key) == kNoControl ? key : controlOf(key);
     std::string out;
     if (mods == Shift) {

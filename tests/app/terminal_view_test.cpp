@@ -331,16 +331,22 @@ termios.tcsetattr(0, termios.TCSADRAIN, old)
 print('got', repr(got[:-len(end)]))
 )";
 
+// The key reader above as a file in `dir`; empty if it could not be written.
+QString writeKeyReader(const QTemporaryDir &dir)
+{
+    QFile script(dir.filePath(QStringLiteral("keys.py")));
+    if (!dir.isValid() || !script.open(QIODevice::WriteOnly) || script.write(kKeyReader) < 0)
+        return {};
+    return script.fileName();
+}
+
 TEST_F(TerminalViewTest, aProgramThatAsksForKittysKeyboardProtocolReadsKeysInItsForm)
 {
     QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    QFile script(dir.filePath(QStringLiteral("keys.py")));
-    ASSERT_TRUE(script.open(QIODevice::WriteOnly));
-    script.write(kKeyReader);
-    script.close();
+    const QString script = writeKeyReader(dir);
+    ASSERT_FALSE(script.isEmpty());
 
-    run(QStringLiteral("python3 %1 1").arg(script.fileName()));
+    run(QStringLiteral("python3 %1 1").arg(script));
     ASSERT_TRUE(shows("reading keys")) << screen();
     QTest::keyClick(view, Qt::Key_Escape);
     QTest::keyClick(view, Qt::Key_A, Qt::ControlModifier);
@@ -350,7 +356,7 @@ TEST_F(TerminalViewTest, aProgramThatAsksForKittysKeyboardProtocolReadsKeysInIts
     EXPECT_TRUE(shows(R"(got b'\x1b[27u\x1b[97;5u\x1b[13;2ua')")) << screen();
 
     // With releases reported (flags 1 + 2): each key's press, then its release.
-    run(QStringLiteral("python3 %1 3").arg(script.fileName()));
+    run(QStringLiteral("python3 %1 3").arg(script));
     ASSERT_TRUE(waitUntil([&] { return screen().rfind("reading keys") > screen().find("got b'"); })) << screen();
     QTest::keyClick(view, Qt::Key_A);
     QTest::keyClick(view, Qt::Key_Up, Qt::ControlModifier);
@@ -370,12 +376,9 @@ TEST_F(TerminalViewTest, aProgramThatAsksForKittysKeyboardProtocolReadsKeysInIts
 TEST_F(TerminalViewTest, modifierKeysUnderTheProtocolLeaveTheSelectionAndReleasesFollowPresses)
 {
     QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    QFile script(dir.filePath(QStringLiteral("keys.py")));
-    ASSERT_TRUE(script.open(QIODevice::WriteOnly));
-    script.write(kKeyReader);
-    script.close();
-    run(QStringLiteral("echo selectable; python3 %1 11").arg(script.fileName()));
+    const QString script = writeKeyReader(dir);
+    ASSERT_FALSE(script.isEmpty());
+    run(QStringLiteral("echo selectable; python3 %1 11").arg(script));
     ASSERT_TRUE(shows("reading keys")) << screen();
     view->selectAll();
     ASSERT_TRUE(view->hasSelection());
