@@ -1,6 +1,7 @@
 // Follows libvterm 0.1.4's parser (parser.c: vterm_input_write) closely
-// enough to know the parameter count of a CSI, and cuts one off before its
-// 17th parameter (libvterm_guard.h). Text is stepped over to the next ESC.
+// enough to know where it is in a sequence, and keeps it to the grammar the
+// stream scanner reads (libvterm_guard.h). Text is stepped over to the next
+// ESC.
 
 #include "terminal/core/libvterm_guard.h"
 
@@ -10,22 +11,40 @@ namespace dt::term {
 
 namespace {
 bool isIntermediate(unsigned char c) { return c >= 0x20 && c <= 0x2f; }
+bool isCancel(unsigned char c) { return c == 0x18 || c == 0x1a; }
 } // namespace
 
 bool LibvtermGuard::filter(const char *data, size_t length, std::string &safe)
 {
     bool changed = false;
     size_t kept = 0; // data[0, kept) is in `safe` when changed
-    auto cut = [&](size_t at, const char *instead) {
+    auto take = [&](size_t upTo) {
         if (!changed) {
-            safe.assign(data, at);
+            safe.assign(data, upTo);
             changed = true;
         } else {
-            safe.append(data + kept, at - kept);
+            safe.append(data + kept, upTo - kept);
         }
+    };
+    // data[at] replaced by `instead`.
+    auto cut = [&](size_t at, const char *instead) {
+        take(at);
         safe += instead;
         kept = at + 1;
     };
+    // CAN put before data[at], which stays.
+    auto cancelBefore = [&](size_t at) {
+        take(at);
+        safe += '\x18';
+        kept = at;
+    };
+    if (m_heldEsc) {
+        // An ESC that ended the last write inside a string: libvterm 0.1.4
+        // miscounts a string whose terminator begins a write.
+        m_heldEsc = false;
+        changed = true;
+        safe.assign(1, '\x1b');
+    }
     for (size_t i = 0; i < length; ++i) {
         if (m_state == State::Normal) {
             // Text and controls leave libvterm in its ground state; only an
@@ -37,26 +56,36 @@ bool LibvtermGuard::filter(const char *data, size_t length, std::string &safe)
         }
         const auto c = static_cast<unsigned char>(data[i]);
         if (m_state == State::Dropping) {
-            // The rest of a cancelled CSI: its parameters, intermediates
-            // and final byte go nowhere; controls go on as they would have.
-            if (c == 0x1b || c == 0x18 || c == 0x1a) {
+            // The rest of a cancelled CSI, up to where the scanner ends one
+            // (a final byte, or ESC, CAN, SUB): its bytes go nowhere,
+            // controls go on as they would have.
+            if (c == 0x1b || isCancel(c)) {
                 m_state = State::Normal; // and read below
             } else if (c >= 0x20) {
                 cut(i, "");
-                if (c > 0x3f) // its final byte, or one that ends it as invalid
+                if (c >= 0x40 && c <= 0x7e)
                     m_state = State::Normal;
                 continue;
             } else {
                 continue;
             }
         }
+        if ((m_state == State::Escape || m_state == State::EscapeInString) && (c < 0x20 || c >= 0x7f) && c != 0x1b
+            && !isCancel(c)) {
+            // libvterm would stay in its escape across a control, NUL, DEL
+            // or a high byte, where the scanner reads text: the escape ends
+            // here, and the byte is read as the scanner reads it.
+            cancelBefore(i);
+            m_state = State::Normal;
+        }
         if (c == 0x00 || c == 0x7f)
             continue;
-        if (c == 0x18 || c == 0x1a) {
+        if (isCancel(c)) {
             m_state = State::Normal;
             continue;
         }
         if (c == 0x1b) {
+            m_intermediates = 0;
             m_state = m_state == State::String ? State::EscapeInString : State::Escape;
             continue;
         }
@@ -71,13 +100,20 @@ bool LibvtermGuard::filter(const char *data, size_t length, std::string &safe)
             m_state = State::Escape;
             [[fallthrough]];
         case State::Escape:
-            if (c == 'P' || c == ']')
-                m_state = State::String;
-            else if (c == '[')
-                m_state = State::CsiLeader;
-            else if (!isIntermediate(c) && c >= 0x30 && c < 0x7f)
+            if (m_intermediates > 0 && (c == 'P' || c == ']' || c == '[')) {
+                // A string or CSI after intermediates: libvterm opens it,
+                // the scanner reads text.
+                cancelBefore(i);
                 m_state = State::Normal;
-            // intermediates and anything else: libvterm stays in ESC
+            } else if (c == 'P' || c == ']') {
+                m_state = State::String;
+            } else if (c == '[') {
+                m_state = State::CsiLeader;
+            } else if (isIntermediate(c)) {
+                ++m_intermediates;
+            } else {
+                m_state = State::Normal;
+            }
             break;
         case State::CsiLeader:
             if (c >= 0x3c && c <= 0x3f)
@@ -98,8 +134,17 @@ bool LibvtermGuard::filter(const char *data, size_t length, std::string &safe)
             m_state = State::CsiIntermediate;
             [[fallthrough]];
         case State::CsiIntermediate:
-            if (!isIntermediate(c))
+            if (isIntermediate(c))
+                break;
+            if (c >= 0x40 && c <= 0x7e) {
                 m_state = State::Normal;
+                break;
+            }
+            // libvterm gives up on the sequence here and reads what follows
+            // as text, where the scanner still reads the sequence: cancel it
+            // and drop the rest, as far as the scanner's end of it.
+            cut(i, "\x18");
+            m_state = State::Dropping;
             break;
         case State::String:
             if (c == 0x07)
@@ -109,6 +154,13 @@ bool LibvtermGuard::filter(const char *data, size_t length, std::string &safe)
         case State::Dropping:
             break;
         }
+    }
+    if (m_state == State::EscapeInString && length > 0 && data[length - 1] == '\x1b') {
+        // Held for the next write (see above).
+        take(length - 1);
+        kept = length;
+        m_heldEsc = true;
+        return true;
     }
     if (changed)
         safe.append(data + kept, length - kept);

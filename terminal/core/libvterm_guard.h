@@ -2,12 +2,17 @@
 
 // The last line of defence in front of libvterm 0.1.4's parser: it follows
 // the parser's states byte for byte (the ones that matter: text, ESC, CSI
-// and its parameters, strings) and never lets a control sequence reach a
-// 17th parameter, where libvterm writes past its 16-entry array over its
-// own callback pointers. Such a sequence is cancelled (CAN) and the rest of
-// it dropped. The stream scanner already keeps programs' sequences within
-// bounds; this holds whatever path a byte takes, and whatever the scanner
-// and libvterm disagree on.
+// and its parameters, strings) and
+// - never lets a control sequence reach a 17th parameter, where libvterm
+//   writes past its 16-entry array over its own callback pointers;
+// - keeps libvterm to the grammar the stream scanner reads, so every
+//   sequence libvterm acts on is one the scanner checked: an escape that
+//   libvterm would carry across a control or a high byte, or a CSI or
+//   string opened after intermediates, is cancelled (CAN) where the scanner
+//   reads text; a CSI libvterm would give up on early (a high byte) is
+//   cancelled and dropped as far as the scanner reads it;
+// - holds an ESC that ends a write inside a string for the next write
+//   (libvterm 0.1.4 miscounts a string whose terminator begins a write).
 
 #include <cstddef>
 #include <string>
@@ -27,6 +32,8 @@ private:
     enum class State : unsigned char { Normal, Escape, CsiLeader, CsiArgs, CsiIntermediate, String, EscapeInString, Dropping };
     State m_state = State::Normal;
     int m_args = 0; // separators read in the current CSI
+    int m_intermediates = 0; // after the current ESC
+    bool m_heldEsc = false; // an ESC in a string ended the last write
 };
 
 } // namespace dt::term

@@ -106,10 +106,10 @@ void StreamScanner::releaseHeldCsi(ScannerSink &sink)
 
 void StreamScanner::dropCsi(const char *data, size_t escStart, size_t to, size_t &start, ScannerSink &sink)
 {
-    if (!m_held.empty())
-        m_held.clear(); // it began in an earlier chunk: all of it before `to` is its
-    else if (escStart < to)
-        flush(data, start, escStart, sink); // the text before it
+    if (escStart < to)
+        flush(data, start, escStart, sink); // what came before it (held bytes of an earlier sequence first)
+    else
+        m_held.clear(); // it began in an earlier chunk: what is held is its start
     start = to;
 }
 
@@ -146,16 +146,20 @@ void StreamScanner::finishCsi(const char *data, size_t end, size_t escStart, siz
     if (final == 'm' && !m_csiPrivate && m_csi.find_first_of(" !\"#$%&'()*+,-./") == std::string::npos
         && finishSgr(data, end, escStart, start, sink))
         return;
-    if (final == 'b' && escStart < end && m_held.empty()) {
-        // What the text before it prints decides whether libvterm can take
-        // a REP (dropsCsi): it goes first.
+    if (final == 'b' && escStart < end) {
+        // What the text before it prints is what a REP repeats
+        // (replacesCsi): it goes first.
         flush(data, start, escStart, sink);
         start = escStart;
     }
-    if (m_csiArgs > kMaxCsiArgs || sink.dropsCsi(m_csiLeader, m_csi, final)) {
-        // More parameters than libvterm has room for: not a sequence any
-        // program means, and libvterm would write past its array.
+    std::string instead;
+    if (m_csiArgs > kMaxCsiArgs || sink.replacesCsi(m_csiLeader, m_csi, final, instead)) {
+        // More parameters than libvterm has room for (not a sequence any
+        // program means; libvterm would write past its array), or one the
+        // sink does itself.
         dropCsi(data, escStart, end + 1, start, sink);
+        if (!instead.empty())
+            sink.write(instead.data(), instead.size());
         return;
     }
     if (sink.takesCsi(m_csiLeader, m_csi, final)) {

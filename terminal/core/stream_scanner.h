@@ -37,10 +37,11 @@ public:
         return false;
     }
     virtual void holdReplies(bool hold) { (void)hold; }
-    // Sequences libvterm must not read at all (where it would hang).
-    virtual bool dropsCsi(char leader, std::string_view params, char final) const
+    // Sequences libvterm must not read at all (where it would hang): true
+    // to drop one; `instead` is what goes in its place, if anything.
+    virtual bool replacesCsi(char leader, std::string_view params, char final, std::string &instead) const
     {
-        (void)leader, (void)params, (void)final;
+        (void)leader, (void)params, (void)final, (void)instead;
         return false;
     }
     virtual void csi(char leader, std::string_view params, char final) { (void)leader, (void)params, (void)final; }

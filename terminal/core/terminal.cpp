@@ -33,6 +33,10 @@ struct TerminalCallbacks {
 
     static int osc(const char *command, size_t length, void *user)
     {
+        // libvterm 0.1.4 miscounts some strings (a terminator at the start
+        // of a write gives -1); the guard prevents it, this refuses it.
+        if (length > StreamScanner::kMaxClipboardString + 16)
+            return 1;
         self(user)->onOsc(command, length);
         return 1;
     }
@@ -156,7 +160,7 @@ struct TerminalCallbacks {
     {
         Terminal *t = self(user);
         if (row < 0 || row >= t->m_rows)
-            return 1;
+            return 0; // 0: libvterm does not write its own entry for that row either (past its array)
         const Line::Size size = !info->doublewidth   ? Line::Size::Normal
             : info->doubleheight == 1                 ? Line::Size::DoubleHeightTop
             : info->doubleheight == 2                 ? Line::Size::DoubleHeightBottom
@@ -244,7 +248,7 @@ void Terminal::write(const char *bytes, size_t length)
     // an SGR it ignores does nothing else.
     VTermPos pos;
     vterm_state_get_cursorpos(m_state, &pos);
-    if (pos.col < 0) {
+    if (pos.col < 0 || pos.row < 0 || pos.row >= m_rows || pos.col > m_columns) {
         static const char kClamp[] = "\x1b[99m";
         toLibvterm(kClamp, sizeof kClamp - 1);
     }

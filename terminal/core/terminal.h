@@ -229,14 +229,13 @@ private:
             m_erasedAtPendingWrap = false; // only what this sequence erases counts
     }
     void csi(char leader, std::string_view params, char final) override;
-    // REP before any character of some width was printed: libvterm 0.1.4
-    // repeats a character of width 0 without end (the window hangs).
-    bool dropsCsi(char leader, std::string_view params, char final) const override
-    {
-        return final == 'b' && leader == 0 && m_lastPutWidth <= 0
-            && params.find_first_not_of("0123456789;:") == std::string_view::npos;
-    }
-    int m_lastPutWidth = 0; // libvterm's width of the glyph it printed last (never reset, as libvterm's)
+    // REP (terminal_glyphs.cpp): libvterm 0.1.4 repeats a character of
+    // width 0 without end (before any text, after DECALN), so REP never
+    // reaches it; the last character placed is written again instead.
+    bool replacesCsi(char leader, std::string_view params, char final, std::string &instead) const override;
+    int m_lastPutWidth = 0; // of the glyph placed last
+    std::array<char32_t, 6> m_lastPutChars{};
+    int m_lastPutCount = 0;
     bool m_holdReplies = false; // libvterm's replies are dropped meanwhile
     std::vector<std::string> m_titleStack; // XTWINOPS 22/23
     bool m_synchronizedOutput = false; // DEC mode 2026

@@ -15,7 +15,11 @@ namespace dt::term {
 
 int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, bool protect)
 {
-    m_lastPutWidth = width; // what libvterm's REP repeats, placed or not
+    // What a REP repeats (replacesCsi), placed or not.
+    m_lastPutWidth = width;
+    m_lastPutCount = 0;
+    while (m_lastPutCount < static_cast<int>(m_lastPutChars.size()) && chars[m_lastPutCount])
+        m_lastPutChars[static_cast<size_t>(m_lastPutCount)] = chars[m_lastPutCount], ++m_lastPutCount;
     if (row < 0 || row >= m_rows || col < 0 || col >= m_columns)
         return 0;
     Line &line = activeBuffer().row(row);
@@ -134,6 +138,30 @@ bool Terminal::pendingWrap() const
     const CursorState c = cursor();
     return m_wrap.valid && c.row == m_wrap.row && c.col == m_wrap.cursorCol
         && m_lastGlyph.row == c.row && m_lastGlyph.col + m_lastGlyph.width == m_columns;
+}
+
+bool Terminal::replacesCsi(char leader, std::string_view params, char final, std::string &instead) const
+{
+    if (final != 'b' || leader != 0 || params.find_first_not_of("0123456789;:") != std::string_view::npos)
+        return false;
+    // REP: the character placed last, written again that many times (as
+    // xterm does: they wrap like typed text), or nothing when there is none
+    // with a width.
+    instead.clear();
+    if (m_lastPutWidth <= 0 || m_lastPutCount == 0)
+        return true;
+    int count = 0;
+    for (char c : params) {
+        if (c < '0' || c > '9')
+            break;
+        count = std::min(count * 10 + (c - '0'), m_rows * m_columns);
+    }
+    std::string one;
+    for (int k = 0; k < m_lastPutCount; ++k)
+        appendUtf8(one, m_lastPutChars[static_cast<size_t>(k)]);
+    for (int k = 0; k < std::max(count, 1); ++k)
+        instead += one;
+    return true;
 }
 
 } // namespace dt::term

@@ -98,6 +98,20 @@ TEST(StreamScanner, takesTheUnderlineColourOutOfTheSgrLibvtermReads)
     }
 }
 
+// A sequence rewritten for libvterm right after one whose start was held
+// from the last chunk: the earlier one and the text between go first.
+TEST(StreamScanner, aRewrittenSequenceAfterAHeldOneLosesNothing)
+{
+    const std::string stream = "\x1b[31mab\x1b[58:5:1;4mX";
+    for (size_t cut = 0; cut <= stream.size(); ++cut) {
+        Recorder r;
+        StreamScanner s;
+        s.feed(stream.data(), cut, r);
+        s.feed(stream.data() + cut, stream.size() - cut, r);
+        EXPECT_EQ(r.events, "\x1b[31mab\x1b[4m<u1 uc1:1,0,0>X") << "cut at " << cut;
+    }
+}
+
 TEST(StreamScanner, holdsAControlSequenceCutByAChunkUntilItIsWhole)
 {
     Recorder r;
