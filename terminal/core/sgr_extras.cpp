@@ -4,42 +4,66 @@
 #include "terminal/core/sgr_extras.h"
 
 #include <algorithm>
-#include <vector>
+#include <array>
 
 namespace dt::term {
 
 namespace {
 
-// One parameter and its colon sub-parameters; -1 for an empty one.
+// One parameter: its colon sub-parameters (-1 for an empty one) and its
+// text as written, to pass on. No initialisers: Params holds hundreds of
+// these, and clearing them all for every SGR cost more than reading it.
 struct Param {
-    std::vector<int> values;
-    std::string_view text; // as written, to pass on
+    const int *values;
+    size_t count;
+    const char *textData;
+    size_t textSize;
+    int operator[](size_t k) const { return values[k]; }
+    std::string_view text() const { return {textData, textSize}; }
 };
 
-std::vector<Param> split(std::string_view params)
+// A sequence's parameters, split into fixed arrays: the scanner keeps at
+// most 256 bytes of them, so there are never more values than this.
+struct Params {
+    static constexpr size_t kCapacity = 260;
+    std::array<int, kCapacity> values;
+    std::array<Param, kCapacity> list;
+    size_t size = 0;
+    const Param &operator[](size_t i) const { return list[i]; }
+};
+
+// False when `params` has more values than Params holds.
+bool split(std::string_view params, Params &out)
 {
-    std::vector<Param> out;
+    size_t used = 0;
     size_t begin = 0;
     while (true) {
         const size_t end = std::min(params.find(';', begin), params.size());
-        Param p;
-        p.text = params.substr(begin, end - begin);
+        if (out.size == Params::kCapacity)
+            return false;
+        Param &p = out.list[out.size++];
+        p.textData = params.data() + begin;
+        p.textSize = end - begin;
+        p.values = &out.values[used];
         int value = -1;
-        for (char c : p.text) {
+        for (char c : p.text()) {
             if (c == ':') {
-                p.values.push_back(value);
+                if (used == Params::kCapacity)
+                    return false;
+                out.values[used++] = value;
                 value = -1;
             } else {
                 value = std::min((value < 0 ? 0 : value) * 10 + (c - '0'), 100000);
             }
         }
-        p.values.push_back(value);
-        out.push_back(std::move(p));
+        if (used == Params::kCapacity)
+            return false;
+        out.values[used++] = value;
+        p.count = static_cast<size_t>(&out.values[used] - p.values);
         if (end == params.size())
-            break;
+            return true;
         begin = end + 1;
     }
-    return out;
 }
 
 uint8_t byteOf(int v) { return static_cast<uint8_t>(std::clamp(v, 0, 255)); }
@@ -47,39 +71,39 @@ uint8_t byteOf(int v) { return static_cast<uint8_t>(std::clamp(v, 0, 255)); }
 // An extended colour's arguments (after 38, 48 or 58): from the same
 // parameter's sub-parameters, or else from the parameters after it. Sets
 // `used` to how many following parameters it took; nothing when malformed.
-std::optional<Color> extendedColour(const std::vector<Param> &ps, size_t i, size_t &used)
+std::optional<Color> extendedColour(const Params &ps, size_t i, size_t &used)
 {
     used = 0;
-    const std::vector<int> &sub = ps[i].values;
-    if (sub.size() > 1) { // colon form: 58:5:n, 58:2::r:g:b or 58:2:r:g:b
-        if (sub[1] == 5 && sub.size() >= 3 && sub[2] >= 0)
+    const Param &sub = ps[i];
+    if (sub.count > 1) { // colon form: 58:5:n, 58:2::r:g:b or 58:2:r:g:b
+        if (sub[1] == 5 && sub.count >= 3 && sub[2] >= 0)
             return Color::indexed(byteOf(sub[2]));
-        if (sub[1] == 2 && sub.size() >= 5) {
-            const size_t r = sub.size() >= 6 ? 3 : 2; // a colour space id comes first
+        if (sub[1] == 2 && sub.count >= 5) {
+            const size_t r = sub.count >= 6 ? 3 : 2; // a colour space id comes first
             return Color::rgb(byteOf(sub[r]), byteOf(sub[r + 1]), byteOf(sub[r + 2]));
         }
         return std::nullopt;
     }
-    if (i + 1 >= ps.size())
+    if (i + 1 >= ps.size)
         return std::nullopt;
-    const int kind = ps[i + 1].values[0];
-    if (kind == 5 && i + 2 < ps.size()) {
+    const int kind = ps[i + 1][0];
+    if (kind == 5 && i + 2 < ps.size) {
         used = 2;
-        return Color::indexed(byteOf(ps[i + 2].values[0]));
+        return Color::indexed(byteOf(ps[i + 2][0]));
     }
-    if (kind == 2 && i + 4 < ps.size()) {
+    if (kind == 2 && i + 4 < ps.size) {
         used = 4;
-        return Color::rgb(byteOf(ps[i + 2].values[0]), byteOf(ps[i + 3].values[0]), byteOf(ps[i + 4].values[0]));
+        return Color::rgb(byteOf(ps[i + 2][0]), byteOf(ps[i + 3][0]), byteOf(ps[i + 4][0]));
     }
-    used = kind == 5 ? ps.size() - i - 1 : kind == 2 ? ps.size() - i - 1 : 1;
+    used = kind == 5 ? ps.size - i - 1 : kind == 2 ? ps.size - i - 1 : 1;
     return std::nullopt;
 }
 
 UnderlineStyle underlineOf(const Param &p)
 {
-    if (p.values.size() < 2)
+    if (p.count < 2)
         return UnderlineStyle::Single;
-    switch (p.values[1]) {
+    switch (p[1]) {
     case 0: return UnderlineStyle::None;
     case 2: return UnderlineStyle::Double;
     case 3: return UnderlineStyle::Curly;
@@ -89,28 +113,75 @@ UnderlineStyle underlineOf(const Param &p)
     }
 }
 
-} // namespace
-
-SgrRead readSgr(std::string_view params)
-{
-    SgrRead read;
-    SgrExtras &x = read.extras;
-    for (char c : params) {
-        if (!(c >= '0' && c <= '9') && c != ';' && c != ':') {
-            read.plain = false;
-            return read;
+// What libvterm is to read, one attribute with its arguments at a time,
+// packed into sequences of at most kMaxCsiArgs parameters.
+class LibvtermSgr {
+public:
+    // Parameters [first, first + count) as written (an empty one as "0").
+    void keep(const Params &ps, size_t first, size_t count)
+    {
+        size_t args = 0;
+        for (size_t k = first; k < first + count && k < ps.size; ++k)
+            args += ps[k].count;
+        if (!open(args))
+            return;
+        for (size_t k = first; k < first + count && k < ps.size; ++k) {
+            if (k > first)
+                m_params += ';';
+            m_params += ps[k].textSize == 0 ? std::string_view("0") : ps[k].text();
         }
     }
-    const std::vector<Param> ps = split(params);
-    std::vector<std::string> &units = read.units;
-    auto keepFrom = [&](size_t first, size_t count) {
-        std::string unit;
-        for (size_t k = first; k < first + count && k < ps.size(); ++k)
-            unit += (unit.empty() ? "" : ";") + std::string(ps[k].text.empty() ? std::string_view("0") : ps[k].text);
-        units.push_back(std::move(unit));
-    };
-    for (size_t i = 0; i < ps.size(); ++i) {
-        const int v = ps[i].values[0];
+    // 38 or 48 with a colour, in the semicolon form.
+    void colour(int which, const Color &c)
+    {
+        if (!open(c.kind == Color::Indexed ? 3 : 5))
+            return;
+        m_params += std::to_string(which);
+        if (c.kind == Color::Indexed) {
+            m_params += ";5;" + std::to_string(c.index());
+        } else {
+            for (const int part : {2, int(c.r), int(c.g), int(c.b)})
+                m_params += ";" + std::to_string(part);
+        }
+    }
+    std::string take()
+    {
+        close();
+        return std::move(m_out);
+    }
+
+private:
+    // Starts a unit of `args` parameters; false when it has too many alone.
+    bool open(size_t args)
+    {
+        if (args > kMaxCsiArgs)
+            return false;
+        if (m_args + args > kMaxCsiArgs)
+            close();
+        if (!m_params.empty())
+            m_params += ';';
+        m_args += args;
+        return true;
+    }
+    void close()
+    {
+        if (!m_params.empty())
+            m_out += "\x1b[" + m_params + "m";
+        m_params.clear();
+        m_args = 0;
+    }
+
+    std::string m_out, m_params;
+    size_t m_args = 0;
+};
+
+// Reads the attributes into `read` and hands what libvterm is to read to
+// `libvterm`, when there is one.
+void walk(const Params &ps, SgrRead &read, LibvtermSgr *libvterm)
+{
+    SgrExtras &x = read.extras;
+    for (size_t i = 0; i < ps.size; ++i) {
+        const int v = ps[i][0];
         size_t used = 0;
         switch (v) {
         case -1:
@@ -130,14 +201,12 @@ SgrRead readSgr(std::string_view params)
         case 55: x.overline = false; break;
         case 38:
         case 48:
-            if (ps[i].values.size() > 1) {
+            if (ps[i].count > 1) {
                 // libvterm 0.1.4 reads the colon form's empty colour space
                 // as the red: it gets the semicolon form instead.
-                if (const std::optional<Color> c = extendedColour(ps, i, used))
-                    units.push_back(std::to_string(v)
-                                    + (c->kind == Color::Indexed ? ";5;" + std::to_string(c->index())
-                                                                 : ";2;" + std::to_string(c->r) + ";" + std::to_string(c->g)
-                                                                       + ";" + std::to_string(c->b)));
+                const std::optional<Color> c = extendedColour(ps, i, used);
+                if (c && libvterm)
+                    libvterm->colour(v, *c);
                 read.rewritten = true;
                 continue;
             }
@@ -157,33 +226,44 @@ SgrRead readSgr(std::string_view params)
             continue;
         default: break;
         }
-        keepFrom(i, 1 + used);
+        if (libvterm)
+            libvterm->keep(ps, i, 1 + used);
         i += used;
     }
+}
+
+bool plainParams(std::string_view params)
+{
+    for (char c : params) {
+        if (!(c >= '0' && c <= '9') && c != ';' && c != ':')
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+SgrRead readSgr(std::string_view params)
+{
+    SgrRead read;
+    Params ps;
+    if (!plainParams(params) || !split(params, ps)) {
+        read.plain = false;
+        return read;
+    }
+    walk(ps, read, nullptr);
     return read;
 }
 
-std::string sgrSequences(const std::vector<std::string> &units)
+std::string sgrForLibvterm(std::string_view params)
 {
-    std::string out, params;
-    size_t args = 0;
-    auto close = [&] {
-        if (!params.empty())
-            out += "\x1b[" + params + "m";
-        params.clear();
-        args = 0;
-    };
-    for (const std::string &unit : units) {
-        const size_t n = 1 + static_cast<size_t>(std::count_if(unit.begin(), unit.end(), [](char c) { return c == ';' || c == ':'; }));
-        if (n > kMaxCsiArgs)
-            continue;
-        if (args + n > kMaxCsiArgs)
-            close();
-        params += (params.empty() ? "" : ";") + unit;
-        args += n;
-    }
-    close();
-    return out;
+    SgrRead read;
+    Params ps;
+    if (!plainParams(params) || !split(params, ps))
+        return {};
+    LibvtermSgr libvterm;
+    walk(ps, read, &libvterm);
+    return libvterm.take();
 }
 
 } // namespace dt::term

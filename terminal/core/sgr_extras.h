@@ -31,20 +31,21 @@ constexpr size_t kMaxCsiArgs = 16;
 struct SgrRead {
     SgrExtras extras;
     bool plain = true; // only digits, ';' and ':' (else nothing below is read)
-    // What libvterm should read, one attribute with its arguments each
-    // ("1", "38;2;1;2;3", "4:3"), without any underline colour and with
-    // colon-form colours in the semicolon form it reads right; and whether
-    // that differs from the string as it came.
-    std::vector<std::string> units;
+    // Whether libvterm must get something else than the string as it came
+    // (sgrForLibvterm): it holds an underline colour, or a colon-form colour
+    // libvterm would misread.
     bool rewritten = false;
 };
 
-// Reads an SGR parameter string ("1;4:3;58:2::255:0:0").
+// Reads an SGR parameter string ("1;4:3;58:2::255:0:0"). Allocates nothing:
+// every coloured character of a flood goes through here.
 SgrRead readSgr(std::string_view params);
 
-// `units` as SGR sequences of at most kMaxCsiArgs parameters each, an
-// attribute never split from its arguments (one that has more on its own
-// is left out); empty for no units ("ESC [ m" would reset the pen).
-std::string sgrSequences(const std::vector<std::string> &units);
+// What libvterm should read instead of `params`: its attributes without any
+// underline colour and with colon-form colours in the semicolon form it reads
+// right, as SGR sequences of at most kMaxCsiArgs parameters each, an
+// attribute never split from its arguments (one that has more on its own is
+// left out); empty for nothing left ("ESC [ m" would reset the pen).
+std::string sgrForLibvterm(std::string_view params);
 
 } // namespace dt::term

@@ -116,7 +116,7 @@ void StreamScanner::dropCsi(const char *data, size_t escStart, size_t to, size_t
 bool StreamScanner::finishSgr(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink)
 {
     const bool overlong = m_csiArgs > kMaxCsiArgs;
-    const SgrRead read = m_csi.size() < kMaxCsiParams ? readSgr(m_csi) : SgrRead{{}, false, {}, false};
+    const SgrRead read = m_csi.size() < kMaxCsiParams ? readSgr(m_csi) : SgrRead{{}, false, false};
     if (!read.plain)
         return false; // not all of it was kept, or not plain: as any other CSI
     if (!read.extras.any() && !read.rewritten && !overlong)
@@ -124,7 +124,7 @@ bool StreamScanner::finishSgr(const char *data, size_t end, size_t escStart, siz
     if (read.rewritten || overlong) {
         // What libvterm should read, instead of the bytes that came.
         dropCsi(data, escStart, end + 1, start, sink);
-        const std::string sgr = sgrSequences(read.units);
+        const std::string sgr = sgrForLibvterm(m_csi);
         if (!sgr.empty())
             sink.write(sgr.data(), sgr.size());
     } else {
