@@ -372,6 +372,8 @@ int Terminal::onErase(int startRow, int endRow, int startCol, int endCol, bool s
     endRow = std::min(endRow, m_rows);
     startCol = std::max(startCol, 0);
     endCol = std::min(endCol, m_columns);
+    if (startRow >= endRow || startCol >= endCol)
+        return 1; // libvterm's ECH past a double-width row's end ends before it starts
     ScreenBuffer &buf = activeBuffer();
     for (int r = startRow; r < endRow; ++r) {
         Line &line = buf.row(r);

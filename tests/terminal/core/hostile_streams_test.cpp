@@ -53,6 +53,9 @@ TEST(HostileStreams, nothingReachesLibvtermThatCorruptsItOrHangsIt)
         "\x1b\n[5b", "\x1b#8\x1b[5b",                             // REP with nothing to repeat, after DECALN
         bytes({'x', 0x1b, '[', 0xc3, '\r', 0xcc, 0x81, 0x1b, '(', '[', '5', 'b'}),
         "\x1b(]x\x1b\\", bytes({0x1b, 0x7f, ']', 'x', 0x1b, '\\'}), "\x1b\n]x\x1b\\",
+        // Erases that end before they start: ECH, EL and DCH from past the
+        // end of a double-width row (libvterm's width for it is half).
+        "\x1b[7;70H\x1b#6\x1b[3X", "\x1b[7;70H\x1b#6\x1b[K", "\x1b[7;70H\x1b#6\x1b[4P", "\x1b[7;70H\x1b#3\x1b[9@",
     };
     for (const std::string &s : streams) {
         Terminal whole(24, 80);
