@@ -3,7 +3,9 @@
 // a DSR sent after the data. Beside it, in the same run, two ceilings: a bare
 // PTY drain and libvterm's state layer alone; and our model alone.
 //
-//   bench_throughput [--scale F]   (F scales the file sizes; 1 = 50/20/10/10 MB)
+//   bench_throughput [--scale F] [--only WORD]
+//     F scales the file sizes (1 = 50/20/10/10 MB); WORD picks the streams
+//     whose name holds it ("colour"), for profiling one of them.
 
 #include "corpus.h"
 #include "tests/support/paint_counter.h"
@@ -139,9 +141,13 @@ AppRun sessionWithView(const QString &file, size_t bytes)
 int main(int argc, char **argv)
 {
     double scale = 1.0;
-    for (int i = 1; i + 1 < argc; ++i)
+    const char *only = "";
+    for (int i = 1; i + 1 < argc; ++i) {
         if (std::strcmp(argv[i], "--scale") == 0)
             scale = std::atof(argv[i + 1]);
+        if (std::strcmp(argv[i], "--only") == 0)
+            only = argv[i + 1];
+    }
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
@@ -163,6 +169,8 @@ int main(int argc, char **argv)
     std::printf("%-26s %7s %9s %9s %9s %9s %6s %7s %8s\n", "stream", "MB", "pty-drain", "vt-state", "model",
                 "app+view", "goal", "paints", "stall-ms");
     for (const Case &c : cases) {
+        if (!std::strstr(c.name, only))
+            continue;
         const std::string data = c.make(c.bytes);
         const QString file = dir.filePath(QString::fromLatin1(c.name).remove(QLatin1Char(' ')).remove(QLatin1Char('/')));
         QFile f(file);

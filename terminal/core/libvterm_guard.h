@@ -27,6 +27,8 @@ public:
     // Follows `length` bytes on their way to libvterm. Returns false when
     // they may go as they are; true when `safe` holds what should go instead.
     bool filter(const char *data, size_t length, std::string &safe);
+    // Whether libvterm's parser is in its ground state, nothing held.
+    bool idle() const { return m_state == State::Normal && !m_heldEsc; }
 
 private:
     enum class State : unsigned char { Normal, Escape, CsiLeader, CsiArgs, CsiIntermediate, String, EscapeInString, Dropping };

@@ -280,6 +280,8 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 sink.fullReset();
                 m_state = State::Ground;
             } else {
+                if (c == '(' || c == ')' || c == '*' || c == '+' || c == 'n' || c == 'o')
+                    sink.charsetsChanged(); // SCS, LS2, LS3
                 m_state = State::Ground;
             }
             if (m_state != State::String && m_state != State::Escape && m_state != State::Csi && !m_held.empty()) {

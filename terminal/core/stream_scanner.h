@@ -23,6 +23,14 @@ public:
     virtual void cursorRestored() = 0; // ESC 8: libvterm does not clamp the position
     virtual void cursorSaved() {} // ESC 7: with what of the pen libvterm does not keep
     virtual void fullReset() {} // ESC c (RIS): what libvterm does not keep is reset too
+    // A run of printable ASCII (0x20-0x7E) in the text, at least
+    // kPrintableRun long, for a sink that can place it without libvterm's
+    // per-character path; by default it goes as any other bytes.
+    virtual void printable(const char *bytes, size_t length) { write(bytes, length); }
+    // An ESC that designates a character set (ESC ( ) * + F) or shifts one
+    // in (ESC n, ESC o): from here printable ASCII may print as something
+    // else, until a reset.
+    virtual void charsetsChanged() {}
     // A character of no width (a combining mark, a joiner): it joins the
     // character before it. libvterm never sees these (char_widths.h).
     virtual void combine(char32_t codepoint) { (void)codepoint; }
@@ -73,9 +81,13 @@ public:
 //
 // In text it fixes the widths libvterm 0.1.4 gets wrong (char_widths.h):
 // characters that must be wide or narrow go on as stand-ins, those of no
-// width to the sink's combine().
+// width to the sink's combine(); long runs of printable ASCII go to the
+// sink's printable().
 class StreamScanner {
 public:
+    // The shortest run of printable ASCII handed to printable(): shorter
+    // ones cost the sink more to place apart than they save.
+    static constexpr size_t kPrintableRun = 12;
     // Strings longer than this are passed through in pieces (and truncated by
     // libvterm) rather than buffered without bound.
     static constexpr size_t kMaxHeldString = 64 * 1024;

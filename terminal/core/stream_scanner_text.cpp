@@ -1,7 +1,8 @@
 // The text between control sequences, as the stream scanner passes it to
-// libvterm: runs of ASCII and clean blocks stepped over undecoded, and the
-// characters whose width libvterm gets wrong sent as stand-ins, dropped, or
-// handed to the sink to join the character before (char_widths.h).
+// libvterm: runs of ASCII and clean blocks stepped over undecoded, long runs
+// of printable ASCII handed to the sink apart, and the characters whose
+// width libvterm gets wrong sent as stand-ins, dropped, or handed to the
+// sink to join the character before (char_widths.h).
 
 #include "terminal/core/stream_scanner.h"
 
@@ -65,15 +66,31 @@ char32_t decodeAt(const char *data, size_t i, size_t length, size_t &n)
 }
 
 
-// Eight bytes of ASCII without an ESC: nothing to look at.
-bool plainAscii(const char *bytes)
+bool isPrintableAscii(unsigned char b) { return b >= 0x20 && b < 0x7f; }
+
+// Whether eight bytes are all printable ASCII (0x20-0x7E), a word at a time.
+bool printableWord(const char *bytes)
 {
     uint64_t w;
     std::memcpy(&w, bytes, sizeof w);
     constexpr uint64_t kOnes = 0x0101010101010101ULL;
     constexpr uint64_t kHighs = 0x8080808080808080ULL;
-    const uint64_t esc = w ^ (kOnes * 0x1b); // a zero byte where an ESC was
-    return ((w | ((esc - kOnes) & ~esc)) & kHighs) == 0;
+    // A high bit set: a byte of 0x80 or more, one below 0x20 (it borrows;
+    // the borrow can only spoil bytes above one that already failed), or a
+    // DEL (a zero byte in `del`).
+    const uint64_t del = w ^ (kOnes * 0x7f);
+    return ((w | (w - kOnes * 0x20) | ((del - kOnes) & ~del)) & kHighs) == 0;
+}
+
+// How many bytes of printable ASCII start at data[i].
+size_t printableRunAt(const char *data, size_t i, size_t length)
+{
+    size_t end = i;
+    while (end + 8 <= length && printableWord(data + end))
+        end += 8;
+    while (end < length && isPrintableAscii(static_cast<unsigned char>(data[end])))
+        ++end;
+    return end - i;
 }
 } // namespace
 
@@ -86,9 +103,17 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
         if (b < 0x80) {
             if (b == static_cast<unsigned char>(kEsc))
                 return i;
-            ++i;
-            while (i + 8 <= length && plainAscii(data + i))
-                i += 8;
+            if (!isPrintableAscii(b)) {
+                ++i; // a control
+                continue;
+            }
+            const size_t run = printableRunAt(data, i, length);
+            if (run >= kPrintableRun) {
+                flush(data, start, i, sink);
+                sink.printable(data + i, run);
+                start = i + run;
+            }
+            i += run;
             continue;
         }
         // Only a well-formed character is stepped over whole: an ESC after

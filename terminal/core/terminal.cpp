@@ -2,7 +2,7 @@
 // 0.1.4 needs, feeding our own grid and scrollback through its callbacks,
 // with damage tracking. Glyphs are placed in terminal_glyphs.cpp, resizing
 // and reflow are in terminal_reflow.cpp, input in terminal_input.cpp, text
-// out in terminal_text.cpp.
+// out in terminal_text.cpp, bytes into libvterm in terminal_writes.cpp.
 
 #include "terminal/core/terminal.h"
 
@@ -220,80 +220,6 @@ void Terminal::feed(const char *bytes, size_t length)
 {
     m_scanner.feed(bytes, length, *this);
 }
-
-void Terminal::toLibvterm(const char *bytes, size_t length)
-{
-    // From inside a callback (a glyph widened mid-text), libvterm's parser
-    // is between two characters of the write in progress: our own whole,
-    // short sequence goes straight in, and the guard's place in the outer
-    // write is kept.
-    if (m_inLibvterm) {
-        vterm_input_write(m_vt.get(), bytes, length);
-        return;
-    }
-    m_inLibvterm = true;
-    if (m_guard.filter(bytes, length, m_guarded))
-        vterm_input_write(m_vt.get(), m_guarded.data(), m_guarded.size());
-    else
-        vterm_input_write(m_vt.get(), bytes, length);
-    m_inLibvterm = false;
-}
-
-void Terminal::write(const char *bytes, size_t length)
-{
-    toLibvterm(bytes, length);
-    // libvterm gives a C1 control it decodes from UTF-8 a width of -1 and
-    // moves the cursor left of column 0 (the scanner drops those in text;
-    // this catches any other way in). Any CSI makes it clamp the cursor;
-    // an SGR it ignores does nothing else.
-    VTermPos pos;
-    vterm_state_get_cursorpos(m_state, &pos);
-    if (pos.col < 0 || pos.row < 0 || pos.row >= m_rows || pos.col > m_columns) {
-        static const char kClamp[] = "\x1b[99m";
-        toLibvterm(kClamp, sizeof kClamp - 1);
-    }
-}
-
-// RIS: libvterm resets its state; what the model keeps beside it goes too.
-void Terminal::cursorSaved()
-{
-    SgrExtras &s = m_savedExtras.sgr;
-    s.faint = m_pen.dim != 0;
-    s.conceal = m_pen.conceal != 0;
-    s.overline = m_pen.overline != 0;
-    s.underline = static_cast<UnderlineStyle>(m_pen.underline);
-    s.underlineColour = m_penDecoration.underlineColour;
-}
-
-void Terminal::fullReset()
-{
-    m_savedExtras = SavedExtras{};
-    sweepDecorations(); // what the reset cleared lets its links go
-    resetColours();
-    m_titleStack.clear();
-    m_keyboard.reset();
-    m_mousePixels = false;
-    m_synchronizedOutput = false;
-    m_leftRightMargins = false;
-    m_insertMode = m_newlineMode = false;
-}
-
-void Terminal::cursorRestored()
-{
-    // libvterm 0.1.4's DECRC (ESC 8) restores a saved position without
-    // clamping it, so after the screen got smaller the cursor can sit below
-    // it, where every character is dropped until an absolute move. Any CSI
-    // makes libvterm clamp the cursor; an SGR with a parameter it ignores
-    // does nothing else.
-    VTermPos pos;
-    vterm_state_get_cursorpos(m_state, &pos);
-    if (pos.row >= m_rows || pos.col >= m_columns || pos.row < 0 || pos.col < 0) {
-        static const char kClamp[] = "\x1b[99m";
-        toLibvterm(kClamp, sizeof kClamp - 1);
-    }
-    restorePenExtras(); // after libvterm restored its part of the pen
-}
-
 
 void Terminal::clearScrollback()
 {

@@ -220,6 +220,16 @@ private:
     void cursorSaved() override;
     void fullReset() override;
     void combine(char32_t codepoint) override;
+    // terminal_printable.cpp: runs of printable ASCII placed in the grid
+    // directly while that is certain to match what libvterm would do.
+    void printable(const char *bytes, size_t length) override;
+    void charsetsChanged() override { m_asciiPrintsAsItself = false; }
+    size_t placePrintable(const char *bytes, size_t length);
+    bool atLineEnd() const;
+    // G0 is ASCII and shifted in, and no DECSCA protection was asked for:
+    // printable ASCII prints as itself, unprotected. Until a reset (RIS,
+    // DECSTR) once anything may have changed that.
+    bool m_asciiPrintsAsItself = true;
     // terminal_replies.cpp: what the model answers or follows itself.
     bool takesCsi(char leader, std::string_view params, char final) const override;
     void holdReplies(bool hold) override

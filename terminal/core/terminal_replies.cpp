@@ -51,8 +51,8 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
     switch (final) {
     case 'c': // DA1, DA2, DA3
         return (leader == 0 || leader == '>' || leader == '=') && isDefault(params);
-    case 'q': // XTVERSION
-        return leader == '>' && isDefault(params);
+    case 'q': // XTVERSION; DECSCA (followed for terminal_printable.cpp)
+        return (leader == '>' && isDefault(params)) || (leader == 0 && !params.empty() && params.back() == '"');
     case 't':
         return leader == 0 && (isTitleStackOp(params, 22) || isTitleStackOp(params, 23));
     case 'p':
@@ -106,7 +106,10 @@ void Terminal::csi(char leader, std::string_view params, char final)
             reply = "\x1bP!|44455654\x1b\\"; // DA3's unit id: "DEVT" in hex
         break;
     case 'q':
-        reply = "\x1bP>|deviceterm(" DEVICETERM_VERSION ")\x1b\\";
+        if (leader == '>')
+            reply = "\x1bP>|deviceterm(" DEVICETERM_VERSION ")\x1b\\";
+        else if (const std::vector<int> n = csiNumbers(params.substr(0, params.size() - 1)); !n.empty() && n[0] == 1)
+            m_asciiPrintsAsItself = false; // DECSCA 1: text is protected from here on
         break;
     case 't':
         if (isTitleStackOp(params, 22)) {
@@ -135,6 +138,7 @@ void Terminal::csi(char leader, std::string_view params, char final)
             sgrExtras(readSgr("").extras); // what SGR 0 resets that libvterm does not keep
             m_insertMode = false;
             m_leftRightMargins = false;
+            m_asciiPrintsAsItself = true; // ASCII in G0 and shifted in, no protection (above)
             break;
         }
         const std::vector<int> mode = csiNumbers(params.substr(0, params.size() - 1));

@@ -2,6 +2,7 @@
 // same cells, attributes, cursor and scrollback.
 
 #include "support/vterm_oracle.h"
+#include "terminal/core/screen_dump.h"
 #include "terminal/core/terminal.h"
 
 #include <gtest/gtest.h>
@@ -30,24 +31,58 @@ std::string readFile(const std::filesystem::path &p)
 // margins, scrolling, modes, alternate screen.
 class StreamGenerator {
 public:
-    explicit StreamGenerator(uint32_t seed) : m_rng(seed) {}
+    enum class Extra {
+        None,
+        // A third of the pieces are long runs of printable ASCII (which the
+        // model places without libvterm's per-character path) or resets.
+        PrintableRuns,
+        // Those, and what the runs must leave to libvterm: character sets,
+        // shifts, double-width lines; text of ASCII only (libvterm decodes
+        // ASCII after UTF-8 in one write as UTF-8, whatever is shifted in).
+        PrintableRunsAndCharsets,
+    };
+    explicit StreamGenerator(uint32_t seed, Extra extra = Extra::None) : m_rng(seed), m_extra(extra) {}
 
     std::string next(int length)
     {
         std::string out;
         while (static_cast<int>(out.size()) < length)
-            out += piece();
+            out += m_extra != Extra::None && num(0, 2) == 0 ? printableRunOrItsLimits() : piece();
         return out;
     }
 
 private:
+    std::string printableRunOrItsLimits()
+    {
+        if (m_extra == Extra::PrintableRunsAndCharsets) {
+            switch (num(0, 14)) {
+            case 0: return "\x0e"; // SO: G1 in
+            case 1: return "\x0f"; // SI: G0 in
+            case 2: return "\x1b(0"; // DEC graphics into G0
+            case 3: return "\x1b)0";
+            case 4: return "\x1b(B";
+            case 5: return num(0, 1) ? "\x1bn" : "\x1bo"; // LS2, LS3
+            case 6: return num(0, 1) ? "\x1b#6" : "\x1b#5"; // DECDWL, DECSWL
+            default: break;
+            }
+        }
+        if (num(0, 9) == 0)
+            return "\x1b" "c"; // RIS
+        std::string run;
+        const int length = num(12, 130);
+        for (int i = 0; i < length; ++i)
+            run += static_cast<char>(num(0x20, 0x7e));
+        return run;
+    }
+
     int num(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_rng); }
     std::string n(int lo, int hi) { return std::to_string(num(lo, hi)); }
 
     std::string text()
     {
         static const char *const samples[] = {
-            "a", "hello", "The quick brown fox ", "0123456789", "\xe4\xb8\xad\xe6\x96\x87", // 中文
+            "a", "hello", "The quick brown fox ", "0123456789",
+            "\xe4\xb8\xad\xe6\x96\x87", // 中文
             "\xf0\x9f\x98\x80", // 😀
             "e\xcc\x81", // e + combining acute
             "\xc3\xa9", "\xe2\x94\x80\xe2\x94\x82", // box drawing
@@ -55,7 +90,8 @@ private:
             "\xef\xbc\xa1", // fullwidth A
             "~", " ", "    ",
         };
-        std::string s = samples[num(0, static_cast<int>(std::size(samples)) - 1)];
+        const int ascii = 4; // the first samples
+        std::string s = samples[num(0, m_extra == Extra::PrintableRunsAndCharsets ? ascii - 1 : int(std::size(samples)) - 1)];
         int repeat = num(1, 4);
         std::string r;
         while (repeat--)
@@ -125,6 +161,7 @@ private:
     }
 
     std::mt19937 m_rng;
+    Extra m_extra = Extra::None;
 };
 
 std::string diffAfter(const std::string &bytes, int rows, int cols, std::vector<std::pair<int, int>> resizes = {})
@@ -174,6 +211,42 @@ TEST(DifferentialTest, randomStreamsProduceTheSameScreenAsLibvtermsOwnScreen)
         ++checked;
     }
     EXPECT_EQ(checked, 3000);
+}
+
+// Printable ASCII placed directly (terminal_printable.cpp) among everything
+// it must leave to libvterm: the same cells as libvterm's own screen.
+TEST(DifferentialTest, longPrintableRunsAmongWhatTheyMustRefuseAgreeWithLibvterm)
+{
+    for (uint32_t seed = 7001; seed <= 9000; ++seed) {
+        StreamGenerator gen(seed, StreamGenerator::Extra::PrintableRuns);
+        const std::string bytes = gen.next(300 + static_cast<int>(seed % 5) * 200);
+        const int rows = 3 + static_cast<int>(seed % 7);
+        const int cols = 2 + static_cast<int>(seed % 41);
+        ASSERT_EQ(diffAfter(bytes, rows, cols), "") << "seed " << seed << " (" << rows << "x" << cols << ")";
+    }
+}
+
+// Where libvterm's screen is no oracle (character sets, double-width lines),
+// the model is its own: fed whole, long runs take the direct path; fed a
+// byte at a time, none does. Both must show the same.
+TEST(DifferentialTest, printableRunsAmongCharsetsAndLineSizesLookTheSameFedWholeOrByteByByte)
+{
+    using dt::term::dumpAttributes;
+    using dt::term::dumpScreenText;
+    using dt::term::dumpScrollback;
+    for (uint32_t seed = 9001; seed <= 10000; ++seed) {
+        StreamGenerator gen(seed, StreamGenerator::Extra::PrintableRunsAndCharsets);
+        const std::string bytes = gen.next(300 + static_cast<int>(seed % 5) * 200);
+        const int rows = 3 + static_cast<int>(seed % 7);
+        const int cols = 2 + static_cast<int>(seed % 41);
+        Terminal whole(rows, cols, 500), byteWise(rows, cols, 500);
+        whole.feed(bytes);
+        for (char c : bytes)
+            byteWise.feed(&c, 1);
+        ASSERT_EQ(dumpScreenText(whole), dumpScreenText(byteWise)) << "seed " << seed;
+        ASSERT_EQ(dumpAttributes(whole), dumpAttributes(byteWise)) << "seed " << seed;
+        ASSERT_EQ(dumpScrollback(whole), dumpScrollback(byteWise)) << "seed " << seed;
+    }
 }
 
 // Only the height changes: at another width deviceterm reflows the

@@ -1,0 +1,92 @@
+// Bytes on their way into libvterm: through the guard, with the cursor
+// brought back whenever libvterm leaves it off the screen, and the stream
+// scanner's hooks around the sequences whose state the model keeps beside
+// libvterm's (DECSC, DECRC, RIS).
+
+#include "terminal/core/terminal.h"
+
+#include <vterm.h>
+
+#include <cstring>
+
+namespace dt::term {
+
+void Terminal::toLibvterm(const char *bytes, size_t length)
+{
+    // From inside a callback (a glyph widened mid-text), libvterm's parser
+    // is between two characters of the write in progress: our own whole,
+    // short sequence goes straight in, and the guard's place in the outer
+    // write is kept.
+    if (m_inLibvterm) {
+        vterm_input_write(m_vt.get(), bytes, length);
+        return;
+    }
+    m_inLibvterm = true;
+    if (m_guard.filter(bytes, length, m_guarded))
+        vterm_input_write(m_vt.get(), m_guarded.data(), m_guarded.size());
+    else
+        vterm_input_write(m_vt.get(), bytes, length);
+    m_inLibvterm = false;
+}
+
+void Terminal::write(const char *bytes, size_t length)
+{
+    if (m_asciiPrintsAsItself && std::memchr(bytes, 0x0e, length))
+        m_asciiPrintsAsItself = false; // SO: G1 shifted in (terminal_printable.cpp)
+    toLibvterm(bytes, length);
+    // libvterm gives a C1 control it decodes from UTF-8 a width of -1 and
+    // moves the cursor left of column 0 (the scanner drops those in text;
+    // this catches any other way in). Any CSI makes it clamp the cursor;
+    // an SGR it ignores does nothing else.
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    if (pos.col < 0 || pos.row < 0 || pos.row >= m_rows || pos.col > m_columns) {
+        static const char kClamp[] = "\x1b[99m";
+        toLibvterm(kClamp, sizeof kClamp - 1);
+    }
+}
+
+// DECSC: libvterm saves the cursor and its part of the pen; the rest here.
+void Terminal::cursorSaved()
+{
+    SgrExtras &s = m_savedExtras.sgr;
+    s.faint = m_pen.dim != 0;
+    s.conceal = m_pen.conceal != 0;
+    s.overline = m_pen.overline != 0;
+    s.underline = static_cast<UnderlineStyle>(m_pen.underline);
+    s.underlineColour = m_penDecoration.underlineColour;
+}
+
+// RIS: libvterm resets its state; what the model keeps beside it goes too.
+void Terminal::fullReset()
+{
+    // m_savedExtras stays: libvterm 0.1.4 keeps its saved cursor and pen
+    // across RIS, and a DECRC after it restores both halves of the pen alike.
+    sweepDecorations(); // what the reset cleared lets its links go
+    resetColours();
+    m_titleStack.clear();
+    m_keyboard.reset();
+    m_mousePixels = false;
+    m_synchronizedOutput = false;
+    m_leftRightMargins = false;
+    m_insertMode = m_newlineMode = false;
+    m_asciiPrintsAsItself = true;
+}
+
+void Terminal::cursorRestored()
+{
+    // libvterm 0.1.4's DECRC (ESC 8) restores a saved position without
+    // clamping it, so after the screen got smaller the cursor can sit below
+    // it, where every character is dropped until an absolute move. Any CSI
+    // makes libvterm clamp the cursor; an SGR with a parameter it ignores
+    // does nothing else.
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    if (pos.row >= m_rows || pos.col >= m_columns || pos.row < 0 || pos.col < 0) {
+        static const char kClamp[] = "\x1b[99m";
+        toLibvterm(kClamp, sizeof kClamp - 1);
+    }
+    restorePenExtras(); // after libvterm restored its part of the pen
+}
+
+} // namespace dt::term
