@@ -44,7 +44,7 @@ bool split(std::string_view params, Params &out)
         Param &p = out.list[out.size++];
         p.textData = params.data() + begin;
         p.textSize = end - begin;
-        p.values = &out.values[used];
+        p.values = out.values.data() + used;
         int value = -1;
         for (char c : p.text()) {
             if (c == ':') {
@@ -59,7 +59,7 @@ bool split(std::string_view params, Params &out)
         if (used == Params::kCapacity)
             return false;
         out.values[used++] = value;
-        p.count = static_cast<size_t>(&out.values[used] - p.values);
+        p.count = static_cast<size_t>(out.values.data() + used - p.values);
         if (end == params.size())
             return true;
         begin = end + 1;

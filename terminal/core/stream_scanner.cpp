@@ -232,6 +232,19 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
         const char c = data[i];
         switch (m_state) {
         case State::Ground: {
+            if (m_escFinal != EscFinal::None) {
+                // The rest of an escape with intermediates (ESC ( B, ESC # 6):
+                // more intermediates, then its final byte.
+                const bool g0 = m_escFinal == EscFinal::G0Designation;
+                const bool intermediate = c >= 0x20 && c <= 0x2f, final = c >= 0x30 && c <= 0x7e;
+                if (g0)
+                    sink.g0Designated(final ? c : 0); // ESC ( % 5 and the like: not followed
+                m_escFinal = intermediate ? EscFinal::Other : EscFinal::None;
+                if (intermediate || final) {
+                    ++i;
+                    continue;
+                }
+            }
             i = scanText(data, i, length, start, sink);
             if (i == length)
                 continue;
@@ -280,8 +293,11 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
                 sink.fullReset();
                 m_state = State::Ground;
             } else {
-                if (c == '(' || c == ')' || c == '*' || c == '+' || c == 'n' || c == 'o')
-                    sink.charsetsChanged(); // SCS, LS2, LS3
+                if (c == 'n' || c == 'o')
+                    sink.charsetShifted(); // LS2, LS3
+                // An intermediate: libvterm reads on to a final byte, which
+                // is then no character (Ground below steps over it).
+                m_escFinal = c >= 0x20 && c <= 0x2f ? (c == '(' ? EscFinal::G0Designation : EscFinal::Other) : EscFinal::None;
                 m_state = State::Ground;
             }
             if (m_state != State::String && m_state != State::Escape && m_state != State::Csi && !m_held.empty()) {

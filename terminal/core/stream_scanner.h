@@ -27,10 +27,12 @@ public:
     // kPrintableRun long, for a sink that can place it without libvterm's
     // per-character path; by default it goes as any other bytes.
     virtual void printable(const char *bytes, size_t length) { write(bytes, length); }
-    // An ESC that designates a character set (ESC ( ) * + F) or shifts one
-    // in (ESC n, ESC o): from here printable ASCII may print as something
-    // else, until a reset.
-    virtual void charsetsChanged() {}
+    // ESC ( F: the set G0 is now; `final` is 0 when what followed the
+    // "(" is no final byte (libvterm then designates nothing, or reads
+    // intermediates the scanner does not follow).
+    virtual void g0Designated(char final) { (void)final; }
+    // ESC n or ESC o: G2 or G3 shifted in (SO is in the bytes written).
+    virtual void charsetShifted() {}
     // A character of no width (a combining mark, a joiner): it joins the
     // character before it. libvterm never sees these (char_widths.h).
     virtual void combine(char32_t codepoint) { (void)codepoint; }
@@ -135,8 +137,14 @@ private:
     // A control sequence grew too long to hold: it is dropped whole.
     bool m_csiDropping = false;
     size_t m_csiArgs = 1; // parameters and sub-parameters so far
+    // The escape read has intermediates: its final byte comes in Ground.
+    enum class EscFinal : unsigned char { None, G0Designation, Other } m_escFinal = EscFinal::None;
     static constexpr size_t kMaxHeldCsi = 512;
-    static constexpr size_t kMaxCsiParams = 256; // m_csi keeps no more
+
+public:
+    // A sequence's parameters are kept up to this many bytes (the rest are
+    // read by libvterm alone): a sink that sees this many has not seen all.
+    static constexpr size_t kMaxCsiParams = 256;
 };
 
 } // namespace dt::term

@@ -223,13 +223,22 @@ private:
     // terminal_printable.cpp: runs of printable ASCII placed in the grid
     // directly while that is certain to match what libvterm would do.
     void printable(const char *bytes, size_t length) override;
-    void charsetsChanged() override { m_asciiPrintsAsItself = false; }
+    void g0Designated(char final) override { m_printableLimits.g0NotAscii = final != 'B'; }
+    void charsetShifted() override { m_printableLimits.shifted = true; }
     size_t placePrintable(const char *bytes, size_t length);
     bool atLineEnd() const;
-    // G0 is ASCII and shifted in, and no DECSCA protection was asked for:
-    // printable ASCII prints as itself, unprotected. Until a reset (RIS,
-    // DECSTR) once anything may have changed that.
-    bool m_asciiPrintsAsItself = true;
+    // What of libvterm's state would make it place printable ASCII
+    // otherwise than one cell each, as itself and unprotected: followed
+    // from the sequences that set it, and assumed in force, once the model
+    // cannot tell, until a reset (RIS, DECSTR) clears them all.
+    struct PrintableLimits {
+        bool g0NotAscii = false; // ESC ( F with another set than B
+        bool shifted = false; // SO, LS2, LS3: another set may be in GL
+        bool protectedText = false; // DECSCA 1
+        bool originMode = false; // DECOM: CUF stays in the scroll region
+        bool unreadMode = false; // SM/RM, DECSET/DECRST or DECSCA the model cannot read
+        bool any() const { return g0NotAscii || shifted || protectedText || originMode || unreadMode; }
+    } m_printableLimits;
     // terminal_replies.cpp: what the model answers or follows itself.
     bool takesCsi(char leader, std::string_view params, char final) const override;
     void holdReplies(bool hold) override

@@ -142,7 +142,10 @@ bool Terminal::pendingWrap() const
 
 bool Terminal::replacesCsi(char leader, std::string_view params, char final, std::string &instead) const
 {
-    if (final != 'b' || leader != 0 || params.find_first_not_of("0123456789;:") != std::string_view::npos)
+    // Every REP libvterm would act on: with intermediates it is another
+    // sequence; a control among the parameters libvterm runs and skips.
+    const auto intermediate = [](char c) { return c >= 0x20 && c <= 0x2f; };
+    if (final != 'b' || leader != 0 || std::any_of(params.begin(), params.end(), intermediate))
         return false;
     // REP: the character placed last, written again that many times (as
     // xterm does: they wrap like typed text), or nothing when there is none
@@ -152,9 +155,10 @@ bool Terminal::replacesCsi(char leader, std::string_view params, char final, std
         return true;
     int count = 0;
     for (char c : params) {
-        if (c < '0' || c > '9')
+        if (c == ';' || c == ':')
             break;
-        count = std::min(count * 10 + (c - '0'), m_rows * m_columns);
+        if (c >= '0' && c <= '9')
+            count = std::min(count * 10 + (c - '0'), m_rows * m_columns);
     }
     std::string one;
     for (int k = 0; k < m_lastPutCount; ++k)

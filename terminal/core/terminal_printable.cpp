@@ -17,9 +17,11 @@ namespace dt::term {
 
 void Terminal::printable(const char *bytes, size_t length)
 {
-    if (!m_asciiPrintsAsItself || m_insertMode || m_leftRightMargins || !m_guard.idle()) {
+    if (m_printableLimits.any() || m_insertMode || m_leftRightMargins || !m_guard.idle()) {
         // As libvterm would place it: a character set or DECSCA protection
-        // it alone knows, cells to shift, or margins to wrap at.
+        // it alone knows, cells to shift, margins, or origin mode (where
+        // CUF would stop at the scroll region, a cursor left below it by
+        // DECRC being moved into it).
         write(bytes, length);
         return;
     }
@@ -36,8 +38,15 @@ void Terminal::printable(const char *bytes, size_t length)
             write(bytes + at, length - at); // a line of double width, or no room at all
             return;
         }
+        const CursorState before = cursor();
         write(bytes + at, 1);
         ++at;
+        if (libvtermPlacedLast && before.col == m_columns - 1 && cursor().col == before.col && cursor().row == before.row) {
+            // Written over the last column again, not wrapped: autowrap is
+            // off, and the rest goes there too.
+            write(bytes + at, length - at);
+            return;
+        }
         libvtermPlacedLast = true;
     }
 }
@@ -73,8 +82,8 @@ size_t Terminal::placePrintable(const char *bytes, size_t length)
     m_wrap = {true, pos.row, last + 1}; // before the move below, which then keeps it
     m_damaged[static_cast<size_t>(pos.row)] = 1;
     m_anyDamage = true;
-    // CUF: relative (origin mode does not matter) and, with no margins,
-    // stopped only by the line's end, which it does not reach.
+    // CUF: relative and, without margins or origin mode, stopped only by
+    // the line's end, which it does not reach.
     char forward[16] = "\x1b[";
     char *end = std::to_chars(forward + 2, forward + sizeof forward - 1, count).ptr;
     *end++ = 'C';

@@ -8,6 +8,8 @@
 
 #include "terminal/core/terminal.h"
 
+#include "terminal/core/stream_scanner.h"
+
 #include "terminal/core/csi_params.h"
 
 #include <algorithm>
@@ -17,6 +19,14 @@ namespace dt::term {
 namespace {
 
 constexpr size_t kTitleStackDepth = 10; // as xterm
+
+// Parameters the model reads as libvterm does: digits and ';' only, all of
+// them kept by the scanner. Anything else (sub-parameters, a control
+// libvterm runs in the middle) libvterm may read otherwise.
+bool readable(std::string_view params)
+{
+    return params.size() < StreamScanner::kMaxCsiParams && params.find_first_not_of("0123456789;") == std::string_view::npos;
+}
 
 // No parameter, or zero ("0", "00", …).
 bool isDefault(std::string_view params)
@@ -52,7 +62,7 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
     case 'c': // DA1, DA2, DA3
         return (leader == 0 || leader == '>' || leader == '=') && isDefault(params);
     case 'q': // XTVERSION; DECSCA (followed for terminal_printable.cpp)
-        return (leader == '>' && isDefault(params)) || (leader == 0 && !params.empty() && params.back() == '"');
+        return (leader == '>' && isDefault(params)) || (leader == 0 && params.find('"') != std::string_view::npos);
     case 't':
         return leader == 0 && (isTitleStackOp(params, 22) || isTitleStackOp(params, 23));
     case 'p':
@@ -76,13 +86,16 @@ bool Terminal::takesCsi(char leader, std::string_view params, char final) const
             return true;
         if (leader != '?')
             return false;
+        if (!readable(params))
+            return true; // where text goes may have changed (PrintableLimits)
         // Leaving the alternate screen too: libvterm restores the saved
-        // cursor without clamping it to a screen that got smaller.
+        // cursor without clamping it to a screen that got smaller. Origin
+        // mode and DECLRMM are followed for the printable fast path.
         const std::vector<int> modes = csiNumbers(params);
         return modes.size() > 1
             || (modes.size() == 1
-                && (modes[0] == kSynchronizedOutput || modes[0] == 69 || modes[0] == 1048 || modes[0] == 1049
-                    || modes[0] == kSgrPixels));
+                && (modes[0] == kSynchronizedOutput || modes[0] == 6 || modes[0] == 69 || modes[0] == 1048
+                    || modes[0] == 1049 || modes[0] == kSgrPixels));
     }
     default:
         return false;
@@ -106,10 +119,13 @@ void Terminal::csi(char leader, std::string_view params, char final)
             reply = "\x1bP!|44455654\x1b\\"; // DA3's unit id: "DEVT" in hex
         break;
     case 'q':
-        if (leader == '>')
+        if (leader == '>') {
             reply = "\x1bP>|deviceterm(" DEVICETERM_VERSION ")\x1b\\";
-        else if (const std::vector<int> n = csiNumbers(params.substr(0, params.size() - 1)); !n.empty() && n[0] == 1)
-            m_asciiPrintsAsItself = false; // DECSCA 1: text is protected from here on
+        } else if (params.back() != '"' || !readable(params.substr(0, params.size() - 1))) {
+            m_printableLimits.unreadMode = true; // a DECSCA libvterm may read as protecting
+        } else if (const std::vector<int> n = csiNumbers(params.substr(0, params.size() - 1)); !n.empty() && n[0] == 1) {
+            m_printableLimits.protectedText = true; // from here on (DECSC may keep it)
+        }
         break;
     case 't':
         if (isTitleStackOp(params, 22)) {
@@ -138,7 +154,7 @@ void Terminal::csi(char leader, std::string_view params, char final)
             sgrExtras(readSgr("").extras); // what SGR 0 resets that libvterm does not keep
             m_insertMode = false;
             m_leftRightMargins = false;
-            m_asciiPrintsAsItself = true; // ASCII in G0 and shifted in, no protection (above)
+            m_printableLimits = PrintableLimits{}; // all of them reset above
             break;
         }
         const std::vector<int> mode = csiNumbers(params.substr(0, params.size() - 1));
@@ -179,6 +195,8 @@ void Terminal::csi(char leader, std::string_view params, char final)
     case 'l': {
         // libvterm 0.1.4 applies only the first mode of SM/RM; the others
         // are handed to it one at a time, so every mode named is set.
+        if (!readable(params))
+            m_printableLimits.unreadMode = true; // IRM, DECOM or DECLRMM, for all the model knows
         const std::vector<int> modes = csiNumbers(params);
         const bool set = final == 'h';
         for (size_t i = 0; i < modes.size(); ++i) {
@@ -191,6 +209,8 @@ void Terminal::csi(char leader, std::string_view params, char final)
             }
             if (leader == '?' && modes[i] == 69)
                 m_leftRightMargins = set; // DECLRMM
+            if (leader == '?' && modes[i] == 6)
+                m_printableLimits.originMode = set; // DECOM
             if (leader == '?' && modes[i] == kSgrPixels) {
                 m_mousePixels = set;
                 m_pixelButtonsDown = 0;

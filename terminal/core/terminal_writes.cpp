@@ -31,8 +31,8 @@ void Terminal::toLibvterm(const char *bytes, size_t length)
 
 void Terminal::write(const char *bytes, size_t length)
 {
-    if (m_asciiPrintsAsItself && std::memchr(bytes, 0x0e, length))
-        m_asciiPrintsAsItself = false; // SO: G1 shifted in (terminal_printable.cpp)
+    if (!m_printableLimits.shifted && std::memchr(bytes, 0x0e, length))
+        m_printableLimits.shifted = true; // SO: G1 into GL (terminal_printable.cpp)
     toLibvterm(bytes, length);
     // libvterm gives a C1 control it decodes from UTF-8 a width of -1 and
     // moves the cursor left of column 0 (the scanner drops those in text;
@@ -70,7 +70,7 @@ void Terminal::fullReset()
     m_synchronizedOutput = false;
     m_leftRightMargins = false;
     m_insertMode = m_newlineMode = false;
-    m_asciiPrintsAsItself = true;
+    m_printableLimits = PrintableLimits{};
 }
 
 void Terminal::cursorRestored()

@@ -55,7 +55,7 @@ private:
     std::string printableRunOrItsLimits()
     {
         if (m_extra == Extra::PrintableRunsAndCharsets) {
-            switch (num(0, 14)) {
+            switch (num(0, 16)) {
             case 0: return "\x0e"; // SO: G1 in
             case 1: return "\x0f"; // SI: G0 in
             case 2: return "\x1b(0"; // DEC graphics into G0
@@ -63,11 +63,23 @@ private:
             case 4: return "\x1b(B";
             case 5: return num(0, 1) ? "\x1bn" : "\x1bo"; // LS2, LS3
             case 6: return num(0, 1) ? "\x1b#6" : "\x1b#5"; // DECDWL, DECSWL
+            case 7: return "\x1b[" + n(1, 9) + "\x07b"; // REP with a control libvterm runs inside it
+            case 8: return "\x1b[!p"; // DECSTR
             default: break;
             }
         }
-        if (num(0, 9) == 0)
-            return "\x1b" "c"; // RIS
+        switch (num(0, 24)) {
+        case 0: return "\x1b" "c"; // RIS
+        // Modes and protection in forms only libvterm reads: sub-parameters,
+        // a control run inside the sequence.
+        case 1: return num(0, 1) ? "\x1b[4:h" : "\x1b[4\x07h";
+        case 2: return num(0, 1) ? "\x1b[1:\"q" : "\x1b[1\x07\"q";
+        case 3: return num(0, 1) ? "\x1b[?69:1h\x1b[2;" + n(5, 20) + "s" : "\x1b[?6:1h";
+        // Origin mode with the cursor left outside the region by DECRC.
+        case 4: return "\x1b7\x1b[" + n(2, 4) + ";" + n(5, 8) + "r\x1b[?6h\x1b8";
+        case 5: return "\x1b[?6l\x1b[r";
+        default: break;
+        }
         std::string run;
         const int length = num(12, 130);
         for (int i = 0; i < length; ++i)
