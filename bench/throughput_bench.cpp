@@ -104,10 +104,11 @@ AppRun sessionWithView(const QString &file, size_t bytes)
     QElapsedTimer clock;
     qint64 answeredAt = -1;
     session.terminal().setOutput([&](const char *b, size_t n) {
-        // The only reply this program provokes is the final DSR's.
+        // The only reply this program provokes is the final DSR's. This runs
+        // on the PTY's reader thread: the loop is told by a queued call.
         if (answeredAt < 0 && std::memchr(b, 'R', n)) {
             answeredAt = clock.nsecsElapsed();
-            loop.quit();
+            QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
         }
     });
 

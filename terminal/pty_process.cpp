@@ -3,8 +3,11 @@
 
 #include "terminal/pty_process.h"
 
+#include "terminal/pty_reader.h"
+
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QThread>
 #include <QTimer>
 
 #include <cerrno>
@@ -56,7 +59,7 @@ struct CStringArray {
 
 } // namespace
 
-PtyProcess::PtyProcess(QObject *parent) : QObject(parent), m_readBuffer(new char[kReadChunk]) {}
+PtyProcess::PtyProcess(QObject *parent) : QObject(parent) {}
 
 PtyProcess::~PtyProcess()
 {
@@ -135,8 +138,12 @@ bool PtyProcess::start(const Options &options, QString *error)
     ::fcntl(m_master, F_SETFL, ::fcntl(m_master, F_GETFL) | O_NONBLOCK);
     ::fcntl(m_master, F_SETFD, FD_CLOEXEC);
 
-    m_readNotifier = std::make_unique<QSocketNotifier>(m_master, QSocketNotifier::Read);
-    connect(m_readNotifier.get(), &QSocketNotifier::activated, this, &PtyProcess::onReadable);
+    PtyReader::Events events;
+    events.context = this;
+    events.batchRead = [this] { emit batchRead(); };
+    events.ended = [this] { onReaderEnded(); };
+    events.drained = [this] { reap(); };
+    m_reader = std::make_unique<PtyReader>(m_master, m_onData, std::move(events));
     m_writeNotifier = std::make_unique<QSocketNotifier>(m_master, QSocketNotifier::Write);
     m_writeNotifier->setEnabled(false);
     connect(m_writeNotifier.get(), &QSocketNotifier::activated, this, &PtyProcess::onWritable);
@@ -152,55 +159,32 @@ bool PtyProcess::start(const Options &options, QString *error)
     return true;
 }
 
-void PtyProcess::onReadable()
+void PtyProcess::onReaderEnded()
 {
-    bool gotData = false;
-    for (int i = 0; i < kReadsPerWakeup; ++i) {
-        const ssize_t n = ::read(m_master, m_readBuffer.get(), kReadChunk);
-        if (n > 0) {
-            gotData = true;
-            if (m_onData)
-                m_onData(m_readBuffer.get(), static_cast<size_t>(n));
-            // A PTY hands out at most a few KiB per read even when the
-            // writer has more ready, so keep reading until it runs dry (or
-            // the budget is spent): one wake-up per read would cost far more.
-            continue;
-        }
-        if (n < 0 && (errno == EAGAIN || errno == EINTR))
-            break;
-        // EOF or EIO: every process holding the slave side has gone.
-        m_readNotifier->setEnabled(false);
-        if (gotData)
-            emit batchRead();
-        if (m_pidfd < 0)
-            onChildExited();
-        return;
-    }
-    if (gotData)
-        emit batchRead();
+    // EOF or EIO: every process holding the PTY's other side has gone.
+    m_readerEnded = true;
+    if (m_pidfd < 0 || m_drainRequested)
+        reap();
 }
 
 void PtyProcess::onChildExited()
 {
     if (m_exitNotifier)
         m_exitNotifier->setEnabled(false);
-    // Drain what the child wrote just before it went, so its last words
-    // (an error message, a final prompt) are on screen.
-    if (m_master >= 0 && m_readNotifier && m_readNotifier->isEnabled()) {
-        for (int i = 0; i < 64; ++i) {
-            const ssize_t n = ::read(m_master, m_readBuffer.get(), kReadChunk);
-            if (n <= 0)
-                break;
-            if (m_onData)
-                m_onData(m_readBuffer.get(), static_cast<size_t>(n));
-        }
-        emit batchRead();
+    // What the child wrote just before it went (an error message, a final
+    // prompt) is fed first, so its last words are on screen; then reap.
+    if (m_reader && !m_readerEnded) {
+        m_drainRequested = true;
+        m_reader->drain();
+        return;
     }
     reap();
 }
 
 void PtyProcess::reap()
 {
+    if (m_exited)
+        return; // reported once
     int status = 0;
     const pid_t r = ::waitpid(m_pid, &status, WNOHANG);
     if (r == 0) {
@@ -217,8 +201,6 @@ void PtyProcess::reap()
         else if (WIFSIGNALED(status))
             signalNumber = WTERMSIG(status);
     }
-    if (m_readNotifier)
-        m_readNotifier->setEnabled(false);
     if (m_writeNotifier)
         m_writeNotifier->setEnabled(false);
     emit finished(exitCode, signalNumber);
@@ -237,7 +219,15 @@ void PtyProcess::write(const char *bytes, size_t length)
             return;
         m_writeQueue.emplace_back(bytes + written, static_cast<qsizetype>(length - written));
         m_pendingBytes += static_cast<qsizetype>(length - written);
-        m_writeNotifier->setEnabled(true);
+        if (QThread::currentThread() == thread()) {
+            m_writeNotifier->setEnabled(true);
+        } else {
+            // A notifier is only switched on its own thread.
+            QMetaObject::invokeMethod(this, [this] {
+                if (m_writeNotifier && !m_writeQueue.empty())
+                    m_writeNotifier->setEnabled(true);
+            }, Qt::QueuedConnection);
+        }
         return;
     }
     m_writeQueue.emplace_back(bytes, static_cast<qsizetype>(length));
@@ -291,7 +281,7 @@ pid_t PtyProcess::foregroundProcessGroup() const
 
 void PtyProcess::closeMaster()
 {
-    m_readNotifier.reset();
+    m_reader.reset(); // joined before its descriptor goes
     m_writeNotifier.reset();
     m_exitNotifier.reset();
     if (m_master >= 0) {

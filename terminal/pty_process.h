@@ -13,9 +13,12 @@
 
 namespace dt::terminal {
 
-// A child process on a pseudo-terminal: forkpty + new session, a
-// non-blocking master read in bounded batches, queued non-blocking writes,
-// TIOCSWINSZ on resize, and exit detection through a pidfd (no polling).
+class PtyReader;
+
+// A child process on a pseudo-terminal: forkpty + new session, its output
+// read on a thread of its own (pty_reader.h) and handed to the data handler
+// there, queued non-blocking writes, TIOCSWINSZ on resize, and exit
+// detection through a pidfd (no polling).
 class PtyProcess : public QObject {
     Q_OBJECT
 public:
@@ -29,15 +32,20 @@ public:
         int columns = 80;
     };
 
-    // Called for every chunk read; the pointer is valid for the call only.
+    // Called for every batch read, on the reader thread during its turn
+    // (model_ownership.h); the pointer is valid for the call only.
     using DataHandler = std::function<void(const char *, size_t)>;
 
     explicit PtyProcess(QObject *parent = nullptr);
     ~PtyProcess() override;
 
+    // Before start().
     void setDataHandler(DataHandler handler) { m_onData = std::move(handler); }
 
     bool start(const Options &options, QString *error);
+    // From the GUI thread, or from the reader thread during its turn (a
+    // reply the model gives while fed): both own the models then, which
+    // keeps the queue to one thread at a time.
     void write(const char *bytes, size_t length);
     void write(const QByteArray &bytes) { write(bytes.constData(), static_cast<size_t>(bytes.size())); }
     void resize(int rows, int columns);
@@ -51,20 +59,15 @@ public:
     pid_t foregroundProcessGroup() const;
     qsizetype pendingWriteBytes() const { return m_pendingBytes; }
 
-    // How much one wake-up may read before returning to the event loop,
-    // so typing and painting stay responsive under a flood of output.
-    static constexpr size_t kReadChunk = 64 * 1024;
-    static constexpr int kReadsPerWakeup = 64;
-
 signals:
-    // After a batch of reads: the model has new content.
+    // After a batch of reads was fed (coalesced): the model has new content.
     void batchRead();
     void finished(int exitCode, int signalNumber);
 
 private:
-    void onReadable();
     void onWritable();
     void onChildExited();
+    void onReaderEnded();
     void reap();
     void closeMaster();
 
@@ -72,14 +75,15 @@ private:
     pid_t m_pid = -1;
     int m_pidfd = -1;
     bool m_exited = false;
-    std::unique_ptr<QSocketNotifier> m_readNotifier;
+    std::unique_ptr<PtyReader> m_reader;
+    bool m_readerEnded = false;
+    bool m_drainRequested = false;
     std::unique_ptr<QSocketNotifier> m_writeNotifier;
     std::unique_ptr<QSocketNotifier> m_exitNotifier;
     std::deque<QByteArray> m_writeQueue;
     qsizetype m_writeOffset = 0; // into the front of the queue
     qsizetype m_pendingBytes = 0;
     DataHandler m_onData;
-    std::unique_ptr<char[]> m_readBuffer;
 };
 
 } // namespace dt::terminal

@@ -3,6 +3,7 @@
 
 #include "terminal/terminal_session.h"
 
+#include "terminal/model_ownership.h"
 #include "terminal/shell_environment.h"
 #include "terminal/shell_integration.h"
 
@@ -15,6 +16,10 @@ namespace dt::terminal {
 TerminalSession::TerminalSession(int rows, int columns, int scrollbackLines, QObject *parent)
     : QObject(parent), m_terminal(std::make_unique<dt::term::Terminal>(rows, columns, scrollbackLines)), m_pty()
 {
+    // The model is fed on the PTY's reader thread, whenever the GUI thread
+    // waits (model_ownership.h); everything else touches it on the GUI
+    // thread, which then owns it.
+    ownership::installOnGuiThread();
     // Replies (DSR, DA), keys and mouse reports go straight to the PTY's
     // write queue; libvterm calls this from inside its own functions, so it
     // must not call back into the model.

@@ -1,0 +1,169 @@
+// The hand-over of the terminal models between the GUI thread and the PTY
+// reader threads (model_ownership.h): a GLib source on the GUI thread's
+// main context gives them up in its prepare (right before the poll) and
+// takes them back in its check (after the poll, before any dispatch). Where
+// Qt runs without GLib, the event dispatcher's aboutToBlock and awake and
+// an application event filter do the same a little more coarsely.
+
+#include "terminal/model_ownership.h"
+
+#include <QAbstractEventDispatcher>
+#include <QCoreApplication>
+#include <QThread>
+
+#include <glib.h>
+
+#include <condition_variable>
+#include <mutex>
+
+namespace dt::terminal::ownership {
+
+namespace {
+
+enum class Owner { Nobody, Gui, Reader };
+
+struct State {
+    std::mutex mutex;
+    std::condition_variable changed;
+    Owner owner = Owner::Nobody;
+    int guiWaiting = 0;
+    int readersWaiting = 0;
+    // The GUI thread gave the models up while a reader waited: that reader
+    // goes first, so a GUI thread that polls without ever blocking (a busy
+    // wait that processes events) cannot starve the readers.
+    bool readerNext = false;
+};
+
+State &state()
+{
+    static State *s = new State; // readers may outlive static destruction
+    return *s;
+}
+
+bool g_installed = false; // GUI thread only
+bool g_guiOwns = false; // GUI thread only
+
+void guiTake()
+{
+    if (g_guiOwns)
+        return;
+    State &s = state();
+    std::unique_lock lock(s.mutex);
+    ++s.guiWaiting;
+    s.changed.wait(lock, [&] { return s.owner == Owner::Nobody && !(s.readerNext && s.readersWaiting > 0); });
+    --s.guiWaiting;
+    s.owner = Owner::Gui;
+    g_guiOwns = true;
+}
+
+void guiGiveUp()
+{
+    if (!g_guiOwns)
+        return;
+    State &s = state();
+    {
+        std::lock_guard lock(s.mutex);
+        s.owner = Owner::Nobody;
+        s.readerNext = s.readersWaiting > 0;
+    }
+    g_guiOwns = false;
+    s.changed.notify_all();
+}
+
+// A source that is never dispatched: it only watches the loop go by.
+gboolean prepareGiveUp(GSource *, gint *timeout)
+{
+    *timeout = -1;
+    guiGiveUp();
+    return FALSE;
+}
+
+gboolean checkTake(GSource *)
+{
+    guiTake();
+    return FALSE;
+}
+
+gboolean neverDispatched(GSource *, GSourceFunc, gpointer)
+{
+    return G_SOURCE_CONTINUE;
+}
+
+GSourceFuncs g_watchFuncs = {prepareGiveUp, checkTake, neverDispatched, nullptr, nullptr, nullptr};
+
+// Without GLib: given up when the loop is about to block, taken back when
+// it wakes or before any event reaches an object of the GUI thread.
+class TakeBeforeEvents : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject *, QEvent *) override
+    {
+        guiTake();
+        return false;
+    }
+};
+
+} // namespace
+
+void installOnGuiThread()
+{
+    if (g_installed)
+        return;
+    QCoreApplication *app = QCoreApplication::instance();
+    Q_ASSERT(app && QThread::currentThread() == app->thread());
+    g_installed = true;
+    guiTake();
+    QAbstractEventDispatcher *dispatcher = QAbstractEventDispatcher::instance(app->thread());
+    if (dispatcher && dispatcher->inherits("QEventDispatcherGlib")) {
+        // Qt's GUI thread runs GLib's default context; the source lives as
+        // long as the process (the readers are gone before it would matter).
+        GSource *watch = g_source_new(&g_watchFuncs, sizeof(GSource));
+        g_source_set_priority(watch, G_PRIORITY_HIGH);
+        g_source_attach(watch, g_main_context_default());
+        return;
+    }
+    auto *taker = new TakeBeforeEvents(app);
+    app->installEventFilter(taker);
+    if (dispatcher) {
+        QObject::connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, taker, &guiGiveUp, Qt::DirectConnection);
+        QObject::connect(dispatcher, &QAbstractEventDispatcher::awake, taker, &guiTake, Qt::DirectConnection);
+    }
+}
+
+ReaderTurn::ReaderTurn(const std::atomic<bool> &stop)
+{
+    State &s = state();
+    std::unique_lock lock(s.mutex);
+    ++s.readersWaiting;
+    s.changed.wait(lock, [&] { return stop.load() || (s.owner == Owner::Nobody && (s.guiWaiting == 0 || s.readerNext)); });
+    --s.readersWaiting;
+    if (stop.load()) {
+        lock.unlock();
+        s.changed.notify_all(); // one fewer reader: a GUI thread letting it go first need not wait
+        return;
+    }
+    s.owner = Owner::Reader;
+    s.readerNext = false;
+    m_acquired = true;
+}
+
+ReaderTurn::~ReaderTurn()
+{
+    if (!m_acquired)
+        return;
+    State &s = state();
+    {
+        std::lock_guard lock(s.mutex);
+        s.owner = Owner::Nobody;
+    }
+    s.changed.notify_all();
+}
+
+void wakeWaitingReaders()
+{
+    State &s = state();
+    { std::lock_guard lock(s.mutex); }
+    s.changed.notify_all();
+}
+
+} // namespace dt::terminal::ownership

@@ -1,0 +1,43 @@
+#pragma once
+
+// Who may touch the terminal models: the GUI thread, except while its event
+// loop waits; then the PTY reader threads, one batch at a time.
+//
+// A model (dt::term::Terminal) is read and changed by the GUI thread all
+// over (painting, selection, find, input, automation) and fed by its
+// session's reader thread. Rather than a lock at each of those places, the
+// GUI thread owns every model whenever it runs anything: it hands them over
+// just before its event loop polls and takes them back right after, before
+// it dispatches a single event (a GLib source's prepare and check, which
+// bracket the poll of every loop iteration, nested loops too). A reader
+// with bytes waits for its turn, feeds one batch and hands back. So GUI
+// code never sees a model mid-write, a flood is parsed while the GUI
+// thread idles or paints, and the GUI thread waits at most one batch.
+
+#include <atomic>
+
+namespace dt::terminal::ownership {
+
+// On the GUI thread (later calls do nothing): from here on the GUI thread
+// owns the models except while its event loop polls.
+void installOnGuiThread();
+
+// A reader thread's turn: waits until the models are free and the GUI
+// thread is not waiting for them; gives up once `stop` is set (see
+// wakeWaitingReaders).
+class ReaderTurn {
+public:
+    explicit ReaderTurn(const std::atomic<bool> &stop);
+    ~ReaderTurn();
+    ReaderTurn(const ReaderTurn &) = delete;
+    ReaderTurn &operator=(const ReaderTurn &) = delete;
+    explicit operator bool() const { return m_acquired; }
+
+private:
+    bool m_acquired = false;
+};
+
+// Makes readers waiting for a turn look at their stop flags again.
+void wakeWaitingReaders();
+
+} // namespace dt::terminal::ownership

@@ -1,0 +1,145 @@
+// The PTY reader and feeder threads (pty_reader.h).
+
+#include "terminal/pty_reader.h"
+
+#include "terminal/model_ownership.h"
+
+#include <QMetaObject>
+
+#include <algorithm>
+#include <cerrno>
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+namespace dt::terminal {
+
+PtyReader::PtyReader(int masterFd, DataHandler onData, Events events)
+    : m_master(masterFd)
+    , m_wake(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK))
+    , m_onData(std::move(onData))
+    , m_events(std::move(events))
+{
+    m_reader = std::thread([this] { read(); });
+    m_feeder = std::thread([this] { feed(); });
+}
+
+PtyReader::~PtyReader()
+{
+    {
+        std::lock_guard lock(m_queueMutex);
+        m_stop = true;
+    }
+    m_queueChanged.notify_all();
+    ownership::wakeWaitingReaders();
+    wake();
+    m_reader.join();
+    m_feeder.join();
+    if (m_wake >= 0)
+        ::close(m_wake);
+}
+
+void PtyReader::drain()
+{
+    m_drain = true;
+    wake();
+}
+
+void PtyReader::wake()
+{
+    const uint64_t one = 1;
+    if (m_wake >= 0)
+        (void)!::write(m_wake, &one, sizeof one);
+}
+
+void PtyReader::post(const std::function<void()> &event)
+{
+    if (event && m_events.context)
+        QMetaObject::invokeMethod(m_events.context, event, Qt::QueuedConnection);
+}
+
+void PtyReader::read()
+{
+    std::string chunk;
+    End end = End::Open;
+    while (end == End::Open) {
+        const bool draining = m_drain;
+        // What the PTY has now: it hands out a few KiB per read even when
+        // the writer has more ready, so read on until it runs dry.
+        chunk.clear();
+        bool dry = false;
+        while (chunk.size() < kTurnBytes * 4) {
+            const size_t had = chunk.size();
+            chunk.resize(had + kTurnBytes);
+            const ssize_t n = ::read(m_master, chunk.data() + had, kTurnBytes);
+            chunk.resize(had + static_cast<size_t>(std::max<ssize_t>(n, 0)));
+            if (n > 0)
+                continue;
+            if (n < 0 && errno == EINTR)
+                continue;
+            dry = true;
+            if (!(n < 0 && errno == EAGAIN))
+                end = End::Ended; // EOF or EIO: every holder of the other side has gone
+            break;
+        }
+        if (end == End::Open && draining && dry)
+            end = End::Drained; // all the child left is read
+        {
+            std::unique_lock lock(m_queueMutex);
+            m_queueChanged.wait(lock, [&] { return m_stop || m_queue.size() < kMaxAhead; });
+            if (m_stop)
+                return;
+            m_queue += chunk;
+            m_end = end;
+        }
+        m_queueChanged.notify_all();
+        if (end != End::Open || !dry)
+            continue;
+        pollfd fds[2] = {{m_master, POLLIN, 0}, {m_wake, POLLIN, 0}};
+        if (::poll(fds, m_wake >= 0 ? 2 : 1, -1) < 0 && errno != EINTR)
+            return;
+        if (fds[1].revents & POLLIN) {
+            uint64_t count;
+            (void)!::read(m_wake, &count, sizeof count);
+        }
+        if (m_stop)
+            return;
+    }
+}
+
+void PtyReader::feed()
+{
+    std::string work;
+    while (true) {
+        End end;
+        {
+            std::unique_lock lock(m_queueMutex);
+            m_queueChanged.wait(lock, [&] { return m_stop || !m_queue.empty() || m_end != End::Open; });
+            if (m_stop)
+                return;
+            work.clear();
+            work.swap(m_queue);
+            end = m_end;
+        }
+        m_queueChanged.notify_all(); // room for the reader
+        for (size_t at = 0; at < work.size(); at += kTurnBytes) {
+            const ownership::ReaderTurn turn(m_stop);
+            if (!turn)
+                return;
+            m_onData(work.data() + at, std::min(kTurnBytes, work.size() - at));
+            if (!m_batchPosted->exchange(true))
+                post([posted = m_batchPosted, batchRead = m_events.batchRead] {
+                    *posted = false;
+                    if (batchRead)
+                        batchRead();
+                });
+        }
+        if (end != End::Open) {
+            // Taken together with the last bytes, so all of them are fed.
+            post(end == End::Ended ? m_events.ended : m_events.drained);
+            return;
+        }
+    }
+}
+
+} // namespace dt::terminal

@@ -1,0 +1,78 @@
+#pragma once
+
+// Two threads per PTY for its output: one reads whatever the PTY has into a
+// bounded queue, the other feeds the queue to the data handler a slice per
+// turn on the models (model_ownership.h), and the GUI thread hears of it
+// through queued calls. Reading, parsing and the GUI thread's painting so
+// run side by side: the program writing is never held up while a batch is
+// parsed, and a flood in one terminal holds up the others, the menus or the
+// automation server for one slice at most.
+
+#include <QObject>
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace dt::terminal {
+
+class PtyReader {
+public:
+    using DataHandler = std::function<void(const char *, size_t)>;
+    struct Events {
+        // On `context`'s thread, by queued calls (dropped once it is gone).
+        QObject *context = nullptr;
+        std::function<void()> batchRead; // new bytes were fed (coalesced)
+        std::function<void()> ended; // EOF or EIO: nobody holds the PTY's other side
+        std::function<void()> drained; // what was there when drain() was asked for is fed
+    };
+
+    // How much one turn feeds at most: the longest the GUI thread waits
+    // for a reader (well under a millisecond).
+    static constexpr size_t kTurnBytes = 16 * 1024;
+    // How far reading may run ahead of feeding: past this the program
+    // writing is held up by the PTY, as it would be by a slow terminal.
+    static constexpr size_t kMaxAhead = 1024 * 1024;
+
+    // Starts reading `masterFd` (non-blocking; it stays the caller's).
+    PtyReader(int masterFd, DataHandler onData, Events events);
+    // Stops both threads and waits for them; call on the GUI thread, which
+    // then owns the models, so nothing is mid-feed.
+    ~PtyReader();
+    PtyReader(const PtyReader &) = delete;
+    PtyReader &operator=(const PtyReader &) = delete;
+
+    // The child exited: read what it left, feed it, then end with `drained`.
+    void drain();
+
+private:
+    enum class End { Open, Ended, Drained };
+    void read();
+    void feed();
+    void post(const std::function<void()> &event);
+    void wake();
+
+    int m_master;
+    int m_wake = -1; // eventfd: stop or drain was asked for
+    DataHandler m_onData;
+    Events m_events;
+    std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_drain{false};
+    // Shared with the queued call that clears it, which may run after the
+    // reader is gone.
+    std::shared_ptr<std::atomic<bool>> m_batchPosted = std::make_shared<std::atomic<bool>>(false);
+
+    std::mutex m_queueMutex; // guards the three below
+    std::condition_variable m_queueChanged;
+    std::string m_queue; // read, not yet taken by the feeder
+    End m_end = End::Open; // how reading stopped, once the queue is fed
+
+    std::thread m_reader;
+    std::thread m_feeder;
+};
+
+} // namespace dt::terminal
