@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite twice: a
-# normal build, then one under AddressSanitizer + UndefinedBehaviorSanitizer.
-# Tests that need a display start their own Xvfb.
+# normal build, then one under AddressSanitizer + UndefinedBehaviorSanitizer;
+# then the tests of what runs on more than one thread (the terminal model,
+# its sessions and PTY readers, the view over them) under ThreadSanitizer. Tests that need a display start their own Xvfb.
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -18,5 +19,20 @@ if [[ "${DEVICETERM_SKIP_SANITIZERS:-0}" != 1 ]]; then
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         LSAN_OPTIONS="suppressions=$ROOT/tests/lsan.supp:print_suppressions=0" \
         ctest --test-dir "$ROOT/build-asan" --output-on-failure -j "$JOBS" --timeout 600
+    python3 "$ROOT/scripts/device_leftovers.py"
+
+    tsan="$ROOT/build-tsan"
+    if [[ ! -f "$tsan/build.ninja" ]]; then
+        log "configuring $tsan"
+        cmake -S "$ROOT" -B "$tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDEVICETERM_TSAN=ON -DDEVICETERM_BENCH=OFF
+    fi
+    log "building $tsan (the threaded tests only)"
+    cmake --build "$tsan" -j "$JOBS" --target test_terminal_core test_terminal test_terminal_view
+    log "running the threaded tests under ThreadSanitizer"
+    export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$ROOT/tests/tsan.supp"
+    QT_QPA_PLATFORM=offscreen "$tsan/tests/test_terminal_core" --gtest_brief=1
+    QT_QPA_PLATFORM=offscreen "$tsan/tests/test_terminal" --gtest_brief=1
+    QT_QPA_PLATFORM=offscreen "$tsan/tests/test_terminal_view" --gtest_brief=1
+    unset TSAN_OPTIONS
     python3 "$ROOT/scripts/device_leftovers.py"
 fi

@@ -52,6 +52,8 @@ void PtyReader::wake()
         (void)!::write(m_wake, &one, sizeof one);
 }
 
+// Only during a turn: the GUI thread takes the models back before it
+// dispatches anything, which orders what is posted here before it.
 void PtyReader::post(const std::function<void()> &event)
 {
     if (event && m_events.context)
@@ -117,6 +119,8 @@ void PtyReader::feed()
             m_queueChanged.wait(lock, [&] { return m_stop || !m_queue.empty() || m_end != End::Open; });
             if (m_stop)
                 return;
+            if (work.capacity() > 4 * kTurnBytes)
+                std::string().swap(work); // a flood is over: what it grew goes
             work.clear();
             work.swap(m_queue);
             end = m_end;
@@ -136,7 +140,11 @@ void PtyReader::feed()
         }
         if (end != End::Open) {
             // Taken together with the last bytes, so all of them are fed.
-            post(end == End::Ended ? m_events.ended : m_events.drained);
+            // Posted during a turn, as every post is: the hand-over is what
+            // orders it before the GUI thread's reading it.
+            const ownership::ReaderTurn turn(m_stop);
+            if (turn)
+                post(end == End::Ended ? m_events.ended : m_events.drained);
             return;
         }
     }
