@@ -28,6 +28,7 @@ struct State {
     Owner owner = Owner::Nobody;
     int guiWaiting = 0;
     int readersWaiting = 0;
+    int smallWaiting = 0; // of those, small turns
     // The GUI thread gave the models up while a reader waited: that reader
     // goes first, so a GUI thread that polls without ever blocking (a busy
     // wait that processes events) cannot starve the readers.
@@ -130,13 +131,18 @@ void installOnGuiThread()
     }
 }
 
-ReaderTurn::ReaderTurn(const std::atomic<bool> &stop)
+ReaderTurn::ReaderTurn(const std::atomic<bool> &stop, bool small)
 {
     State &s = state();
     std::unique_lock lock(s.mutex);
     ++s.readersWaiting;
-    s.changed.wait(lock, [&] { return stop.load() || (s.owner == Owner::Nobody && (s.guiWaiting == 0 || s.readerNext)); });
+    s.smallWaiting += small ? 1 : 0;
+    s.changed.wait(lock, [&] {
+        return stop.load()
+            || (s.owner == Owner::Nobody && (s.guiWaiting == 0 || s.readerNext) && (small || s.smallWaiting == 0));
+    });
     --s.readersWaiting;
+    s.smallWaiting -= small ? 1 : 0;
     if (stop.load()) {
         lock.unlock();
         s.changed.notify_all(); // one fewer reader: a GUI thread letting it go first need not wait

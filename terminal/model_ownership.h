@@ -15,6 +15,7 @@
 // thread idles or paints, and the GUI thread waits at most one batch.
 
 #include <atomic>
+#include <cstddef>
 
 namespace dt::terminal::ownership {
 
@@ -24,10 +25,11 @@ void installOnGuiThread();
 
 // A reader thread's turn: waits until the models are free and the GUI
 // thread is not waiting for them; gives up once `stop` is set (see
-// wakeWaitingReaders).
+// wakeWaitingReaders). A `small` turn (an echo, a prompt: what someone
+// waits to see) goes before the waiting turns of floods.
 class ReaderTurn {
 public:
-    explicit ReaderTurn(const std::atomic<bool> &stop);
+    explicit ReaderTurn(const std::atomic<bool> &stop, bool small = false);
     ~ReaderTurn();
     ReaderTurn(const ReaderTurn &) = delete;
     ReaderTurn &operator=(const ReaderTurn &) = delete;
@@ -36,6 +38,9 @@ public:
 private:
     bool m_acquired = false;
 };
+
+// How much a small turn feeds at most.
+constexpr size_t kSmallTurnBytes = 4096;
 
 // Makes readers waiting for a turn look at their stop flags again.
 void wakeWaitingReaders();

@@ -9,10 +9,21 @@
 #include <algorithm>
 #include <cerrno>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
 namespace dt::terminal {
+
+namespace {
+// Parsing below the GUI thread: with many terminals flooding, every feeder
+// and program is runnable, and the GUI thread must still get the CPU the
+// moment a key or a paint wants it.
+void yieldToTheGuiThread()
+{
+    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 5);
+}
+} // namespace
 
 PtyReader::PtyReader(int masterFd, DataHandler onData, Events events)
     : m_master(masterFd)
@@ -20,8 +31,11 @@ PtyReader::PtyReader(int masterFd, DataHandler onData, Events events)
     , m_onData(std::move(onData))
     , m_events(std::move(events))
 {
-    m_reader = std::thread([this] { read(); });
-    m_feeder = std::thread([this] { feed(); });
+    m_reader = std::thread([this] { read(); }); // mostly asleep, and quick to hand on an echo
+    m_feeder = std::thread([this] {
+        yieldToTheGuiThread();
+        feed();
+    });
 }
 
 PtyReader::~PtyReader()
@@ -127,7 +141,7 @@ void PtyReader::feed()
         }
         m_queueChanged.notify_all(); // room for the reader
         for (size_t at = 0; at < work.size(); at += kTurnBytes) {
-            const ownership::ReaderTurn turn(m_stop);
+            const ownership::ReaderTurn turn(m_stop, work.size() - at <= ownership::kSmallTurnBytes);
             if (!turn)
                 return;
             m_onData(work.data() + at, std::min(kTurnBytes, work.size() - at));
