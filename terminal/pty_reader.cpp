@@ -7,6 +7,7 @@
 #include <QMetaObject>
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <poll.h>
 #include <sys/resource.h>
@@ -126,6 +127,7 @@ void PtyReader::read()
 void PtyReader::feed()
 {
     std::string work;
+    std::chrono::steady_clock::time_point lastPost;
     while (true) {
         End end;
         {
@@ -145,6 +147,13 @@ void PtyReader::feed()
             if (!turn)
                 return;
             m_onData(work.data() + at, std::min(kTurnBytes, work.size() - at));
+            // The GUI thread hears of the last slice at once (an echo, the
+            // end of a burst); in a flood, every few milliseconds: each time
+            // it wakes, it takes the models back, and the feeders wait.
+            const auto now = std::chrono::steady_clock::now();
+            if (at + kTurnBytes < work.size() && now - lastPost < kFloodNotifyInterval)
+                continue;
+            lastPost = now;
             if (!m_batchPosted->exchange(true))
                 post([posted = m_batchPosted, batchRead = m_events.batchRead] {
                     *posted = false;

@@ -11,6 +11,7 @@
 #include <QObject>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -37,6 +38,9 @@ public:
     // How far reading may run ahead of feeding: past this the program
     // writing is held up by the PTY, as it would be by a slow terminal.
     static constexpr size_t kMaxAhead = 1024 * 1024;
+    // How often a flood tells the GUI thread of new content: faster than
+    // any display repaints, rarely enough not to keep taking its turns.
+    static constexpr std::chrono::milliseconds kFloodNotifyInterval{8};
 
     // Starts reading `masterFd` (non-blocking; it stays the caller's).
     PtyReader(int masterFd, DataHandler onData, Events events);
