@@ -4,7 +4,8 @@
 // is typed. Reported: the echo's latency (a byte written to its PTY until
 // the GUI thread hears its model shows it), how late a 1 ms timer fires on
 // the GUI thread (what any event waits at worst: keys, menus, the
-// automation server), and the floods' total throughput.
+// automation server), and the floods' total throughput; and what one more
+// idle terminal costs in memory.
 //
 //   bench_flood [--mb MB] [--floods N...]   (defaults: 50 MB; 1 and 8 floods)
 
@@ -149,6 +150,35 @@ Result floodAndType(const QString &file, size_t bytes, int floods)
     return r;
 }
 
+long rssKiB()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    status.open(QIODevice::ReadOnly);
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLong();
+    return 0;
+}
+
+// What one more idle terminal costs this process: eight shells that have
+// drawn their prompt, in background tabs.
+double rssPerIdleTerminalKiB()
+{
+    std::vector<Pane> warm; // the first one pays for what every terminal shares
+    warm.push_back(openPane(QStringLiteral("/bin/sh"), {QStringLiteral("-i")}, false));
+    runUntil([&] { return warm.back().session->hasOutput(); }, 3000);
+    const long before = rssKiB();
+    std::vector<Pane> idle;
+    for (int i = 0; i < 8; ++i) {
+        idle.push_back(openPane(QStringLiteral("/bin/sh"), {QStringLiteral("-i")}, false));
+        runUntil([&] { return idle.back().session->hasOutput(); }, 3000);
+    }
+    QElapsedTimer settle;
+    settle.start();
+    runUntil([&] { return settle.elapsed() > 300; }, 400);
+    return static_cast<double>(rssKiB() - before) / 8;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -184,6 +214,8 @@ int main(int argc, char **argv)
                     r.lateP99, r.lateMax, r.mbps);
         std::fflush(stdout);
     }
+    std::printf("RSS per extra idle terminal (a shell at its prompt, in a background tab): %.0f KiB\n",
+                rssPerIdleTerminalKiB());
     std::printf("(dense SGR colour output; echo: a byte written to a raw `cat` until its model shows it, on the GUI\n"
                 " thread; late: how much later than asked a 1 ms timer fires on the GUI thread during the floods)\n");
     return 0;

@@ -1,5 +1,6 @@
 // Throughput: bytes from `cat` through a real PTY into a TerminalSession with
-// a TerminalView painting (offscreen), timed until the terminal has answered
+// a TerminalView painting (offscreen unless QT_QPA_PLATFORM names another
+// platform: scripts/bench.sh runs it on Xvfb), timed until the terminal has answered
 // a DSR sent after the data. Beside it, in the same run, two ceilings: a bare
 // PTY drain and libvterm's state layer alone; and our model alone.
 //
@@ -190,7 +191,7 @@ int main(int argc, char **argv)
                     model, run.mbps, goal, run.paints, static_cast<long long>(run.worstStallMs));
         std::fflush(stdout);
     }
-    std::printf("(MB/s; app+view = cat through a PTY into a TerminalSession with its view painting offscreen,\n"
+    std::printf("(MB/s; app+view = cat through a PTY into a TerminalSession with its view painting,\n"
                 " until the DSR after the data is answered; stall-ms = worst event-loop delay meanwhile)\n");
     return 0;
 }

@@ -15,6 +15,7 @@
 
 #include <condition_variable>
 #include <mutex>
+#include <thread>
 
 namespace dt::terminal::ownership {
 
@@ -43,6 +44,7 @@ State &state()
 
 bool g_installed = false; // GUI thread only
 bool g_guiOwns = false; // GUI thread only
+std::thread::id g_guiThread;
 
 void guiTake()
 {
@@ -71,17 +73,21 @@ void guiGiveUp()
     s.changed.notify_all();
 }
 
-// A source that is never dispatched: it only watches the loop go by.
+// A source that is never dispatched: it only watches the loop go by (the
+// GUI thread's: should anything iterate the default context elsewhere, it
+// is none of this source's business).
 gboolean prepareGiveUp(GSource *, gint *timeout)
 {
     *timeout = -1;
-    guiGiveUp();
+    if (std::this_thread::get_id() == g_guiThread)
+        guiGiveUp();
     return FALSE;
 }
 
 gboolean checkTake(GSource *)
 {
-    guiTake();
+    if (std::this_thread::get_id() == g_guiThread)
+        guiTake();
     return FALSE;
 }
 
@@ -113,6 +119,7 @@ void installOnGuiThread()
     QCoreApplication *app = QCoreApplication::instance();
     Q_ASSERT(app && QThread::currentThread() == app->thread());
     g_installed = true;
+    g_guiThread = std::this_thread::get_id();
     guiTake();
     QAbstractEventDispatcher *dispatcher = QAbstractEventDispatcher::instance(app->thread());
     if (dispatcher && dispatcher->inherits("QEventDispatcherGlib")) {
