@@ -1,9 +1,20 @@
 // The hand-over of the terminal models between the GUI thread and the PTY
 // reader threads (model_ownership.h): a GLib source on the GUI thread's
 // main context gives them up in its prepare (right before the poll) and
-// takes them back in its check (after the poll, before any dispatch). Where
-// Qt runs without GLib, the event dispatcher's aboutToBlock and awake and
-// an application event filter do the same a little more coarsely.
+// takes them back in its check (after the poll, before any dispatch).
+//
+// This leans on two things GLib does for a context only Qt's GUI thread
+// iterates, with sources all attached by that thread: every source is
+// checked after every poll (a poll is redone, not cut short, when no other
+// thread changes the context's descriptors meanwhile), and ours, of the
+// highest priority in use, before any is dispatched.
+//
+// Where Qt runs without GLib (QT_NO_GLIB), the dispatcher's aboutToBlock,
+// its awake (each processEvents call, blocking or not, lets a waiting reader
+// have one turn) and an application event filter stand in. There a signal
+// Qt emits straight from the window system's events, without an event of
+// its own, may reach the GUI's code before the filter has taken the models
+// back.
 
 #include "terminal/model_ownership.h"
 
@@ -134,7 +145,10 @@ void installOnGuiThread()
     app->installEventFilter(taker);
     if (dispatcher) {
         QObject::connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, taker, &guiGiveUp, Qt::DirectConnection);
-        QObject::connect(dispatcher, &QAbstractEventDispatcher::awake, taker, &guiTake, Qt::DirectConnection);
+        QObject::connect(dispatcher, &QAbstractEventDispatcher::awake, taker, [] {
+            guiGiveUp(); // a waiting reader goes first (readerNext)
+            guiTake();
+        }, Qt::DirectConnection);
     }
 }
 

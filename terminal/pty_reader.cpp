@@ -5,10 +5,12 @@
 #include "terminal/model_ownership.h"
 
 #include <QMetaObject>
+#include <QtGlobal>
 
 #include <algorithm>
 #include <chrono>
 #include <cerrno>
+#include <cstring>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/eventfd.h>
@@ -32,6 +34,8 @@ PtyReader::PtyReader(int masterFd, DataHandler onData, Events events)
     , m_onData(std::move(onData))
     , m_events(std::move(events))
 {
+    if (m_wake < 0)
+        qWarning("deviceterm: no eventfd for a PTY reader (%s); it looks for a stop every 100 ms", std::strerror(errno));
     m_reader = std::thread([this] { read(); }); // mostly asleep, and quick to hand on an echo
     m_feeder = std::thread([this] {
         yieldToTheGuiThread();
@@ -77,21 +81,21 @@ void PtyReader::post(const std::function<void()> &event)
 
 void PtyReader::read()
 {
-    std::string chunk;
+    const auto buffer = std::make_unique<char[]>(kReadBytes);
     End end = End::Open;
+    size_t drained = 0; // read since the child exited
     while (end == End::Open) {
         const bool draining = m_drain;
         // What the PTY has now: it hands out a few KiB per read even when
         // the writer has more ready, so read on until it runs dry.
-        chunk.clear();
+        size_t filled = 0;
         bool dry = false;
-        while (chunk.size() < kTurnBytes * 4) {
-            const size_t had = chunk.size();
-            chunk.resize(had + kTurnBytes);
-            const ssize_t n = ::read(m_master, chunk.data() + had, kTurnBytes);
-            chunk.resize(had + static_cast<size_t>(std::max<ssize_t>(n, 0)));
-            if (n > 0)
+        while (filled < kReadBytes) {
+            const ssize_t n = ::read(m_master, buffer.get() + filled, kReadBytes - filled);
+            if (n > 0) {
+                filled += static_cast<size_t>(n);
                 continue;
+            }
             if (n < 0 && errno == EINTR)
                 continue;
             dry = true;
@@ -99,23 +103,36 @@ void PtyReader::read()
                 end = End::Ended; // EOF or EIO: every holder of the other side has gone
             break;
         }
-        if (end == End::Open && draining && dry)
-            end = End::Drained; // all the child left is read
+        drained += draining ? filled : 0;
+        // All the child left is read; or, when something it left behind
+        // (`yes &`) keeps writing, as much as a full queue: its exit is
+        // reported all the same.
+        if (end == End::Open && draining && (dry || drained >= kMaxAhead))
+            end = End::Drained;
         {
             std::unique_lock lock(m_queueMutex);
             m_queueChanged.wait(lock, [&] { return m_stop || m_queue.size() < kMaxAhead; });
             if (m_stop)
                 return;
-            m_queue += chunk;
+            m_queue.append(buffer.get(), filled);
             m_end = end;
         }
         m_queueChanged.notify_all();
         if (end != End::Open || !dry)
             continue;
+        // Without a wake-up descriptor (none could be made), stop and drain
+        // are looked for every 100 ms instead.
         pollfd fds[2] = {{m_master, POLLIN, 0}, {m_wake, POLLIN, 0}};
-        if (::poll(fds, m_wake >= 0 ? 2 : 1, -1) < 0 && errno != EINTR)
+        if (::poll(fds, m_wake >= 0 ? 2 : 1, m_wake >= 0 ? -1 : 100) < 0 && errno != EINTR) {
+            end = End::Ended; // cannot wait for output any more: the end is reported, not lost
+            {
+                std::lock_guard lock(m_queueMutex);
+                m_end = end;
+            }
+            m_queueChanged.notify_all();
             return;
-        if (fds[1].revents & POLLIN) {
+        }
+        if (m_wake >= 0 && (fds[1].revents & POLLIN)) {
             uint64_t count;
             (void)!::read(m_wake, &count, sizeof count);
         }
@@ -135,7 +152,7 @@ void PtyReader::feed()
             m_queueChanged.wait(lock, [&] { return m_stop || !m_queue.empty() || m_end != End::Open; });
             if (m_stop)
                 return;
-            if (work.capacity() > 4 * kTurnBytes)
+            if (work.capacity() > kReadBytes && m_queue.size() <= kTurnBytes)
                 std::string().swap(work); // a flood is over: what it grew goes
             work.clear();
             work.swap(m_queue);

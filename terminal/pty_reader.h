@@ -29,7 +29,7 @@ public:
         QObject *context = nullptr;
         std::function<void()> batchRead; // new bytes were fed (coalesced)
         std::function<void()> ended; // EOF or EIO: nobody holds the PTY's other side
-        std::function<void()> drained; // what was there when drain() was asked for is fed
+        std::function<void()> drained; // what the child left is fed (drain())
     };
 
     // How much one turn feeds at most: the longest the GUI thread waits
@@ -38,6 +38,8 @@ public:
     // How far reading may run ahead of feeding: past this the program
     // writing is held up by the PTY, as it would be by a slow terminal.
     static constexpr size_t kMaxAhead = 1024 * 1024;
+    // What one read pass takes at most before handing it to the queue.
+    static constexpr size_t kReadBytes = 64 * 1024;
     // How often a flood tells the GUI thread of new content: faster than
     // any display repaints, rarely enough not to keep taking its turns.
     static constexpr std::chrono::milliseconds kFloodNotifyInterval{8};
@@ -50,7 +52,8 @@ public:
     PtyReader(const PtyReader &) = delete;
     PtyReader &operator=(const PtyReader &) = delete;
 
-    // The child exited: read what it left, feed it, then end with `drained`.
+    // The child exited: read what it left (up to kMaxAhead, should something
+    // it left behind keep writing), feed it, then end with `drained`.
     void drain();
 
 private:

@@ -189,7 +189,17 @@ int TerminalView::visibleRows() const
 
 int64_t TerminalView::firstVisibleLine() const
 {
-    return m_session->terminal().linesAboveScreen() - m_scrollOffset;
+    return m_scrollOffset == 0 ? m_session->terminal().linesAboveScreen() : linesAboveAsAnnounced() - m_scrollOffset;
+}
+
+int64_t TerminalView::linesAboveAsAnnounced() const
+{
+    // Output is parsed between the GUI thread's events and announced a
+    // little later (linesScrolledIntoHistory, which moves m_scrollOffset):
+    // a view held back in history counts from the lines announced so far,
+    // so it stays on its lines meanwhile instead of sliding and jumping back.
+    const auto &t = m_session->terminal();
+    return t.linesAboveScreen() - (m_scrollOnOutput ? 0 : t.linesScrolledSinceTaken());
 }
 
 dt::term::GridPos TerminalView::gridPosAt(const QPoint &p, bool clampToGrid) const
@@ -441,7 +451,7 @@ void TerminalView::setSearchMatches(std::vector<dt::term::SearchMatch> matches, 
         const int64_t line = m_matches[static_cast<size_t>(current)].line;
         const int64_t top = firstVisibleLine();
         if (line < top || line >= top + t.rows()) {
-            const int64_t wanted = t.linesAboveScreen() - (line - t.rows() / 2);
+            const int64_t wanted = linesAboveAsAnnounced() - (line - t.rows() / 2);
             m_scrollOffset = static_cast<int>(std::clamp<int64_t>(wanted, 0, t.scrollback().size()));
             updateScrollBar();
         }

@@ -40,6 +40,8 @@ public:
     QPoint cellOrigin(int row, int col) const;
     // The scrollback lines currently scrolled into view (0 = at the bottom).
     int scrollOffset() const { return m_scrollOffset; }
+    // The line shown in the top row, numbered as the model numbers lines.
+    int64_t firstVisibleLine() const;
     void scrollToBottom();
     void scrollLines(int delta); // positive = back into history
     // Scrolled back into history, the view stays on the lines it shows
@@ -117,7 +119,7 @@ private:
     void onBell();
     void restartBlink();
     int visibleRows() const;
-    int64_t firstVisibleLine() const;
+    int64_t linesAboveAsAnnounced() const;
     dt::term::GridPos gridPosAt(const QPoint &p, bool clampToGrid = true) const;
 
     // terminal_view_paint.cpp

@@ -44,7 +44,7 @@ void TerminalView::updateCommandMarks()
 void TerminalView::scrollToLine(int64_t absoluteLine)
 {
     const auto &t = m_session->terminal();
-    m_scrollOffset = static_cast<int>(std::clamp<int64_t>(t.linesAboveScreen() - absoluteLine, 0, t.scrollback().size()));
+    m_scrollOffset = static_cast<int>(std::clamp<int64_t>(linesAboveAsAnnounced() - absoluteLine, 0, t.scrollback().size()));
     updateScrollBar();
     viewport()->update();
 }

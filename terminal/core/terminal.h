@@ -159,6 +159,9 @@ public:
     bool anyDamage() const { return m_anyDamage; }
     void clearDamage();
     Changes takeChanges();
+    // Lines scrolled into history since the last takeChanges(): fed, not yet
+    // announced (a view held back in history keeps its place by them).
+    int linesScrolledSinceTaken() const { return m_changes.linesScrolledIntoHistory; }
     // The last clipboard write since the previous call (Changes::clipboard),
     // or nothing. Whether it reaches the desktop is the GUI's policy.
     std::optional<ClipboardWrite> takeClipboardWrite() { return std::exchange(m_clipboardWrite, std::nullopt); }

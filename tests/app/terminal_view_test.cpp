@@ -126,6 +126,34 @@ TEST_F(TerminalViewTest, wheelScrollsHistoryAndTypingReturnsToTheBottom)
     EXPECT_TRUE(waitUntil([&] { return view->scrollOffset() == 0; }));
 }
 
+// Output is parsed on the PTY's feeder thread whenever the GUI thread waits,
+// and announced to the view a little later: in between, a view back in
+// history still shows the same lines (it used to slide by what was parsed
+// and jump back when told).
+TEST_F(TerminalViewTest, aViewBackInHistoryStaysPutBetweenParsingAndItsNotice)
+{
+    run(QStringLiteral("seq 1 300"));
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().scrollback().size() > 250; }));
+    view->scrollLines(20);
+    const int64_t top = view->firstVisibleLine();
+    const std::string topText = session->terminal().lineAt(top)->text();
+    // Parsed, not yet announced: the test thread owns the models now, as
+    // the feeder does during its turn.
+    std::string lines;
+    for (int i = 0; i < 50; ++i)
+        lines += "parsed ahead\r\n";
+    session->terminal().feed(lines);
+    EXPECT_EQ(view->firstVisibleLine(), top);
+    // Announced with what the shell prints next (sent to it directly:
+    // typing into the view would bring the view down): the same lines still.
+    session->sendBytes("echo ann''ounced\r");
+    ASSERT_TRUE(waitUntil([&] {
+        return session->terminal().linesScrolledSinceTaken() == 0 && screen().find("\nannounced") != std::string::npos;
+    })) << screen();
+    EXPECT_EQ(view->firstVisibleLine(), top);
+    EXPECT_EQ(session->terminal().lineAt(view->firstVisibleLine())->text(), topText);
+}
+
 // Scroll lock: output that arrives while the reader is back in history
 // leaves the same lines in view; with scroll-on-output it brings the view
 // down, as before.

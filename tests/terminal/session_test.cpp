@@ -64,6 +64,18 @@ TEST(TerminalSession, showsWhatTheProgramPrintsAndReportsItsExitStatus)
     EXPECT_TRUE(s->hasExited());
 }
 
+// What the program left behind keeps writing (it ignores the hang-up):
+// the program's exit is still reported, after what it printed itself.
+TEST(TerminalSession, anExitIsReportedWhileWhatTheProgramLeftBehindKeepsWriting)
+{
+    Finished fin;
+    auto s = startSession(QStringLiteral("/bin/sh"),
+                          {QStringLiteral("-c"), QStringLiteral("trap '' HUP; echo leaving; cat /dev/zero & sleep 0.2; exit 3")}, fin);
+    ASSERT_TRUE(waitUntil([&] { return fin.done; }, 10000));
+    EXPECT_EQ(fin.code, 3);
+    // Closing the terminal ends the writer too (its writes fail).
+}
+
 TEST(TerminalSession, reportsTheSignalThatKilledTheProgram)
 {
     Finished fin;

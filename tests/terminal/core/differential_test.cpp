@@ -76,7 +76,7 @@ private:
         case 2: return num(0, 1) ? "\x1b[1:\"q" : "\x1b[1\x07\"q";
         case 3: return num(0, 1) ? "\x1b[?69:1h\x1b[2;" + n(5, 20) + "s" : "\x1b[?6:1h";
         // Origin mode with the cursor left outside the region by DECRC.
-        case 4: return "\x1b7\x1b[" + n(2, 4) + ";" + n(5, 8) + "r\x1b[?6h\x1b8";
+        case 4: return "\x1b" "7\x1b[" + n(2, 4) + ";" + n(5, 8) + "r\x1b[?6h\x1b" "8";
         case 5: return "\x1b[?6l\x1b[r";
         default: break;
         }
