@@ -152,6 +152,20 @@ void installOnGuiThread()
     }
 }
 
+GuiLoan::GuiLoan()
+{
+    if (std::this_thread::get_id() != g_guiThread || !g_guiOwns)
+        return;
+    guiGiveUp();
+    m_lent = true;
+}
+
+GuiLoan::~GuiLoan()
+{
+    if (m_lent)
+        guiTake();
+}
+
 ReaderTurn::ReaderTurn(const std::atomic<bool> &stop, bool small)
 {
     State &s = state();

@@ -23,6 +23,21 @@ namespace dt::terminal::ownership {
 // owns the models except while its event loop polls.
 void installOnGuiThread();
 
+// On the GUI thread, around work that touches no model (a paint drawing
+// from its own copy of the rows): the models are free for the readers
+// meanwhile and taken back, after at most one reader's turn, at the end.
+// Does nothing where the GUI thread does not own them (not installed).
+class GuiLoan {
+public:
+    GuiLoan();
+    ~GuiLoan();
+    GuiLoan(const GuiLoan &) = delete;
+    GuiLoan &operator=(const GuiLoan &) = delete;
+
+private:
+    bool m_lent = false;
+};
+
 // A reader thread's turn: waits until the models are free and the GUI
 // thread is not waiting for them; gives up once `stop` is set (see
 // wakeWaitingReaders). A `small` turn (an echo, a prompt: what someone

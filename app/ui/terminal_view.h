@@ -5,6 +5,7 @@
 #include "terminal/core/selection.h"
 #include "terminal/terminal_session.h"
 #include "app/ui/command_marks_bar.h"
+#include "app/ui/terminal_paint_snapshot.h"
 #include "app/ui/terminal_theme.h"
 
 #include <QAbstractScrollArea>
@@ -153,6 +154,7 @@ private:
     int m_ascent = 12;
     int m_staticTextAscent = 12;
     mutable QHash<QString, QStaticText> m_staticTexts;
+    PaintSnapshot m_paintSnapshot; // what the current paint draws from
     static constexpr int kPadding = 4;
 
     int m_scrollOffset = 0;

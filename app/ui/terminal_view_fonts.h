@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/ui/ascii_glyph_runs.h"
 #include "app/ui/terminal_view.h"
 
 #include <QFont>
@@ -17,12 +18,20 @@ struct TerminalView::FontSet {
     // For a character that asks to be shown as an emoji (VS16): a colour
     // emoji font first, where the regular face would draw its text form.
     QFont emoji;
+    // Printable ASCII of each face, drawn without shaping.
+    AsciiGlyphRuns regularRuns, boldRuns, italicRuns, boldItalicRuns;
 
     const QFont &pick(bool isBold, bool isItalic) const
     {
         if (isBold)
             return isItalic ? boldItalic : bold;
         return isItalic ? italic : regular;
+    }
+    const AsciiGlyphRuns &runs(bool isBold, bool isItalic) const
+    {
+        if (isBold)
+            return isItalic ? boldItalicRuns : boldRuns;
+        return isItalic ? italicRuns : regularRuns;
     }
 };
 

@@ -1,6 +1,7 @@
 // TerminalView's painting: cell-aligned fonts, each line's colours, attributes, selection and search hits,
 // then the cursor, the input method's preedit text and the exit message.
 
+#include "terminal/model_ownership.h"
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
 #include "app/ui/text_decorations.h"
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace dt::ui {
 
@@ -75,6 +77,10 @@ void TerminalView::rebuildFonts()
     m_fonts->bold = spaced(bold, m_cellWidth);
     m_fonts->italic = spaced(italic, m_cellWidth);
     m_fonts->boldItalic = spaced(boldItalic, m_cellWidth);
+    m_fonts->regularRuns = AsciiGlyphRuns(m_fonts->regular, m_cellWidth);
+    m_fonts->boldRuns = AsciiGlyphRuns(m_fonts->bold, m_cellWidth);
+    m_fonts->italicRuns = AsciiGlyphRuns(m_fonts->italic, m_cellWidth);
+    m_fonts->boldItalicRuns = AsciiGlyphRuns(m_fonts->boldItalic, m_cellWidth);
     m_fonts->emoji = m_font;
     // "emoji" is fontconfig's name for whichever colour emoji font is
     // installed; Noto's is named too, as Qt may not resolve the alias.
@@ -101,9 +107,13 @@ void TerminalView::paintEvent(QPaintEvent *e)
     const int firstCol = std::max(0, (r.left() - kPadding) / m_cellWidth);
     const int lastCol = std::min(t.columns() - 1, (r.right() - kPadding) / m_cellWidth);
     const int64_t top = firstVisibleLine();
+    // Copy what is exposed, then lend the models to the feeder while the
+    // font engines draw: nothing below reads the model, only the copy.
+    m_paintSnapshot.take(t, top, firstRow, lastRow);
+    const dt::terminal::ownership::GuiLoan loan;
     for (int row = firstRow; row <= lastRow; ++row) {
         const int64_t abs = top + row;
-        const Line *line = t.lineAt(abs);
+        const Line *line = m_paintSnapshot.row(row);
         const int y = kPadding + row * m_cellHeight;
         if (line && line->lineSize() != Line::Size::Normal) {
             paintDoubledLine(p, *line, abs, y);
@@ -129,7 +139,7 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
 {
     if (!line)
         return;
-    const bool globalReverse = m_session->terminal().reverseVideo();
+    const bool globalReverse = m_paintSnapshot.reverseVideo();
     const QColor defaultBg = globalReverse ? m_theme.foreground : m_theme.background;
     const int end = std::min(lastCol + 1, line->size());
     // Start at the lead cell of a wide character cut by the exposed rect,
@@ -183,7 +193,7 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
     // Text and decorations, in runs of one style.
     const int baseline = y + m_ascent;
     col = start;
-    QString run;
+    std::u16string run;
     while (col < end) {
         const Cell &c = (*line)[col];
         // Erased cells carry the pen they were erased with, but xterm draws
@@ -210,10 +220,12 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
                 colorsOf(runEnd, fg2, bg2);
                 if (fg2 != fg)
                     break;
-                run.append(QChar(static_cast<char16_t>(d.codepoint)));
+                run.push_back(static_cast<char16_t>(d.codepoint));
                 ++runEnd;
             }
-            p.drawText(QPointF(kPadding + col * m_cellWidth, baseline), run);
+            const QPointF origin(kPadding + col * m_cellWidth, baseline);
+            if (!m_fonts->runs(c.bold, c.italic).draw(p, origin, run.data(), static_cast<int>(run.size())))
+                p.drawText(origin, QString::fromUtf16(run.data(), static_cast<qsizetype>(run.size())));
         } else {
             // One grapheme (wide, combining, emoji or outside ASCII) at its
             // cell; or an emoji sequence (👩‍💻, 👍🏽, 🇩🇪) as one glyph over the
@@ -249,9 +261,8 @@ void TerminalView::paintLine(QPainter &p, const Line *line, int64_t absoluteLine
             d.underline = static_cast<int>(c.underline);
             d.strike = c.strike;
             d.overline = c.overline;
-            if (const dt::term::Decoration *extra = m_session->terminal().decoration(c);
-                extra && !extra->underlineColour.isDefault())
-                d.underlineColour = m_theme.resolve(extra->underlineColour, true);
+            if (const dt::term::Color colour = m_paintSnapshot.underlineColour(c); !colour.isDefault())
+                d.underlineColour = m_theme.resolve(colour, true);
             drawTextDecorations(p, d, kPadding + col * m_cellWidth, kPadding + runEnd * m_cellWidth, y, m_cellHeight,
                                 fg);
         }
@@ -280,7 +291,7 @@ void TerminalView::paintDoubledLine(QPainter &p, const Line &line, int64_t absol
     p.translate(kPadding, y - (size == Line::Size::DoubleHeightBottom ? m_cellHeight : 0));
     p.scale(2, size == Line::Size::DoubleWidth ? 1 : 2);
     p.translate(-kPadding, -y);
-    paintLine(p, &line, absoluteLine, y, 0, (m_session->terminal().columns() - 1) / 2);
+    paintLine(p, &line, absoluteLine, y, 0, (m_paintSnapshot.columns() - 1) / 2);
     p.restore();
 }
 
@@ -319,11 +330,10 @@ int TerminalView::matchAt(int64_t line, int col) const
 
 void TerminalView::paintCursor(QPainter &p) const
 {
-    const auto &t = m_session->terminal();
-    const auto c = t.cursor();
+    const auto &c = m_paintSnapshot.cursor();
     if (!c.visible)
         return;
-    const Line &line = t.screenLine(c.row);
+    const Line &line = m_paintSnapshot.cursorLine();
     // On a double-width line each cell is drawn twice as wide.
     const int scale = line.lineSize() == Line::Size::Normal ? 1 : 2;
     const int width = scale * ((c.col + 1 < line.size() && line[c.col + 1].continuation) ? 2 : 1);
@@ -364,7 +374,7 @@ void TerminalView::paintPreedit(QPainter &p) const
 {
     if (m_preedit.isEmpty())
         return;
-    const auto c = m_session->terminal().cursor();
+    const auto &c = m_paintSnapshot.cursor();
     const QPoint origin = cellOrigin(c.row, c.col);
     const QFontMetrics fm(m_fonts->regular);
     const QRect box(origin, QSize(fm.horizontalAdvance(m_preedit) + 2, m_cellHeight));

@@ -38,6 +38,16 @@ Line &Line::operator=(Line &&other) noexcept
     return *this;
 }
 
+void Line::assignOwnedCopy(const Line &other)
+{
+    if (this == &other)
+        return;
+    m_cells.assign(other.m_data, other.m_data + other.m_size);
+    syncView();
+    m_flags = other.m_flags;
+    m_clusters = other.m_clusters;
+}
+
 Line &Line::operator=(const Line &other)
 {
     if (this != &other) {

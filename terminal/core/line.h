@@ -25,6 +25,11 @@ public:
     Line &operator=(const Line &other);
     Line(Line &&other) noexcept;
     Line &operator=(Line &&other) noexcept;
+    // Makes this line a copy of `other` that owns its cells even when `other`
+    // is a scrollback view (a plain copy of a view shares the arena's cells),
+    // reusing this line's storage: for a copy that must outlive changes to
+    // the scrollback, such as what a paint draws from.
+    void assignOwnedCopy(const Line &other);
 
     int size() const { return m_size; }
     const Cell &operator[](int col) const { return m_data[col]; }

@@ -107,6 +107,7 @@ TEST_F(DrawingTest, blinkingTextIsShownAndHiddenInTurn)
 {
     const int row = printRow(QStringLiteral("\\033[5mBLINK\\033[0m steady"));
     ASSERT_GE(row, 1) << screen();
+    ASSERT_TRUE(waitUntil([&] { return cellHasInk(grab(), row, 7); })) << "the steady text is not drawn";
     bool seenOn = false, seenOff = false;
     EXPECT_TRUE(waitUntil([&] {
         const QImage img = grab();
@@ -122,7 +123,10 @@ TEST_F(DrawingTest, doubleWidthLinesAreDrawnTwiceAsWide)
 {
     const int row = printRow(QStringLiteral("AB\\n\\033#6AB"));
     ASSERT_GE(row, 1) << screen();
-    ASSERT_EQ(session->terminal().screenLine(row + 1).lineSize(), dt::term::Line::Size::DoubleWidth) << screen();
+    // MARK may be parsed before the line after it: wait for that one too.
+    ASSERT_TRUE(waitUntil([&] {
+        return session->terminal().screenLine(row + 1).lineSize() == dt::term::Line::Size::DoubleWidth;
+    })) << screen();
     ASSERT_TRUE(waitUntil([&] { return cellHasInk(grab(), row + 1, 3); })) << "B is not over cells 2 and 3";
     const QImage img = grab();
     EXPECT_FALSE(cellHasInk(img, row, 3)) << "the normal line above stays in two cells";

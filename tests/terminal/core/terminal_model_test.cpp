@@ -47,6 +47,24 @@ TEST(TerminalModel, scrollbackReleasesMemoryAsOldLinesAreEvicted)
     EXPECT_EQ(t.scrollback().fromNewest(0).text(), line);
 }
 
+TEST(TerminalModel, anOwnedCopyOfAHistoryLineOutlivesItsEviction)
+{
+    // A plain copy of a scrollback line shares the arena's cells; a paint
+    // draws from an owned copy while the feeder goes on writing history.
+    Terminal t(2, 20, 3);
+    t.feed("first \xe4\xb8\xad e\xcc\x81\r\n\r\n\r\n");
+    const dt::term::Line &history = t.scrollback().fromOldest(0);
+    ASSERT_EQ(history.text().substr(0, 5), "first");
+    dt::term::Line copy(40, dt::term::Cell{});
+    copy.assignOwnedCopy(history);
+    const std::string before = history.text();
+    for (int i = 0; i < 200; ++i) // the arena slot is reused many times over
+        t.feed("overwritten overwritten\r\n");
+    EXPECT_EQ(copy.text(), before);
+    EXPECT_EQ(copy.graphemeAt(9), (std::u32string{U'e', U'\u0301'}));
+    EXPECT_EQ(copy.wrapped(), false);
+}
+
 TEST(TerminalModel, historyComesBackIntactWhenTheScreenGrowsTaller)
 {
     Terminal t(3, 20, 100);
