@@ -27,6 +27,11 @@ void installOnGuiThread();
 // from its own copy of the rows): the models are free for the readers
 // meanwhile and taken back, after at most one reader's turn, at the end.
 // Does nothing where the GUI thread does not own them (not installed).
+//
+// A paint can also run inside a call (QWidget::repaint, grab, render, and
+// Qt's own widgets repaint on a mouse press), so the models may move on
+// across such a call: GUI code holds no Line reference, cell pointer or
+// position read from a model across anything that can paint.
 class GuiLoan {
 public:
     GuiLoan();

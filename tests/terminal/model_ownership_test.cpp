@@ -43,9 +43,15 @@ TEST(ModelOwnership, aReaderHasItsTurnOnlyWhileTheGuiThreadLendsTheModels)
         ownership::GuiLoan loan;
         EXPECT_TRUE(spinUntil(acquired, 5000));
         release = true;
+        if (!acquired) { // never had its turn: let it go rather than hang
+            stop = true;
+            ownership::wakeWaitingReaders();
+        }
     } // taken back once the reader's turn ends
-    EXPECT_TRUE(done.load());
     reader.join();
+    ASSERT_TRUE(acquired.load());
+    EXPECT_TRUE(done.load());
+    stop = false;
 
     // Owned again: the next reader waits until it is told to stop.
     std::atomic<bool> second{false}, gaveUp{false};
