@@ -89,6 +89,7 @@ QString roleWord(const QString &atspi)
         {QStringLiteral("label"), QStringLiteral("StaticText")},
         {QStringLiteral("text"), QStringLiteral("TextField")},
         {QStringLiteral("entry"), QStringLiteral("TextField")},
+        {QStringLiteral("terminal"), QStringLiteral("Terminal")},
         {QStringLiteral("check box"), QStringLiteral("CheckBox")},
         {QStringLiteral("list"), QStringLiteral("List")},
         {QStringLiteral("list item"), QStringLiteral("Cell")},
@@ -159,7 +160,8 @@ public:
             node.frame = QRectF(double(e.x) / m_screen.width(), double(e.y) / m_screen.height(),
                                 double(e.w) / m_screen.width(), double(e.h) / m_screen.height());
         }
-        if (atspiRole == QLatin1String("text") || atspiRole == QLatin1String("entry")) {
+        if (atspiRole == QLatin1String("text") || atspiRole == QLatin1String("entry")
+            || atspiRole == QLatin1String("terminal")) {
             const QDBusMessage text = call(r, "org.a11y.atspi.Text", "GetText", {0, -1});
             node.value = text.arguments().value(0).toString();
         } else if (atspiRole == QLatin1String("check box")) {

@@ -695,6 +695,10 @@ Copy it from the context menu</source>
         <translation>%1
 Über das Kontextmenü kopieren</translation>
     </message>
+    <message>
+        <source>Terminal</source>
+        <translation>Terminal</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

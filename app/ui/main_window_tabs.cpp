@@ -57,6 +57,10 @@ void MainWindow::updateTabText(TabId tab)
     const QString title = m_workspace.tabTitle(tab);
     const QString shown = primary && primary->exited ? tr("%1 (exited)").arg(title) : title;
     m_tabs->setTabText(at, shown);
+    if (TabView *view = tabViewAt(at)) {
+        for (TerminalView *terminal : view->views())
+            terminal->setAccessibleName(shown); // what a screen reader announces
+    }
     QStringList tip{shown};
     QStringList icons;
     if (t && t->orchestrationGrant) {

@@ -5,6 +5,7 @@
 
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view_fonts.h"
+#include "app/ui/terminal_view_accessible.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -62,6 +63,8 @@ TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
         }
     });
     m_sinceLastPaint.start();
+    TerminalViewAccessibility::installFactory();
+    m_accessibility = new TerminalViewAccessibility(this);
 
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     setTerminalFont(font);
@@ -257,6 +260,7 @@ void TerminalView::onContentChanged()
 {
     if (!m_session)
         return;
+    m_accessibility->notifyContentChanged();
     // A frame the program finished drawing is painted at once.
     if (m_waitingForFrame && !m_session->terminal().synchronizedOutput()) {
         m_repaintTimer.stop();

@@ -18,6 +18,8 @@
 
 namespace dt::ui {
 
+class TerminalViewAccessibility;
+
 // Paints a TerminalSession's model and turns keys, mouse and input-method
 // events into input for it. Owns nothing of the session; the tab does.
 class TerminalView : public QAbstractScrollArea {
@@ -37,6 +39,10 @@ public:
     void setSynchronizedOutputTimeout(int ms) { m_synchronizedOutputTimeout = ms; }
 
     QSize cellSize() const { return QSize(m_cellWidth, m_cellHeight); }
+    // Rows of the grid the view shows.
+    int visibleRows() const;
+    // What screen readers are given (terminal_view_accessible.h).
+    TerminalViewAccessibility *accessibility() const { return m_accessibility; }
     // Top-left pixel of a cell of the visible grid, in viewport coordinates.
     QPoint cellOrigin(int row, int col) const;
     // The scrollback lines currently scrolled into view (0 = at the bottom).
@@ -119,7 +125,6 @@ private:
     void updateScrollBar();
     void onBell();
     void restartBlink();
-    int visibleRows() const;
     int64_t linesAboveAsAnnounced() const;
     dt::term::GridPos gridPosAt(const QPoint &p, bool clampToGrid = true) const;
 
@@ -155,6 +160,7 @@ private:
     int m_staticTextAscent = 12;
     mutable QHash<QString, QStaticText> m_staticTexts;
     PaintSnapshot m_paintSnapshot; // what the current paint draws from
+    TerminalViewAccessibility *m_accessibility = nullptr; // a child
     static constexpr int kPadding = 4;
 
     int m_scrollOffset = 0;
