@@ -225,6 +225,10 @@
         <source>REC</source>
         <translation>REC</translation>
     </message>
+    <message>
+        <source>Device %1</source>
+        <translation>Gerät %1</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::FindBar</name>

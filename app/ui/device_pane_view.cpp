@@ -135,9 +135,7 @@ DevicePaneView::DevicePaneView(dt::app::Workspace &workspace, dt::app::PaneId pa
     connect(&m_workspace.devices(), &dt::app::DeviceManager::recordingChanged, this, [this](const QString &u) {
         if (u.compare(udid(), Qt::CaseInsensitive) != 0)
             return;
-        const QString file = m_workspace.devices().recordingOf(u);
-        setAccessibleDescription(file.isEmpty() ? QString() : tr("The screen is being recorded into %1").arg(file));
-        setToolTip(accessibleDescription());
+        describeForScreenReaders();
         update();
     });
     follow();
@@ -191,6 +189,7 @@ void DevicePaneView::follow()
             });
     }
     updateOverlay();
+    describeForScreenReaders();
     update();
 }
 
@@ -235,17 +234,7 @@ void DevicePaneView::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.fillRect(rect(), kBackground);
     const DeviceBackend *sim = m_followed;
-    const auto *pane = m_workspace.pane(m_pane);
-    // Title: the device's name, its kind and what it is doing.
-    const QString state = !sim ? tr("shut down")
-        : sim->state() == DeviceBackend::State::Booting ? tr("booting")
-        : sim->state() == DeviceBackend::State::Rendering ? QString()
-        : sim->state() == DeviceBackend::State::Failed ? tr("failed") : tr("shut down");
-    QString title = pane ? pane->name : QString();
-    if (sim)
-        title += QStringLiteral(" · ") + QString::fromStdString(sim->profile().family);
-    if (!state.isEmpty())
-        title += QStringLiteral(" · ") + state;
+    const QString title = titleText();
     p.setPen(QColor(0xc8, 0xcc, 0xd4));
     // Left of the tool buttons, so a long name never runs under them; a
     // screen being recorded says so there, in red, before anything else.
@@ -280,10 +269,48 @@ void DevicePaneView::paintEvent(QPaintEvent *)
     }
     p.fillRect(screen, Qt::black);
     p.setPen(QColor(0xe0, 0xe0, 0xe0));
-    QString message = !sim ? tr("Shut down") : sim->state() == DeviceBackend::State::Booting ? tr("Booting…") : tr("Shut down");
+    p.drawText(screen.adjusted(12, 12, -12, -60), Qt::AlignCenter | Qt::TextWordWrap, screenMessage());
+}
+
+QString DevicePaneView::titleText() const
+{
+    // The device's name, its kind and what it is doing.
+    const DeviceBackend *sim = m_followed;
+    const auto *pane = m_workspace.pane(m_pane);
+    const QString state = !sim ? tr("shut down")
+        : sim->state() == DeviceBackend::State::Booting ? tr("booting")
+        : sim->state() == DeviceBackend::State::Rendering ? QString()
+        : sim->state() == DeviceBackend::State::Failed ? tr("failed") : tr("shut down");
+    QString title = pane ? pane->name : QString();
+    if (sim)
+        title += QStringLiteral(" · ") + QString::fromStdString(sim->profile().family);
+    if (!state.isEmpty())
+        title += QStringLiteral(" · ") + state;
+    return title;
+}
+
+QString DevicePaneView::screenMessage() const
+{
+    const DeviceBackend *sim = m_followed;
+    if (sim && sim->state() == DeviceBackend::State::Rendering)
+        return {};
     if (sim && sim->state() == DeviceBackend::State::Failed)
-        message = tr("Failed: %1").arg(sim->failure());
-    p.drawText(screen.adjusted(12, 12, -12, -60), Qt::AlignCenter | Qt::TextWordWrap, message);
+        return tr("Failed: %1").arg(sim->failure());
+    return sim && sim->state() == DeviceBackend::State::Booting ? tr("Booting…") : tr("Shut down");
+}
+
+void DevicePaneView::describeForScreenReaders()
+{
+    // A screen reader hears the title row as the pane's name, and what the
+    // screen says (or that it is being recorded) as its description.
+    setAccessibleName(tr("Device %1").arg(titleText()));
+    const QString file = m_workspace.devices().recordingOf(udid());
+    QStringList about{screenMessage()};
+    if (!file.isEmpty())
+        about << tr("The screen is being recorded into %1").arg(file);
+    about.removeAll(QString());
+    setAccessibleDescription(about.join(QStringLiteral(". ")));
+    setToolTip(file.isEmpty() ? QString() : about.constLast());
 }
 
 void DevicePaneView::resizeEvent(QResizeEvent *)

@@ -55,6 +55,9 @@ private:
     QString udid() const;
     void follow(); // (re)connects to the pane's device
     void updateOverlay();
+    QString titleText() const; // the title row: name, kind, state
+    QString screenMessage() const; // shown in place of the screen; empty while it renders
+    void describeForScreenReaders();
     QPoint toDevice(QPoint at) const; // device pixels, clamped
     QPointF toFraction(QPointF at) const; // of the device's screen, clamped to 0..1
     // Ctrl+drag: two fingers mirrored about where the drag began.

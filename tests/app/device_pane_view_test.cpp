@@ -61,6 +61,12 @@ TEST_F(DevicePaneTest, theMenuBootsADeviceBesideTheTerminalAndTheMirrorIsTouchab
         return false;
     };
     EXPECT_FALSE(redInTitle());
+    // A screen reader hears its title row as its name.
+    ASSERT_FALSE(ws->pane(pane)->name.isEmpty());
+    EXPECT_TRUE(waitUntil([&] { return view->accessibleName().contains(ws->pane(pane)->name); }))
+        << view->accessibleName().toStdString();
+    EXPECT_TRUE(view->accessibleName().contains(QString::fromStdString(sim->profile().family)));
+    EXPECT_EQ(view->accessibleDescription(), QString()); // nothing in place of the screen
     ws->devices().setRecording(ws->pane(pane)->deviceUdid, QStringLiteral("/tmp/run.webm"));
     EXPECT_TRUE(redInTitle());
     EXPECT_EQ(view->accessibleDescription().toStdString(), "The screen is being recorded into /tmp/run.webm");
