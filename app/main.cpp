@@ -25,15 +25,34 @@
 
 namespace {
 
-void installTranslators(QApplication &app)
+void installTranslators(QCoreApplication &app)
 {
     auto *qtbase = new QTranslator(&app);
     if (qtbase->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
                      QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(qtbase);
+        QCoreApplication::installTranslator(qtbase);
     auto *own = new QTranslator(&app);
     if (own->load(QLocale(), QStringLiteral("deviceterm"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(own);
+        QCoreApplication::installTranslator(own);
+}
+
+void nameApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("deviceterm"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(DEVICETERM_VERSION));
+}
+
+// Whether Qt could reach a display: without one it aborts with its own
+// message; a person who ran us from a text console deserves a clear one.
+bool displayReachable(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i)
+        if (qstrcmp(argv[i], "-platform") == 0)
+            return true; // Qt's own option: its choice
+    const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
+    if (!platform.isEmpty() && !platform.startsWith("xcb") && !platform.startsWith("wayland"))
+        return true; // offscreen, vnc, …
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
 }
 
 } // namespace
@@ -42,10 +61,26 @@ int main(int argc, char *argv[])
 {
     QStringList command;
     int ownArgc = dt::compose::splitCommand(argc, argv, &command);
+    // Help, the version and usage errors are answered without a display.
+    const bool display = displayReachable(ownArgc, argv);
+    if (dt::compose::asksForHelpOrVersion(ownArgc, argv) || !display) {
+        QCoreApplication console(ownArgc, argv);
+        nameApplication();
+        installTranslators(console);
+        const dt::app::Config defaults{QString()};
+        const auto answer = dt::compose::parseGuiOptions(QCoreApplication::arguments(), defaults, command);
+        if (const int *status = std::get_if<int>(&answer))
+            return *status;
+        if (!display) {
+            std::fprintf(stderr, "deviceterm-gui: no display to open a window on: DISPLAY and WAYLAND_DISPLAY are "
+                                 "unset (see deviceterm-gui --help)\n");
+            return 1;
+        }
+        // "-h" was an option's value (-T -h): on as usual.
+    }
     QApplication app(ownArgc, argv);
-    QApplication::setApplicationName(QStringLiteral("deviceterm"));
-    QApplication::setApplicationVersion(QStringLiteral(DEVICETERM_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("deviceterm"));
+    nameApplication();
+    QGuiApplication::setDesktopFileName(QStringLiteral("deviceterm"));
     installTranslators(app);
 
     // The config file gives the starting values; command-line options win.
@@ -54,7 +89,7 @@ int main(int argc, char *argv[])
     config.watch();
     for (const QString &warning : config.warnings())
         std::fprintf(stderr, "deviceterm-gui: %s: %s\n", qPrintable(config.path()), qPrintable(warning));
-    auto parsed = dt::compose::parseGuiOptions(app, config, command);
+    auto parsed = dt::compose::parseGuiOptions(QCoreApplication::arguments(), config, command);
     if (const int *status = std::get_if<int>(&parsed))
         return *status;
     const dt::compose::GuiOptions &options = std::get<dt::compose::GuiOptions>(parsed);
@@ -84,8 +119,12 @@ int main(int argc, char *argv[])
     dt::compose::InstanceClaim instance;
     if (!settings.socketPath.isEmpty()) {
         instance = dt::compose::claimOrHandOver(settings.socketPath, options.workingDirectory, options.command, options.orchestrator);
-        if (instance.exitStatus)
+        if (instance.exitStatus) {
+            if (*instance.exitStatus == 0 && (!options.title.isEmpty() || options.hold))
+                std::fprintf(stderr, "deviceterm-gui: the running deviceterm opened the window; -T and --hold apply "
+                                     "only where deviceterm starts afresh\n");
             return *instance.exitStatus;
+        }
     }
     // Only the instance that goes on cleans up after dead ones.
     dt::app::SessionDirectory::sweepDeadOwners(settings.runtimeDirectory);
@@ -121,7 +160,9 @@ int main(int argc, char *argv[])
         launch.role = QStringLiteral("orchestrator");
         launch.grantOrchestration = true;
     }
-    workspace.openTab(window, launch);
+    const auto tab = workspace.openTab(window, launch);
+    if (!options.title.isEmpty())
+        workspace.renameTab(tab, options.title);
     const int status = QApplication::exec();
     // Quit without a question (a signal, a session ending): the config says
     // whether the devices run on for the next deviceterm to attach.

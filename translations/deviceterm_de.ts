@@ -719,16 +719,8 @@ Copy it from the context menu</source>
         <translation>Schriftfamilie (Standard: die feste Systemschrift).</translation>
     </message>
     <message>
-        <source>Font size in points.</source>
-        <translation>Schriftgröße in Punkt.</translation>
-    </message>
-    <message>
         <source>Colour theme: dark or light.</source>
         <translation>Farbschema: dark (dunkel) oder light (hell).</translation>
-    </message>
-    <message>
-        <source>Lines of scrollback per terminal.</source>
-        <translation>Zeilen im Verlauf je Terminal.</translation>
     </message>
     <message>
         <source>When the program exits: close, keep, or keep-on-error.</source>
@@ -739,16 +731,32 @@ Copy it from the context menu</source>
         <translation>Anfangsgröße in Zellen, z. B. 100x30.</translation>
     </message>
     <message>
-        <source>Run &lt;command&gt; [args…] instead of the shell.</source>
-        <translation>&lt;command&gt; [args…] statt der Shell ausführen.</translation>
-    </message>
-    <message>
         <source>Serve automation on this socket (default: in the runtime directory).</source>
         <translation>Automatisierung über diesen Socket anbieten (Standard: im Laufzeitverzeichnis).</translation>
     </message>
     <message>
         <source>Open the first tab as an orchestrator tab.</source>
         <translation>Den ersten Tab als Orchestrator-Tab öffnen.</translation>
+    </message>
+    <message>
+        <source>Name the first tab &lt;title&gt; (as xterm&apos;s -T).</source>
+        <translation>Den ersten Tab &lt;title&gt; nennen (wie -T bei xterm).</translation>
+    </message>
+    <message>
+        <source>Keep terminals open after their program exits (as --on-exit keep).</source>
+        <translation>Terminals nach dem Ende ihres Programms offen halten (wie --on-exit keep).</translation>
+    </message>
+    <message>
+        <source>Font size in points, from 4 to 200.</source>
+        <translation>Schriftgröße in Punkt, von 4 bis 200.</translation>
+    </message>
+    <message>
+        <source>Lines of scrollback per terminal, from 0 to 1000000.</source>
+        <translation>Zeilen des Verlaufs je Terminal, von 0 bis 1000000.</translation>
+    </message>
+    <message>
+        <source>Run &lt;command&gt; [args…] instead of the shell; a single word with spaces is run by /bin/sh -c.</source>
+        <translation>&lt;command&gt; [args…] statt der Shell ausführen; ein einzelnes Wort mit Leerzeichen führt /bin/sh -c aus.</translation>
     </message>
 </context>
 </TS>

@@ -5,11 +5,12 @@
 #include "app/ui/terminal_theme.h"
 #include "app/ui/window_manager.h"
 
-#include <QApplication>
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QDir>
 
 #include <cstdio>
+#include <cstring>
 
 namespace dt::compose {
 
@@ -27,50 +28,95 @@ int splitCommand(int argc, char *argv[], QStringList *command)
 
 namespace {
 
-int usage(const char *message)
+// Every mistake on the command line reads the same way, and exits 2.
+int usage(const QString &message)
 {
-    std::fprintf(stderr, "deviceterm-gui: %s\n", message);
+    std::fprintf(stderr, "deviceterm-gui: %s (see deviceterm-gui --help)\n", qPrintable(message));
     return 2;
 }
 
 } // namespace
 
-std::variant<GuiOptions, int> parseGuiOptions(const QApplication &app, const dt::app::Config &config, QStringList command)
+bool asksForHelpOrVersion(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        for (const char *word : {"--help", "-h", "-?", "--help-all", "--version", "-v"})
+            if (std::strcmp(argv[i], word) == 0)
+                return true;
+    }
+    return false;
+}
+
+QStringList commandForShell(QStringList command)
+{
+    // xterm's -e "make && ./run": one word with a space in it is a command
+    // line for the shell, as x-terminal-emulator callers expect.
+    if (command.size() == 1 && command.front().contains(QLatin1Char(' ')))
+        return {QStringLiteral("/bin/sh"), QStringLiteral("-c"), command.front()};
+    return command;
+}
+
+std::variant<GuiOptions, int> parseGuiOptions(const QStringList &arguments, const dt::app::Config &config, QStringList command)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "A terminal for people who build software for devices."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    QCommandLineOption cwd(QStringLiteral("cwd"), QApplication::translate("main", "Start in directory <dir>."),
-                           QStringLiteral("dir"));
-    QCommandLineOption font(QStringLiteral("font"), QApplication::translate("main", "Font family (default: the system fixed font)."),
+    parser.setApplicationDescription(QCoreApplication::translate("main", "A terminal for people who build software for devices."));
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    QCommandLineOption cwd(QStringList{QStringLiteral("cwd"), QStringLiteral("working-directory")},
+                           QCoreApplication::translate("main", "Start in directory <dir>."), QStringLiteral("dir"));
+    QCommandLineOption title(QStringList{QStringLiteral("T"), QStringLiteral("title")},
+                             QCoreApplication::translate("main", "Name the first tab <title> (as xterm's -T)."),
+                             QStringLiteral("title"));
+    QCommandLineOption hold(QStringLiteral("hold"),
+                            QCoreApplication::translate("main", "Keep terminals open after their program exits (as --on-exit keep)."));
+    QCommandLineOption font(QStringLiteral("font"), QCoreApplication::translate("main", "Font family (default: the system fixed font)."),
                             QStringLiteral("family"));
-    QCommandLineOption fontSize(QStringLiteral("font-size"), QApplication::translate("main", "Font size in points."),
+    QCommandLineOption fontSize(QStringLiteral("font-size"), QCoreApplication::translate("main", "Font size in points, from 4 to 200."),
                                 QStringLiteral("points"));
-    QCommandLineOption theme(QStringLiteral("theme"), QApplication::translate("main", "Colour theme: dark or light."),
+    QCommandLineOption theme(QStringLiteral("theme"), QCoreApplication::translate("main", "Colour theme: dark or light."),
                              QStringLiteral("name"));
-    QCommandLineOption scrollback(QStringLiteral("scrollback"), QApplication::translate("main", "Lines of scrollback per terminal."),
+    QCommandLineOption scrollback(QStringLiteral("scrollback"), QCoreApplication::translate("main", "Lines of scrollback per terminal, from 0 to 1000000."),
                                   QStringLiteral("lines"));
     QCommandLineOption onExit(QStringLiteral("on-exit"),
-                              QApplication::translate("main", "When the program exits: close, keep, or keep-on-error."),
+                              QCoreApplication::translate("main", "When the program exits: close, keep, or keep-on-error."),
                               QStringLiteral("action"));
     QCommandLineOption socketOption(QStringLiteral("socket"),
-                                    QApplication::translate("main", "Serve automation on this socket (default: in the runtime directory)."),
+                                    QCoreApplication::translate("main", "Serve automation on this socket (default: in the runtime directory)."),
                                     QStringLiteral("path"));
     // Not --geometry: Qt itself takes -geometry (in pixels, X11 style).
-    QCommandLineOption sizeOption(QStringLiteral("size"), QApplication::translate("main", "Initial size in cells, e.g. 100x30."),
+    QCommandLineOption sizeOption(QStringLiteral("size"), QCoreApplication::translate("main", "Initial size in cells, e.g. 100x30."),
                                   QStringLiteral("colsxrows"));
     // A grant given by whoever starts the app, like the menu item: never
     // reachable through the automation socket.
     QCommandLineOption orchestrator(QStringLiteral("orchestrator"),
-                                    QApplication::translate("main", "Open the first tab as an orchestrator tab."));
-    parser.addOptions({cwd, font, fontSize, theme, scrollback, onExit, sizeOption, socketOption, orchestrator});
-    parser.addPositionalArgument(QStringLiteral("-e"), QApplication::translate("main", "Run <command> [args…] instead of the shell."),
+                                    QCoreApplication::translate("main", "Open the first tab as an orchestrator tab."));
+    parser.addOptions({cwd, title, hold, font, fontSize, theme, scrollback, onExit, sizeOption, socketOption, orchestrator});
+    parser.addPositionalArgument(QStringLiteral("-e"),
+                                 QCoreApplication::translate("main", "Run <command> [args…] instead of the shell; a single word with spaces is run by "
+                                    "/bin/sh -c."),
                                  QStringLiteral("[-e command [args…]]"));
-    parser.process(app);
+    if (!parser.parse(arguments)) {
+        QString error = parser.errorText();
+        if (error.endsWith(QLatin1Char('.')))
+            error.chop(1);
+        return usage(error);
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return usage(QStringLiteral("unexpected argument '%1' (a command goes after -e)")
+                         .arg(parser.positionalArguments().front()));
+    if (parser.isSet(help) || parser.isSet(QStringLiteral("help-all"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    if (parser.isSet(version)) {
+        std::printf("%s %s\n", qPrintable(QCoreApplication::applicationName()),
+                    qPrintable(QCoreApplication::applicationVersion()));
+        return 0;
+    }
 
     GuiOptions o;
-    o.command = std::move(command);
+    o.command = commandForShell(std::move(command));
+    o.title = parser.value(title);
     o.orchestrator = parser.isSet(orchestrator);
     o.socketPath = parser.value(socketOption);
     o.appearance = dt::ui::appearanceFromConfig(config);
@@ -81,33 +127,34 @@ std::variant<GuiOptions, int> parseGuiOptions(const QApplication &app, const dt:
         bool ok = false;
         const int size = parser.value(fontSize).toInt(&ok);
         if (!ok || size < 4 || size > 200)
-            return usage("--font-size must be a number from 4 to 200");
+            return usage(QStringLiteral("--font-size must be a number from 4 to 200"));
         o.appearance.font.setPointSize(size);
     }
     const QString themeName = parser.isSet(theme) ? parser.value(theme) : config.value(QStringLiteral("theme"));
     if (themeName != QLatin1String("dark") && themeName != QLatin1String("light"))
-        return usage("--theme must be dark or light");
+        return usage(QStringLiteral("--theme must be dark or light"));
     o.appearance.theme = dt::ui::TerminalTheme::byName(themeName);
     if (parser.isSet(scrollback)) {
         bool ok = false;
         o.scrollbackLines = parser.value(scrollback).toInt(&ok);
         if (!ok || o.scrollbackLines < 0 || o.scrollbackLines > 1000000)
-            return usage("--scrollback must be a number from 0 to 1000000");
+            return usage(QStringLiteral("--scrollback must be a number from 0 to 1000000"));
     }
     const QString exitAction = parser.isSet(onExit) ? parser.value(onExit) : config.value(QStringLiteral("on-exit"));
     if (!dt::app::parseExitAction(exitAction, &o.exitAction))
-        return usage("--on-exit must be close, keep or keep-on-error");
+        return usage(QStringLiteral("--on-exit must be close, keep or keep-on-error"));
+    o.hold = parser.isSet(hold);
+    if (o.hold)
+        o.exitAction = dt::app::ExitAction::Keep;
     o.workingDirectory = parser.value(cwd);
-    if (!o.workingDirectory.isEmpty() && !QDir(o.workingDirectory).exists()) {
-        std::fprintf(stderr, "deviceterm-gui: --cwd: no such directory: %s\n", qPrintable(o.workingDirectory));
-        return 2;
-    }
+    if (!o.workingDirectory.isEmpty() && !QDir(o.workingDirectory).exists())
+        return usage(QStringLiteral("--cwd: no such directory: %1").arg(o.workingDirectory));
     o.workingDirectory = QDir(o.workingDirectory.isEmpty() ? QDir::currentPath() : o.workingDirectory).absolutePath();
     if (parser.isSet(sizeOption)) {
         const QStringList parts = parser.value(sizeOption).split(QLatin1Char('x'));
         o.cells = QSize(parts.value(0).toInt(), parts.value(1).toInt());
         if (parts.size() != 2 || o.cells.width() < 10 || o.cells.height() < 3 || o.cells.width() > 1000 || o.cells.height() > 500)
-            return usage("--size must look like 100x30");
+            return usage(QStringLiteral("--size must look like 100x30"));
     }
     return o;
 }

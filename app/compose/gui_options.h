@@ -9,8 +9,6 @@
 
 #include <variant>
 
-class QApplication;
-
 namespace dt::compose {
 
 // deviceterm-gui's command line, with the config file's values where an
@@ -24,15 +22,27 @@ struct GuiOptions {
     QSize cells{100, 30};
     bool orchestrator = false; // the first tab is an orchestrator tab
     QStringList command; // after -e
+    QString title; // -T: the first tab's name; empty: automatic
+    bool hold = false; // --hold was given (exitAction is Keep)
 };
+
+// True when the command line (before -e) asks for --help or --version:
+// answered without a display (parseGuiOptions under a QCoreApplication).
+bool asksForHelpOrVersion(int argc, char *argv[]);
+
+// The command after -e as it is run: a single word with a space in it is a
+// command line for /bin/sh -c, as with xterm; words are run as they are.
+QStringList commandForShell(QStringList command);
 
 // Everything after -e is the command and its arguments, as with xterm; it
 // is kept away from Qt's and our option parsers. Returns how many of argv
 // are ours (argc for QApplication).
 int splitCommand(int argc, char *argv[], QStringList *command);
 
-// Parses the options (after QApplication has taken its own). A usage error
-// has been printed when the result is an exit status.
-std::variant<GuiOptions, int> parseGuiOptions(const QApplication &app, const dt::app::Config &config, QStringList command);
+// Parses the options (`arguments` as the application left them, having
+// taken its own). An exit status instead when there is nothing to start:
+// the help or version printed (0), or a usage error printed (2).
+std::variant<GuiOptions, int> parseGuiOptions(const QStringList &arguments, const dt::app::Config &config,
+                                              QStringList command);
 
 } // namespace dt::compose

@@ -157,6 +157,72 @@ TEST_F(GuiOnX, badCommandLineOptionsAreRefusedWithAClearMessage)
     EXPECT_TRUE(p.readAllStandardError().contains("--theme must be dark or light"));
 }
 
+// What deviceterm-gui prints and how it exits, run without a display.
+struct Answer {
+    int status = -1;
+    QString out, err;
+};
+Answer runWithoutDisplay(const QStringList &arguments)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QString::fromLatin1(name));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(DT_GUI_BINARY), arguments);
+    if (!p.waitForFinished(10000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+TEST(GuiCommandLine, helpAndVersionNeedNoDisplayAndMistakesReadAlike)
+{
+    const Answer help = runWithoutDisplay({QStringLiteral("--help")});
+    EXPECT_EQ(help.status, 0) << help.err.toStdString();
+    for (const char *option : {"-T, --title <title>", "--cwd, --working-directory <dir>", "--hold", "-e"})
+        EXPECT_TRUE(help.out.contains(QLatin1String(option))) << option << "\n" << help.out.toStdString();
+    const Answer version = runWithoutDisplay({QStringLiteral("--version")});
+    EXPECT_EQ(version.status, 0);
+    EXPECT_TRUE(version.out.startsWith(QLatin1String("deviceterm "))) << version.out.toStdString();
+
+    const Answer bare = runWithoutDisplay({});
+    EXPECT_EQ(bare.status, 1);
+    EXPECT_TRUE(bare.err.startsWith(QLatin1String("deviceterm-gui: no display"))) << bare.err.toStdString();
+    // Usage errors: one line, one form, status 2 (checked before any display).
+    for (const QStringList &wrong : {QStringList{QStringLiteral("--bogus")}, QStringList{QStringLiteral("stray")},
+                                     QStringList{QStringLiteral("--font-size"), QStringLiteral("3")},
+                                     QStringList{QStringLiteral("--help"), QStringLiteral("--size")}}) {
+        const Answer a = runWithoutDisplay(wrong);
+        EXPECT_EQ(a.status, 2) << wrong.join(' ').toStdString();
+        EXPECT_TRUE(a.err.startsWith(QLatin1String("deviceterm-gui: "))) << a.err.toStdString();
+        EXPECT_TRUE(a.err.endsWith(QLatin1String(" (see deviceterm-gui --help)\n"))) << a.err.toStdString();
+    }
+    const Answer unknown = runWithoutDisplay({QStringLiteral("--help"), QStringLiteral("--bogus")});
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_EQ(unknown.err.toStdString(), "deviceterm-gui: Unknown option 'bogus' (see deviceterm-gui --help)\n");
+}
+
+TEST_F(GuiOnX, xtermConventionsTitleShellStringWorkingDirectoryAndHold)
+{
+    const QString out = tmp.filePath(QStringLiteral("where.txt"));
+    // -e with one word holding spaces: a command line for the shell.
+    launch({QStringLiteral("-T"), QStringLiteral("Build log"), QStringLiteral("--working-directory"),
+            QStringLiteral("/usr/share"), QStringLiteral("--hold"), QStringLiteral("-e"),
+            QStringLiteral("echo \"$PWD\" two words > '%1'").arg(out)});
+    ASSERT_TRUE(waitUntil([&] { return QFileInfo(out).size() > 0; }, 10000));
+    QFile f(out);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll().trimmed(), QByteArray("/usr/share two words"));
+    const QString window = waitForWindow();
+    ASSERT_FALSE(window.isEmpty());
+    EXPECT_TRUE(waitUntil([&] {
+        return display.run(QStringLiteral("xdotool"), {QStringLiteral("getwindowname"), window}).contains("Build log");
+    })) << display.run(QStringLiteral("xdotool"), {QStringLiteral("getwindowname"), window}).toStdString();
+    // The command succeeded, and --hold keeps its window anyway.
+    EXPECT_FALSE(app.waitForFinished(1500)) << "the window closed although --hold was given";
+}
+
 // Amber pixels of the orchestrator key in the top strip of the screen.
 int keyMarkerPixels(const QImage &shot)
 {
