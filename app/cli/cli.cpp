@@ -4,10 +4,9 @@
 #include "app/cli/cli.h"
 
 #include <algorithm>
-#include <cstring>
-
-#include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 
 namespace dt::cli {
@@ -196,9 +195,37 @@ void Context::printTable(const Json &rows, const std::vector<Column> &columns) c
     }
 }
 
+namespace {
+
+// "intent.notFound" of "intent.notFound: tab 'x' not found"; empty when the
+// message is not one of the app's coded refusals.
+std::string intentCodeOf(const std::string &message)
+{
+    static const std::string kPrefix = "intent.";
+    if (message.rfind(kPrefix, 0) != 0)
+        return {};
+    size_t end = kPrefix.size();
+    while (end < message.size() && std::isalpha(static_cast<unsigned char>(message[end])))
+        ++end;
+    return end > kPrefix.size() && message.compare(end, 2, ": ") == 0 ? message.substr(0, end) : std::string();
+}
+
+} // namespace
+
 void Context::error(const std::string &message) const
 {
-    std::fprintf(stderr, "deviceterm: %s\n", message.c_str());
+    // The app's refusals carry a code ("intent.notFound: …"): a script that
+    // asked for JSON gets it as a JSON line, a person just the sentence.
+    const std::string code = intentCodeOf(message);
+    if (code.empty()) {
+        std::fprintf(stderr, "deviceterm: %s\n", message.c_str());
+        return;
+    }
+    const std::string sentence = message.substr(code.size() + 2);
+    if (m_json)
+        std::fprintf(stderr, "%s\n", dt::rpc::dumpJson(Json{{"error", {{"intent", code}, {"message", sentence}}}}).c_str());
+    else
+        std::fprintf(stderr, "deviceterm: %s\n", sentence.c_str());
 }
 
 int Context::notInTab(const std::string &verb) const

@@ -77,7 +77,8 @@ public:
         const char *key;
     };
     void printTable(const Json &rows, const std::vector<Column> &columns) const;
-    // Errors: human-readable, on stderr, whatever --json says.
+    // Errors, on stderr: a sentence; with --json, a refusal of the app's
+    // that carries a code is one JSON line {"error":{"intent","message"}}.
     void error(const std::string &message) const;
     // For session verbs run outside a tab.
     int notInTab(const std::string &verb) const;

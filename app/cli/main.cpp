@@ -4,6 +4,7 @@
 // client, and starts in a few milliseconds.
 
 #include "app/cli/cli.h"
+#include "app/cli/verb_lookup.h"
 
 #include <cstdio>
 #include <cstring>
@@ -25,19 +26,17 @@ int main(int argc, char *argv[])
             afterDashes = true;
         words.emplace_back(argv[i]);
     }
+    // What people type first: no words, help in its usual spellings, the version.
     if (words.empty())
         words.emplace_back("help");
+    if (words.front() == "--help" || words.front() == "-h")
+        words.front() = "help";
+    if (words.front() == "--version")
+        words.front() = "version";
 
-    // The longest verb whose words start the command line.
-    const dt::cli::Verb *best = nullptr;
-    for (const dt::cli::Verb &v : dt::cli::verbs()) {
-        if (v.words.size() > words.size() || (best && best->words.size() >= v.words.size()))
-            continue;
-        if (std::equal(v.words.begin(), v.words.end(), words.begin()))
-            best = &v;
-    }
+    const dt::cli::Verb *best = dt::cli::findVerb(words);
     if (!best) {
-        std::fprintf(stderr, "deviceterm: unknown command '%s'; see 'deviceterm help'\n", words.front().c_str());
+        std::fprintf(stderr, "deviceterm: %s\n", dt::cli::whyNoVerb(words).c_str());
         return 1;
     }
     const std::vector<std::string> rest(words.begin() + static_cast<long>(best->words.size()), words.end());

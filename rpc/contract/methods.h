@@ -22,6 +22,7 @@ enum class Scope {
 enum class Sender {
     Cli, // the deviceterm CLI, a verb or its connection
     SecondLaunch, // deviceterm-gui started again, handing its request to the running one
+    None, // in the contract's catalog, answered as unsupported: no client of ours offers it
 };
 
 struct MethodSpec {
@@ -50,8 +51,8 @@ inline constexpr MethodSpec TabMove{"tab.move", Scope::Session};
 inline constexpr MethodSpec TabSetPrivate{"tab.setPrivate", Scope::Session};
 inline constexpr MethodSpec PaneOpen{"pane.open", Scope::Session};
 inline constexpr MethodSpec PaneClose{"pane.close", Scope::Session};
-inline constexpr MethodSpec PaneRename{"pane.rename", Scope::Session}; // in the catalog, unsupported
-inline constexpr MethodSpec PaneMove{"pane.move", Scope::Session}; // in the catalog, unsupported
+inline constexpr MethodSpec PaneRename{"pane.rename", Scope::Session, Sender::None};
+inline constexpr MethodSpec PaneMove{"pane.move", Scope::Session, Sender::None};
 inline constexpr MethodSpec WindowOpen{"window.open", Scope::Session};
 inline constexpr MethodSpec WindowClose{"window.close", Scope::Session};
 inline constexpr MethodSpec WindowFocus{"window.focus", Scope::Session};

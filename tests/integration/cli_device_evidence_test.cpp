@@ -47,7 +47,7 @@ TEST_F(CliTest, aTabRecordsItsPhoneAndReadsWhatItsProgramsPrinted)
     EXPECT_EQ(started["height"], 844);
     EXPECT_EQ(started["framesPerSecond"], 60);
     EXPECT_EQ(status("busy.status"), "1");
-    EXPECT_NE(text("busy.err").find("intent.busy: the pane is already being recorded into " + path("clip.webm")),
+    EXPECT_NE(text("busy.err").find("deviceterm: the pane is already being recorded into " + path("clip.webm")),
               std::string::npos)
         << text("busy.err");
     ASSERT_EQ(status("stop.status"), "0") << text("stop.err");
@@ -67,7 +67,7 @@ TEST_F(CliTest, aTabRecordsItsPhoneAndReadsWhatItsProgramsPrinted)
     EXPECT_GT(clip.durationSeconds, 0.2);
     // Stopped once: there is nothing left to stop.
     EXPECT_EQ(status("stop-again.status"), "1");
-    EXPECT_NE(text("stop-again.err").find("intent.notFound: this session is recording nothing"), std::string::npos)
+    EXPECT_NE(text("stop-again.err").find("deviceterm: this session is recording nothing"), std::string::npos)
         << text("stop-again.err");
     EXPECT_EQ(status("unwritable.status"), "1");
     EXPECT_NE(text("unwritable.err").find("cannot record: cannot write /nonexistent/dir/clip.webm"), std::string::npos)
@@ -82,7 +82,7 @@ TEST_F(CliTest, aTabRecordsItsPhoneAndReadsWhatItsProgramsPrinted)
     ASSERT_EQ(status("ready.status"), "0") << text("ready.err");
     EXPECT_GT(json("ready.json")["waitedMillis"].get<int>(), 0) << text("ready.json");
     EXPECT_EQ(status("ticking.status"), "1");
-    EXPECT_NE(text("ticking.err").find("intent.timeout: the screen kept changing"), std::string::npos) << text("ticking.err");
+    EXPECT_NE(text("ticking.err").find("deviceterm: the screen kept changing"), std::string::npos) << text("ticking.err");
     EXPECT_EQ(status("still.status"), "0") << text("still.err");
     EXPECT_EQ(text("tick-start.err"), "");
     const Json tick = json("tick.json");

@@ -8,12 +8,19 @@
 namespace dt::cli {
 
 // A guide for coding agents and scripts running inside a deviceterm tab.
-int runAgents(Context &)
+int runAgents(Context &c)
 {
+    if (!c.acceptOnly())
+        return 1;
     std::fputs(R"(deviceterm for agents and scripts
 ==================================
 
-You are running in a deviceterm tab. Its shell was started with:
+)", stdout);
+    if (!c.inTab())
+        std::fputs("You are not in a deviceterm tab (DEVICETERM_SESSION is unset): what follows works from a\n"
+                   "shell inside one. Start deviceterm-gui and read this there with 'deviceterm agents'.\n\n",
+                   stdout);
+    std::fputs(R"(The shell of a deviceterm tab is started with:
 
   DEVICETERM_SESSION      this terminal's session id (a UUID)
   DEVICETERM_SESSION_CAP  a secret proving it; never print it, log it or pass
@@ -156,8 +163,11 @@ OUTPUT AND ERRORS
   --json goes before or after the operands. JSON goes to stdout with a
   trailing newline; keys are sorted, absent optional values are left out
   (test with has("key"), not for null); ignore keys you do not know.
-  Errors are prose on stderr with exit status 1. Check the exit status before
-  parsing stdout.
+  Errors are prose on stderr with exit status 1. With --json, a refusal of
+  the app's is instead one JSON line on stderr with its code:
+  {"error":{"intent":"intent.staleRef","message":"..."}} (the codes named
+  above: intent.notFound, .ambiguous, .staleRef, .busy, .timeout, …).
+  Check the exit status before parsing stdout.
 
 DIAGNOSIS
   deviceterm doctor     what is set up, what the running deviceterm says

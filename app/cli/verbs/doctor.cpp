@@ -72,32 +72,43 @@ int runDoctor(Context &c)
     std::vector<Check> checks;
     const std::string session = env("DEVICETERM_SESSION");
     static const std::regex uuid("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$");
-    if (session.empty())
-        checks.push_back({"DEVICETERM_SESSION", "warn", "unset: not inside a deviceterm tab"});
+    // Outside a tab the session's variables and shim are absent by design:
+    // said once, not failed four times over.
+    const bool inTab = !session.empty();
+    if (!inTab)
+        checks.push_back({"Inside a deviceterm tab", "warn",
+                          "no: run 'deviceterm doctor' from a deviceterm tab to check its session too"});
     else if (!std::regex_match(session, uuid))
         checks.push_back({"DEVICETERM_SESSION", "fail", "not a UUID: " + session});
     else
         checks.push_back({"DEVICETERM_SESSION", "ok", session});
     const std::string cap = env("DEVICETERM_SESSION_CAP");
-    checks.push_back(cap.empty() ? Check{"DEVICETERM_SESSION_CAP", "warn", "unset"}
-                                 : Check{"DEVICETERM_SESSION_CAP", "ok", "present (" + std::to_string(cap.size()) + " chars)"});
     const std::string sock = env("DEVICETERM_DAEMON_SOCK");
-    checks.push_back(sock.empty() ? Check{"DEVICETERM_DAEMON_SOCK", "warn", "unset"} : Check{"DEVICETERM_DAEMON_SOCK", "ok", sock});
     const std::string shim = env("DEVICETERM_SHIM_DIR");
-    checks.push_back(shim.empty() ? Check{"DEVICETERM_SHIM_DIR", "warn", "unset"} : Check{"DEVICETERM_SHIM_DIR", "ok", shim});
+    if (inTab) {
+        checks.push_back(cap.empty() ? Check{"DEVICETERM_SESSION_CAP", "warn", "unset"}
+                                     : Check{"DEVICETERM_SESSION_CAP", "ok",
+                                             "present (" + std::to_string(cap.size()) + " chars)"});
+        checks.push_back(sock.empty() ? Check{"DEVICETERM_DAEMON_SOCK", "warn", "unset"}
+                                      : Check{"DEVICETERM_DAEMON_SOCK", "ok", sock});
+        checks.push_back(shim.empty() ? Check{"DEVICETERM_SHIM_DIR", "warn", "unset"}
+                                      : Check{"DEVICETERM_SHIM_DIR", "ok", shim});
+    }
 
     // The session's bin/ must come first on PATH, so `deviceterm` is the one
     // that matches the running GUI.
-    const std::string found = whichDeviceterm();
-    if (found.empty())
-        checks.push_back({"deviceterm resolves to the session's shim", "fail", "deviceterm is not on PATH"});
-    else if (shim.empty())
-        checks.push_back({"deviceterm resolves to the session's shim", "warn", found + " (no session shim directory)"});
-    else if (found.substr(0, found.rfind('/')) != shim)
-        checks.push_back({"deviceterm resolves to the session's shim", "warn",
-                          found + ": the session's bin/ is not first on PATH; open a fresh tab"});
-    else
-        checks.push_back({"deviceterm resolves to the session's shim", "ok", found});
+    if (inTab) {
+        const std::string found = whichDeviceterm();
+        const char *name = "deviceterm resolves to the session's shim";
+        if (found.empty())
+            checks.push_back({name, "fail", "deviceterm is not on PATH"});
+        else if (shim.empty())
+            checks.push_back({name, "warn", found + " (no session shim directory)"});
+        else if (found.substr(0, found.rfind('/')) != shim)
+            checks.push_back({name, "warn", found + ": the session's bin/ is not first on PATH; open a fresh tab"});
+        else
+            checks.push_back({name, "ok", found});
+    }
 
     Json report{{"checks", Json::array()}};
     dt::rpc::Connection probe;
@@ -195,7 +206,9 @@ int runDoctor(Context &c)
         } else if (report.contains("role")) {
             std::printf("\nPermissions\n  role: %s (not confirmed by the app)\n", report["role"].get<std::string>().c_str());
         }
-        std::printf("\nResult: %s\n", failed ? ("fail (" + std::to_string(failed) + " checks failed)").c_str() : "ok");
+        std::printf("\nResult: %s\n",
+                    failed ? ("fail (" + std::to_string(failed) + (failed == 1 ? " check" : " checks") + " failed)").c_str()
+                           : "ok");
     }
     return failed ? 1 : 0;
 }

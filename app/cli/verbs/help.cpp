@@ -2,6 +2,7 @@
 // spellings.
 
 #include "app/cli/cli.h"
+#include "app/cli/verb_lookup.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -19,36 +20,22 @@ bool matchesTopic(const Verb &v, const std::string &topic)
     return topic.empty() || v.words.front() == topic || v.words.front() == topic + "s";
 }
 
-size_t editDistance(const std::string &a, const std::string &b)
+// Columns a line of UTF-8 takes (the usages hold only narrow characters).
+size_t displayWidth(const std::string &text)
 {
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diagonal = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j) {
-            const size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
+    size_t columns = 0;
+    for (const unsigned char c : text)
+        columns += (c & 0xC0) != 0x80;
+    return columns;
 }
 
-// Topics a mistyped one was probably meant to be: close in spelling, or
-// starting with it.
+// Topics a mistyped one was probably meant to be.
 std::string suggestionsFor(const std::string &topic)
 {
     std::set<std::string> topics;
     for (const Verb &v : verbs())
         topics.insert(v.words.front());
-    std::string out;
-    for (const std::string &t : topics) {
-        if (editDistance(t, topic) <= 2 || t.rfind(topic, 0) == 0)
-            out += (out.empty() ? "" : ", ") + t;
-    }
-    return out;
+    return closeTo(topic, std::vector<std::string>(topics.begin(), topics.end()));
 }
 
 } // namespace
@@ -72,9 +59,40 @@ int runHelp(Context &c)
     if (const char *role = std::getenv("DEVICETERM_SESSION_ROLE"); role && *role && c.inTab())
         std::printf("session role: %s\n", role);
     std::printf("usage: deviceterm <command> [--json]\n\ncommands:\n");
+    // Grouped by topic ("tabs list" beside "tab run"), in the order topics
+    // first appear; a blank line between groups of subcommands. Aligned by
+    // what the terminal shows (… is one column, three bytes); a usage too
+    // wide for the column puts its summary on the next line.
+    std::set<std::string> groups;
+    for (const Verb &v : all)
+        groups.insert(v.words.front());
+    auto topicOf = [&](const Verb &v) {
+        const std::string &w = v.words.front();
+        return w.size() > 1 && w.back() == 's' && groups.count(w.substr(0, w.size() - 1)) ? w.substr(0, w.size() - 1) : w;
+    };
+    std::vector<std::string> order;
+    for (const Verb &v : all)
+        if (std::find(order.begin(), order.end(), topicOf(v)) == order.end())
+            order.push_back(topicOf(v));
+    std::vector<const Verb *> shown;
     for (const Verb &v : all)
         if (matchesTopic(v, topic))
-            std::printf("  %-52s %s\n", v.usage, v.summary);
+            shown.push_back(&v);
+    std::stable_sort(shown.begin(), shown.end(), [&](const Verb *a, const Verb *b) {
+        return std::find(order.begin(), order.end(), topicOf(*a)) < std::find(order.begin(), order.end(), topicOf(*b));
+    });
+    constexpr size_t kColumn = 52;
+    const Verb *previous = nullptr;
+    for (const Verb *v : shown) {
+        if (previous && topicOf(*previous) != topicOf(*v) && (previous->words.size() > 1 || v->words.size() > 1))
+            std::printf("\n");
+        previous = v;
+        const size_t width = displayWidth(v->usage);
+        if (width <= kColumn)
+            std::printf("  %s%s %s\n", v->usage, std::string(kColumn - width, ' ').c_str(), v->summary);
+        else
+            std::printf("  %s\n  %s %s\n", v->usage, std::string(kColumn, ' ').c_str(), v->summary);
+    }
     std::printf("\nInside a deviceterm tab the session comes from the environment; never pass it as an argument.\n"
                 "See 'deviceterm agents' for a guide to automating deviceterm.\n");
     return 0;

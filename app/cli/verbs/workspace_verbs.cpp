@@ -226,9 +226,8 @@ const std::vector<Spec> &specs()
                                             return closeMode(c, p.mode);
                                         },
                                         {"pane", "mode"}),
-        {{"pane", "rename"}, "pane rename [--pane REF] [NAME]", "not supported yet (exits 1, intent.internalError)", method::PaneRename, {"--pane"}, {}, nullptr, {}},
-        {{"pane", "move"}, "pane move [--pane REF] --to-tab REF", "not supported yet (exits 1, intent.internalError)", method::PaneMove, {"--pane", "--to-tab"}, {},
-         nullptr, {}},
+        // pane.rename and pane.move are in the contract's catalog, but the app
+        // answers them as unsupported: no verb offers them.
         {{"window", "open"}, "window open", "open a window with one tab", method::WindowOpen, {}, {}, nullptr, {"index"}},
         typed<dt::rpc::WindowCloseParams>({"window", "close"}, "window close [--window W] [--mode detach|shutdown]",
                                           "close a window (this one by default)", {"--window", "--mode"}, {},

@@ -19,7 +19,8 @@ counter=$(ref_of find.json)
 deviceterm tap "$counter" --json > tap-ref.json
 deviceterm wait-for --label +1 --role Button > /dev/null 2>> waits.err
 # The UI changed: the ref from before is refused, not reused.
-deviceterm tap "$counter" > stale.txt 2> stale.err; echo $? > stale.status
+# (--json: the refusal comes as JSON with its code, for a script to act on)
+deviceterm tap "$counter" --json > stale.txt 2> stale.err; echo $? > stale.status
 # Tap, let the app settle, and read: no sleep, no retry.
 deviceterm tap --label +1 --then-wait-idle --json > tap-label.json
 deviceterm assert visible --label 'Count 1' > assert-ok.txt 2> assert-ok.err; echo $? > assert-ok.status

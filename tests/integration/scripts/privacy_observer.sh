@@ -15,7 +15,7 @@ deviceterm tab select --tab nosuch 2> b-unknown.err
 deviceterm tab capture --tab "$a" 2> b-capture.err; echo $? > b-capture.status
 deviceterm tab send-input --tab "$a" -- 'echo leaked > leaked.txt\n' 2> b-send.err; echo $? > b-send.status
 deviceterm tab set-private false --tab "$a" 2> b-unprivate.err; echo $? > b-unprivate.status
-deviceterm window close --window 2 2> b-window-close.err; echo $? > b-window-close.status
+deviceterm window close --window 2 --json 2> b-window-close.err; echo $? > b-window-close.status
 
 # Window 2 also holds the public tab that `window open` made: close it, and
 # the window (now only A's) disappears from B's projection.
