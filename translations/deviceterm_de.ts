@@ -116,7 +116,7 @@
     </message>
     <message>
         <source>&amp;New Device…</source>
-        <translation>&amp;Neues Gerät …</translation>
+        <translation>&amp;Neues Gerät…</translation>
     </message>
     <message>
         <source>&amp;Boot</source>
@@ -128,7 +128,7 @@
     </message>
     <message>
         <source>&amp;Home</source>
-        <translation>Start&amp;seite</translation>
+        <translation>&amp;Home</translation>
     </message>
     <message>
         <source>&amp;Lock</source>
@@ -136,19 +136,15 @@
     </message>
     <message>
         <source>Volume &amp;Up</source>
-        <translation>&amp;Lauter</translation>
+        <translation>Lau&amp;ter</translation>
     </message>
     <message>
         <source>Volume Do&amp;wn</source>
-        <translation>&amp;Leiser</translation>
+        <translation>Le&amp;iser</translation>
     </message>
     <message>
         <source>&amp;Shut Down</source>
         <translation>&amp;Ausschalten</translation>
-    </message>
-    <message>
-        <source>Rotate &amp;Left</source>
-        <translation>Nach &amp;links drehen</translation>
     </message>
     <message>
         <source>Rotate &amp;Right</source>
@@ -165,6 +161,10 @@
     <message>
         <source>Bac&amp;k</source>
         <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <source>Rotate L&amp;eft</source>
+        <translation>Nach lin&amp;ks drehen</translation>
     </message>
 </context>
 <context>
@@ -289,7 +289,7 @@
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
+        <translation>B&amp;eenden</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -305,11 +305,7 @@
     </message>
     <message>
         <source>Select &amp;All</source>
-        <translation>&amp;Alles auswählen</translation>
-    </message>
-    <message>
-        <source>Clear &amp;Scrollback</source>
-        <translation>&amp;Verlauf löschen</translation>
+        <translation>Alles a&amp;uswählen</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -322,14 +318,6 @@
     <message>
         <source>Zoom &amp;Out</source>
         <translation>Ver&amp;kleinern</translation>
-    </message>
-    <message>
-        <source>&amp;Reset Zoom</source>
-        <translation>&amp;Normalgröße</translation>
-    </message>
-    <message>
-        <source>&amp;Rename Tab…</source>
-        <translation>Tab &amp;umbenennen…</translation>
     </message>
     <message>
         <source>&amp;Next Tab</source>
@@ -393,15 +381,11 @@
     </message>
     <message>
         <source>&amp;Move Tab to New Window</source>
-        <translation>Tab in neues Fenster &amp;verschieben</translation>
+        <translation>Tab in neues &amp;Fenster verschieben</translation>
     </message>
     <message>
         <source>Split &amp;Right</source>
         <translation>&amp;Rechts teilen</translation>
-    </message>
-    <message>
-        <source>Split &amp;Down</source>
-        <translation>&amp;Unten teilen</translation>
     </message>
     <message>
         <source>Close &amp;Pane</source>
@@ -505,7 +489,7 @@
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation>&amp;Einstellungen…</translation>
+        <translation>E&amp;instellungen…</translation>
     </message>
     <message>
         <source>Still running: %1</source>
@@ -593,6 +577,22 @@
     <message>
         <source>Next P&amp;rompt</source>
         <translation>Nächste Eingabeauf&amp;forderung</translation>
+    </message>
+    <message>
+        <source>Re&amp;name Tab…</source>
+        <translation>Tab umbe&amp;nennen…</translation>
+    </message>
+    <message>
+        <source>Split Do&amp;wn</source>
+        <translation>&amp;Unten teilen</translation>
+    </message>
+    <message>
+        <source>Clear Scroll&amp;back</source>
+        <translation>&amp;Verlauf löschen</translation>
+    </message>
+    <message>
+        <source>Reset &amp;Zoom</source>
+        <translation>&amp;Normalgröße</translation>
     </message>
 </context>
 <context>

@@ -142,7 +142,7 @@ void DeviceMenu::rebuild()
         a->setEnabled(hasPane);
     }
     addSeparator();
-    for (auto [text, left] : {std::pair{tr("Rotate &Left"), true}, std::pair{tr("Rotate &Right"), false}}) {
+    for (auto [text, left] : {std::pair{tr("Rotate L&eft"), true}, std::pair{tr("Rotate &Right"), false}}) {
         QAction *a = addAction(text, this, [this, left = left] { turn(left); });
         a->setEnabled(hasPane);
     }

@@ -117,7 +117,7 @@ void MainWindow::createActions()
         for (TabId t : others)
             m_workspace.closeTab(t, devices.keepDevices);
     });
-    addAction(RenameTab, tr("&Rename Tab…"), key("Ctrl+Shift+R"), [this] { renameTab(currentTabId()); });
+    addAction(RenameTab, tr("Re&name Tab…"), key("Ctrl+Shift+R"), [this] { renameTab(currentTabId()); });
     addAction(NextTab, tr("&Next Tab"), key("Ctrl+PgDown"), [this] {
         if (m_tabs->count() > 0)
             m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count());
@@ -139,7 +139,7 @@ void MainWindow::createActions()
         updateTabActions();
     })->setCheckable(true);
     addAction(SplitRight, tr("Split &Right"), key("Ctrl+Shift+D"), [this] { splitFocused(SplitTree::Orientation::SideBySide); });
-    addAction(SplitDown, tr("Split &Down"), key("Ctrl+Shift+E"), [this] { splitFocused(SplitTree::Orientation::Stacked); });
+    addAction(SplitDown, tr("Split Do&wn"), key("Ctrl+Shift+E"), [this] { splitFocused(SplitTree::Orientation::Stacked); });
     addAction(ClosePane, tr("Close &Pane"), key("Ctrl+Shift+W"), [this] {
         const auto *t = m_workspace.tab(currentTabId());
         if (!t)
@@ -163,7 +163,7 @@ void MainWindow::createActions()
     addAction(Copy, tr("&Copy"), key("Ctrl+Shift+C"), withTerminal(&TerminalView::copyToClipboard));
     addAction(Paste, tr("&Paste"), key("Ctrl+Shift+V"), withTerminal(&TerminalView::pasteClipboard));
     addAction(SelectAll, tr("Select &All"), key("Ctrl+Shift+A"), withTerminal(&TerminalView::selectAll));
-    addAction(ClearScrollback, tr("Clear &Scrollback"), key("Ctrl+Shift+K"), withTerminal(&TerminalView::clearScrollback));
+    addAction(ClearScrollback, tr("Clear Scroll&back"), key("Ctrl+Shift+K"), withTerminal(&TerminalView::clearScrollback));
     addAction(CopyLastOutput, tr("Copy &Output of Last Command"), key("Ctrl+Shift+X"), [this] {
         if (TerminalView *t = currentTerminal())
             t->copyLastCommandOutput();
@@ -191,7 +191,7 @@ void MainWindow::createActions()
     addAction(ZoomIn, tr("Zoom &In"), {QKeySequence(QStringLiteral("Ctrl+=")), QKeySequence(QStringLiteral("Ctrl++"))},
               [this] { zoomFont(1); });
     addAction(ZoomOut, tr("Zoom &Out"), key("Ctrl+-"), [this] { zoomFont(-1); });
-    addAction(ResetZoom, tr("&Reset Zoom"), key("Ctrl+0"), [this] { resetFontZoom(); });
+    addAction(ResetZoom, tr("Reset &Zoom"), key("Ctrl+0"), [this] { resetFontZoom(); });
     QAction *full = addAction(FullScreen, tr("&Full Screen"), key("F11"), [this] {
         setWindowState(windowState() ^ Qt::WindowFullScreen);
     });

@@ -151,7 +151,7 @@ void MainWindow::showTabContextMenu(const QPoint &pos)
         return;
     const TabId tab = view->tabId();
     QMenu menu(this);
-    menu.addAction(tr("&Rename Tab…"), this, [this, tab] { renameTab(tab); });
+    menu.addAction(tr("Re&name Tab…"), this, [this, tab] { renameTab(tab); });
     menu.addAction(tr("&Duplicate Tab"), this, [this, tab] { duplicateTab(tab); });
     menu.addAction(tr("&Move Tab to New Window"), this, [this, tab] { moveTabToNewWindow(tab); });
     menu.addSeparator();
