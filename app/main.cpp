@@ -16,6 +16,8 @@
 
 #include <QApplication>
 #include <QDeadlineTimer>
+#include <QDir>
+#include <QFileInfo>
 #include <QWindow>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -47,12 +49,23 @@ void nameApplication()
 bool displayReachable(int argc, char *argv[])
 {
     for (int i = 1; i < argc; ++i)
-        if (qstrcmp(argv[i], "-platform") == 0)
-            return true; // Qt's own option: its choice
+        if (qstrcmp(argv[i], "-platform") == 0 || qstrcmp(argv[i], "-display") == 0)
+            return true; // Qt's own options: its choice
     const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
     if (!platform.isEmpty() && !platform.startsWith("xcb") && !platform.startsWith("wayland"))
         return true; // offscreen, vnc, …
     return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
+// The device shell: beside this binary in a build tree, in libexec where it
+// is installed (a helper no one runs by hand stays off PATH).
+QString deviceShellPath()
+{
+    const QString here = QCoreApplication::applicationDirPath();
+    const QString beside = here + QStringLiteral("/deviceterm-device-shell");
+    if (QFileInfo(beside).isExecutable())
+        return beside;
+    return QDir::cleanPath(here + QStringLiteral("/../" DT_LIBEXEC_DIR "/deviceterm/deviceterm-device-shell"));
 }
 
 } // namespace
@@ -68,7 +81,8 @@ int main(int argc, char *argv[])
         nameApplication();
         installTranslators(console);
         const dt::app::Config defaults{QString()};
-        const auto answer = dt::compose::parseGuiOptions(QCoreApplication::arguments(), defaults, command);
+        const auto answer = dt::compose::parseGuiOptions(
+            dt::compose::withoutQtGuiOptions(QCoreApplication::arguments()), defaults, command);
         if (const int *status = std::get_if<int>(&answer))
             return *status;
         if (!display) {
@@ -100,7 +114,7 @@ int main(int argc, char *argv[])
     settings.clipboardWrite = config.value(QStringLiteral("clipboard-write")) != QLatin1String("deny");
     // Each session's bin/deviceterm links to the CLI built beside this binary.
     settings.cliPath = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm");
-    settings.deviceTools.deviceShell = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm-device-shell");
+    settings.deviceTools.deviceShell = deviceShellPath();
     settings.runtimeDirectory = dt::app::runtimeDirectory();
     if (!settings.runtimeDirectory.isEmpty() && config.value(QStringLiteral("shell-integration")) != QLatin1String("off")) {
         const QString scripts = settings.runtimeDirectory + QStringLiteral("/shell-integration");

@@ -94,7 +94,7 @@ dt::rpc::Connection *Context::connect()
             return nullptr;
         }
         if (r->error) {
-            error("this tab's session was refused: " + r->error->msg);
+            reportServerError(*r->error, "this tab's session was refused: ");
             m_connection.reset();
             return nullptr;
         }
@@ -122,7 +122,7 @@ std::optional<Json> Context::call(const MethodSpec &method, const Json &params)
         m_lastError = r->error;
         m_lastFailure = r->error->msg;
         if (!m_quietCalls)
-            error(r->error->msg);
+            reportServerError(*r->error);
         return std::nullopt;
     }
     return r->result;
@@ -214,18 +214,23 @@ std::string intentCodeOf(const std::string &message)
 
 void Context::error(const std::string &message) const
 {
-    // The app's refusals carry a code ("intent.notFound: …"): a script that
-    // asked for JSON gets it as a JSON line, a person just the sentence.
+    // A person reads the sentence; the code of one of the app's refusals
+    // ("intent.notFound: …") is for scripts, which get it with --json.
     const std::string code = intentCodeOf(message);
-    if (code.empty()) {
-        std::fprintf(stderr, "deviceterm: %s\n", message.c_str());
+    std::fprintf(stderr, "deviceterm: %s\n", (code.empty() ? message : message.substr(code.size() + 2)).c_str());
+}
+
+void Context::reportServerError(const dt::rpc::Error &e, const std::string &context) const
+{
+    if (!m_json) {
+        error(context + e.msg);
         return;
     }
-    const std::string sentence = message.substr(code.size() + 2);
-    if (m_json)
-        std::fprintf(stderr, "%s\n", dt::rpc::dumpJson(Json{{"error", {{"intent", code}, {"message", sentence}}}}).c_str());
-    else
-        std::fprintf(stderr, "deviceterm: %s\n", sentence.c_str());
+    const std::string code = intentCodeOf(e.msg);
+    Json body{{"code", e.code}, {"message", context + (code.empty() ? e.msg : e.msg.substr(code.size() + 2))}};
+    if (!code.empty())
+        body["intent"] = code;
+    std::fprintf(stderr, "%s\n", dt::rpc::dumpJson(Json{{"error", body}}).c_str());
 }
 
 int Context::notInTab(const std::string &verb) const
@@ -301,11 +306,13 @@ const std::vector<Verb> &verbs()
         {{"events"}, "events", "follow workspace events as JSON lines (inside a tab)", runEvents, {method::DaemonEvents}},
         {{"doctor"}, "doctor [--json]", "check this shell's automation setup and the running deviceterm", runDoctor,
          {method::DaemonPing, method::TabsList, method::SessionAuthenticate, method::DaemonCapabilities}},
-        {{"dump-config"}, "dump-config [--json]", "every config key, its value and where it comes from", runDumpConfig},
+        {{"dump-config"}, "dump-config [--json] [--reference]",
+         "every config key, its value and where it comes from (--reference: what each key sets and takes)", runDumpConfig},
         {{"with-pane"}, "with-pane [--pane REF] -- COMMAND [ARGS…]", "run COMMAND aimed at a device pane; exits with its status",
          runWithPane, {method::PanesList}},
         {{"agents"}, "agents", "a guide for coding agents and scripts in a deviceterm tab", runAgents},
-        {{"completions"}, "completions install bash|zsh|fish", "install shell completions for deviceterm", runCompletions},
+        {{"completions"}, "completions install|print bash|zsh|fish",
+         "install shell completions for deviceterm in your home, or print them (for packagers)", runCompletions},
     };
     static const std::vector<Verb> all = [] {
         std::vector<Verb> t = table;

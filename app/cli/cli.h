@@ -77,9 +77,11 @@ public:
         const char *key;
     };
     void printTable(const Json &rows, const std::vector<Column> &columns) const;
-    // Errors, on stderr: a sentence; with --json, a refusal of the app's
-    // that carries a code is one JSON line {"error":{"intent","message"}}.
+    // Errors, on stderr, as a sentence (an "intent.…: " code left out).
     void error(const std::string &message) const;
+    // An error the app answered with: a sentence, or with --json one JSON
+    // line {"error":{"code","intent" (when it has one),"message"}}.
+    void reportServerError(const dt::rpc::Error &e, const std::string &context = {}) const;
     // For session verbs run outside a tab.
     int notInTab(const std::string &verb) const;
 

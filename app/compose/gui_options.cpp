@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
 
 #include <cstdio>
 #include <cstring>
@@ -40,18 +41,47 @@ int usage(const QString &message)
 bool asksForHelpOrVersion(int argc, char *argv[])
 {
     for (int i = 1; i < argc; ++i) {
-        for (const char *word : {"--help", "-h", "-?", "--help-all", "--version", "-v"})
+        for (const char *word : {"--help", "-h", "--help-all", "--version", "-v"})
             if (std::strcmp(argv[i], word) == 0)
                 return true;
     }
     return false;
 }
 
+QStringList withoutQtGuiOptions(const QStringList &arguments)
+{
+    // What QApplication takes for itself (and QCoreApplication leaves in):
+    // with a value, and without.
+    static const QStringList valued = {
+        QStringLiteral("-platform"), QStringLiteral("-platformpluginpath"), QStringLiteral("-platformtheme"),
+        QStringLiteral("-plugin"), QStringLiteral("-qwindowgeometry"), QStringLiteral("-qwindowtitle"),
+        QStringLiteral("-qwindowicon"), QStringLiteral("-display"), QStringLiteral("-geometry"),
+        QStringLiteral("-style"), QStringLiteral("-stylesheet"), QStringLiteral("-session"), QStringLiteral("-name"),
+        QStringLiteral("-title"), QStringLiteral("-visual"), QStringLiteral("-ncols"), QStringLiteral("-cmap"),
+        QStringLiteral("-fontengine"), QStringLiteral("-dialogs")};
+    static const QStringList bare = {QStringLiteral("-reverse"), QStringLiteral("-widgetcount"),
+                                     QStringLiteral("-nograb"), QStringLiteral("-dograb"), QStringLiteral("-sync")};
+    QStringList kept;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        if (i > 0 && valued.contains(arguments[i])) {
+            ++i; // and its value
+            continue;
+        }
+        if (i > 0 && (bare.contains(arguments[i]) || arguments[i].startsWith(QLatin1String("-qmljsdebugger="))
+                      || arguments[i].startsWith(QLatin1String("-style=")) || arguments[i].startsWith(QLatin1String("-stylesheet="))))
+            continue;
+        kept << arguments[i];
+    }
+    return kept;
+}
+
 QStringList commandForShell(QStringList command)
 {
     // xterm's -e "make && ./run": one word with a space in it is a command
-    // line for the shell, as x-terminal-emulator callers expect.
-    if (command.size() == 1 && command.front().contains(QLatin1Char(' ')))
+    // line for the shell, as x-terminal-emulator callers expect, unless it
+    // names a program ("/opt/My Tool/run").
+    if (command.size() == 1 && command.front().contains(QLatin1Char(' '))
+        && !QFileInfo(command.front()).isExecutable())
         return {QStringLiteral("/bin/sh"), QStringLiteral("-c"), command.front()};
     return command;
 }

@@ -30,8 +30,13 @@ struct GuiOptions {
 // answered without a display (parseGuiOptions under a QCoreApplication).
 bool asksForHelpOrVersion(int argc, char *argv[]);
 
+// `arguments` without the options QApplication would have taken (-display,
+// -style, …): for parsing them where only a QCoreApplication runs.
+QStringList withoutQtGuiOptions(const QStringList &arguments);
+
 // The command after -e as it is run: a single word with a space in it is a
-// command line for /bin/sh -c, as with xterm; words are run as they are.
+// command line for /bin/sh -c, as with xterm, unless it is the path of a
+// program; words are run as they are.
 QStringList commandForShell(QStringList command);
 
 // Everything after -e is the command and its arguments, as with xterm; it

@@ -11,24 +11,29 @@ namespace dt::config {
 const std::vector<KeySpec> &keys()
 {
     static const std::vector<KeySpec> table = {
-        {"auto-update", {"off", "check", "download"}, "check", ""},
-        {"clipboard-write", {"allow", "deny"}, "allow", ""},
-        {"confirm-close", {"ask", "never"}, "ask", ""},
-        {"font", {}, std::nullopt, "the system's fixed-width font is used", 0, -1},
-        {"font-size", {}, "11", "", 5, 72},
-        {"notify-after-seconds", {}, "10", "", 0, 86400},
-        {"on-exit", {"close", "keep", "keep-on-error"}, "keep-on-error", ""},
-        {"quit-with-sims-default", {"keep", "shutdown"}, std::nullopt,
+        {"clipboard-write", "whether a program may set the clipboard or the primary selection with OSC 52 (reading "
+                            "it that way is always refused)", {"allow", "deny"}, "allow", ""},
+        {"confirm-close", "whether closing a pane, tab or window asks first while a program other than the shell "
+                          "runs in it", {"ask", "never"}, "ask", ""},
+        {"font", "the font family", {}, std::nullopt, "the system's fixed-width font is used", 0, -1},
+        {"font-size", "the font size in points", {}, "11", "", 5, 72},
+        {"notify-after-seconds", "a desktop notification when a command that ran at least this long finishes in a "
+                                 "tab you are not looking at (0: never)", {}, "10", "", 0, 86400},
+        {"on-exit", "what happens to a tab whose program exits: close it, keep it with the exit status, or keep "
+                    "it only after a failure", {"close", "keep", "keep-on-error"}, "keep-on-error", ""},
+        {"quit-with-sims-default", "what quitting does with running devices: keep them for the next deviceterm or "
+                                   "shut them down", {"keep", "shutdown"}, std::nullopt,
          "the Quit prompt is shown; set keep or shutdown to suppress it"},
-        {"scroll-on-output", {"no", "yes"}, "no", ""},
-        {"scrollback-lines", {}, "10000", "", 0, 1000000},
-        {"shell-integration", {"auto", "off"}, "auto", ""},
-        {"simulator-app-advisory", {"show", "suppress"}, "show", ""},
-        {"tab-close-default", {"detach", "shutdown"}, std::nullopt,
-         "closing a tab with running devices asks what to do with them; set detach or shutdown to suppress it"},
-        {"tab-close-multi-pane", {"ask", "close"}, "ask", ""},
-        {"theme", {"dark", "light"}, "dark", ""},
-        {"welcome-messages", {"show", "suppress"}, "show", ""},
+        {"scroll-on-output", "whether output brings a view scrolled back into history down to the bottom "
+                             "(typing always does)", {"no", "yes"}, "no", ""},
+        {"scrollback-lines", "lines of history kept per terminal", {}, "10000", "", 0, 1000000},
+        {"shell-integration", "whether bash, zsh and fish report their prompts, commands, exit statuses and "
+                              "directory", {"auto", "off"}, "auto", ""},
+        {"tab-close-default", "what closing a tab does with its running devices", {"detach", "shutdown"},
+         std::nullopt, "closing a tab with running devices asks what to do with them; set detach or shutdown to "
+                       "suppress it"},
+        {"tab-close-multi-pane", "whether closing a tab of several panes asks first", {"ask", "close"}, "ask", ""},
+        {"theme", "the colour theme", {"dark", "light"}, "dark", ""},
     };
     return table;
 }

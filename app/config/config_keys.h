@@ -11,6 +11,7 @@ namespace dt::config {
 
 struct KeySpec {
     std::string name;
+    std::string description; // what it sets, for people (dump-config --reference, the man page)
     std::vector<std::string> allowed; // empty: a number or free text
     std::optional<std::string> defaultValue; // none: absence means "ask"
     std::string unsetNote; // what the app does while an undefaulted key is absent

@@ -58,7 +58,7 @@ TerminalAccessibleText::Change TerminalAccessibleText::refresh(const dt::term::T
         change.removedAtStart = old.left(std::min(dropped, static_cast<int>(old.size())));
     } else {
         m_history.clear();
-        change.removedAtStart = old;
+        change.reread = true;
     }
     for (int64_t abs = std::max(keep ? m_screenFirst : first, first); abs < above; ++abs) {
         const Line *line = t.lineAt(abs);
@@ -83,6 +83,8 @@ TerminalAccessibleText::Change TerminalAccessibleText::refresh(const dt::term::T
     m_cursorCol = cursor.col;
     join();
 
+    if (change.reread)
+        return change;
     // The rest: one replaced stretch after the longest common start.
     const QStringView before = QStringView(old).mid(change.removedAtStart.size());
     const QStringView after(m_text);

@@ -26,18 +26,25 @@ public:
     static constexpr int kHistoryLines = 2000;
 
     // Old history lines dropped from the start, then at one offset (of the
-    // text without those) `removed` replaced by `inserted`.
+    // text without those) `removed` replaced by `inserted`. Or, when the
+    // text was laid out anew (another width, the other screen), `reread`
+    // alone: nothing a screen reader should speak as new.
     struct Change {
         QString removedAtStart;
         int at = 0;
         QString removed;
         QString inserted;
-        bool any() const { return !removedAtStart.isEmpty() || !removed.isEmpty() || !inserted.isEmpty(); }
+        bool reread = false;
+        bool any() const { return reread || !removedAtStart.isEmpty() || !removed.isEmpty() || !inserted.isEmpty(); }
     };
 
     // Reads the model again; what changed since the last refresh. The
-    // first refresh reports all of the text as inserted.
+    // first refresh is a reread.
     Change refresh(const dt::term::Terminal &t);
+    // The next refresh reads everything afresh: the grid changed size, and
+    // lines pulled back from history onto the screen may since have been
+    // rewritten and pushed back.
+    void forget() { m_columns = -1; }
 
     const QString &text() const { return m_text; }
     // The cursor's offset in text() (at the end of its line's text when it

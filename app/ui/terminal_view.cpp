@@ -251,6 +251,7 @@ void TerminalView::applyGridSize()
         return;
     m_selection.clear();
     m_session->resize(rows, cols);
+    m_accessibility->notifyResized();
     updateScrollBar();
     viewport()->update();
     emit gridSizeChanged(rows, cols);

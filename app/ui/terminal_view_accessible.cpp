@@ -44,6 +44,12 @@ void TerminalViewAccessibility::notifyContentChanged()
     m_timer.start();
 }
 
+void TerminalViewAccessibility::notifyResized()
+{
+    m_text.forget();
+    notifyContentChanged();
+}
+
 const TerminalAccessibleText &TerminalViewAccessibility::text()
 {
     if (!m_read && m_view->session()) {
@@ -59,6 +65,12 @@ void TerminalViewAccessibility::refresh()
     if (!m_view->session())
         return;
     const TerminalAccessibleText::Change change = m_text.refresh(m_view->session()->terminal());
+    if (change.reread) {
+        // Laid out anew (a new width, the other screen): a screen reader
+        // reads it again when asked, rather than hearing it all as new.
+        QAccessibleEvent redrawn(m_view, QAccessible::VisibleDataChanged);
+        QAccessible::updateAccessibility(&redrawn);
+    }
     if (!change.removedAtStart.isEmpty()) {
         QAccessibleTextRemoveEvent dropped(m_view, 0, change.removedAtStart);
         QAccessible::updateAccessibility(&dropped);
@@ -161,6 +173,8 @@ int TerminalViewAccessible::rowsScrolledBack() const
 
 QRect TerminalViewAccessible::characterRect(int offset) const
 {
+    if (offset < 0 || offset >= characterCount())
+        return {};
     const auto [row, col] = content().screenCellOf(offset);
     const int shown = row < 0 ? -1 : row + rowsScrolledBack();
     if (shown < 0 || shown >= view()->visibleRows())

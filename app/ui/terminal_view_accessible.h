@@ -27,6 +27,8 @@ public:
     explicit TerminalViewAccessibility(TerminalView *view);
     // From the view, after new output, a resize or a new cursor position.
     void notifyContentChanged();
+    // From the view when its grid changes size: the next refresh rereads.
+    void notifyResized();
     // The text as of the last refresh (refreshed first if never read).
     const TerminalAccessibleText &text();
 

@@ -53,6 +53,7 @@ TEST_F(CliTest, aTabDrivesItsPhoneByRefsAndFindersAndAssertsWhatItShows)
     EXPECT_EQ(status("stale.status"), "1");
     const Json stale = json("stale.err")["error"];
     EXPECT_EQ(stale["intent"], "intent.staleRef") << text("stale.err");
+    EXPECT_EQ(stale["code"], -32099) << text("stale.err");
     EXPECT_NE(stale["message"].get<std::string>().find("take a new snapshot"), std::string::npos) << text("stale.err");
 
     // Assertions: 0 when they hold, 1 (with what was seen) when not.

@@ -198,6 +198,10 @@ TEST(GuiCommandLine, helpAndVersionNeedNoDisplayAndMistakesReadAlike)
         EXPECT_TRUE(a.err.startsWith(QLatin1String("deviceterm-gui: "))) << a.err.toStdString();
         EXPECT_TRUE(a.err.endsWith(QLatin1String(" (see deviceterm-gui --help)\n"))) << a.err.toStdString();
     }
+    // Qt's own options are Qt's, with or without a display.
+    const Answer styled = runWithoutDisplay({QStringLiteral("-style"), QStringLiteral("fusion"), QStringLiteral("-reverse"),
+                                             QStringLiteral("--help")});
+    EXPECT_EQ(styled.status, 0) << styled.err.toStdString();
     const Answer unknown = runWithoutDisplay({QStringLiteral("--help"), QStringLiteral("--bogus")});
     EXPECT_EQ(unknown.status, 2);
     EXPECT_EQ(unknown.err.toStdString(), "deviceterm-gui: Unknown option 'bogus' (see deviceterm-gui --help)\n");

@@ -163,10 +163,11 @@ OUTPUT AND ERRORS
   --json goes before or after the operands. JSON goes to stdout with a
   trailing newline; keys are sorted, absent optional values are left out
   (test with has("key"), not for null); ignore keys you do not know.
-  Errors are prose on stderr with exit status 1. With --json, a refusal of
-  the app's is instead one JSON line on stderr with its code:
-  {"error":{"intent":"intent.staleRef","message":"..."}} (the codes named
-  above: intent.notFound, .ambiguous, .staleRef, .busy, .timeout, …).
+  Errors are prose on stderr with exit status 1. With --json, an error the
+  app answered with is instead one JSON line on stderr with its codes:
+  {"error":{"code":-32099,"intent":"intent.staleRef","message":"..."}}
+  ("intent" when it has one: intent.notFound, .ambiguous, .staleRef, .busy,
+  .timeout, … as named above). Mistakes on the command line stay prose.
   Check the exit status before parsing stdout.
 
 DIAGNOSIS

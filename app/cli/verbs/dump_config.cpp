@@ -11,10 +11,37 @@ namespace dt::cli {
 
 // Every known config key with its effective value and where it comes from;
 // local, so it works without a running deviceterm.
+namespace {
+
+// Every key: what it sets, what it takes, what it is without a line of its
+// own (the source of deviceterm-config(5)).
+void printReference()
+{
+    for (const dt::config::KeySpec &k : dt::config::keys()) {
+        std::string takes;
+        if (!k.allowed.empty()) {
+            for (const std::string &word : k.allowed)
+                takes += (takes.empty() ? "" : ", ") + word;
+        } else if (k.maximum >= k.minimum) {
+            takes = "a number from " + std::to_string(k.minimum) + " to " + std::to_string(k.maximum);
+        } else {
+            takes = "text";
+        }
+        std::printf("%s\n    %s.\n    Takes %s; %s.\n\n", k.name.c_str(), k.description.c_str(), takes.c_str(),
+                    k.defaultValue ? ("default " + *k.defaultValue).c_str() : ("unset: " + k.unsetNote).c_str());
+    }
+}
+
+} // namespace
+
 int runDumpConfig(Context &c)
 {
-    if (!c.acceptOnly())
+    if (!c.acceptOnly({"--reference"}))
         return 1;
+    if (c.flag("--reference")) {
+        printReference();
+        return 0;
+    }
     const dt::config::Report r = dt::config::read(dt::config::defaultPath());
     if (c.json()) {
         Json entries = Json::array();
