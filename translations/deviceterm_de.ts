@@ -747,16 +747,16 @@ Copy it from the context menu</source>
         <translation>Terminals nach dem Ende ihres Programms offen halten (wie --on-exit keep).</translation>
     </message>
     <message>
-        <source>Font size in points, from 4 to 200.</source>
-        <translation>Schriftgröße in Punkt, von 4 bis 200.</translation>
-    </message>
-    <message>
         <source>Lines of scrollback per terminal, from 0 to 1000000.</source>
         <translation>Zeilen des Verlaufs je Terminal, von 0 bis 1000000.</translation>
     </message>
     <message>
         <source>Run &lt;command&gt; [args…] instead of the shell; a single word with spaces is run by /bin/sh -c.</source>
         <translation>&lt;command&gt; [args…] statt der Shell ausführen; ein einzelnes Wort mit Leerzeichen führt /bin/sh -c aus.</translation>
+    </message>
+    <message>
+        <source>Font size in points, from %1 to %2.</source>
+        <translation>Schriftgröße in Punkt, von %1 bis %2.</translation>
     </message>
 </context>
 </TS>

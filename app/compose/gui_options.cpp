@@ -2,6 +2,8 @@
 
 #include "app/compose/gui_options.h"
 
+#include "app/config/config_keys.h"
+
 #include "app/ui/terminal_theme.h"
 #include "app/ui/window_manager.h"
 
@@ -101,7 +103,12 @@ std::variant<GuiOptions, int> parseGuiOptions(const QStringList &arguments, cons
                             QCoreApplication::translate("main", "Keep terminals open after their program exits (as --on-exit keep)."));
     QCommandLineOption font(QStringLiteral("font"), QCoreApplication::translate("main", "Font family (default: the system fixed font)."),
                             QStringLiteral("family"));
-    QCommandLineOption fontSize(QStringLiteral("font-size"), QCoreApplication::translate("main", "Font size in points, from 4 to 200."),
+    // The config file's range: one rule for both ways of setting it.
+    const dt::config::KeySpec &fontSizes = *dt::config::find("font-size");
+    QCommandLineOption fontSize(QStringLiteral("font-size"),
+                                QCoreApplication::translate("main", "Font size in points, from %1 to %2.")
+                                    .arg(fontSizes.minimum)
+                                    .arg(fontSizes.maximum),
                                 QStringLiteral("points"));
     QCommandLineOption theme(QStringLiteral("theme"), QCoreApplication::translate("main", "Colour theme: dark or light."),
                              QStringLiteral("name"));
@@ -156,8 +163,10 @@ std::variant<GuiOptions, int> parseGuiOptions(const QStringList &arguments, cons
     if (parser.isSet(fontSize)) {
         bool ok = false;
         const int size = parser.value(fontSize).toInt(&ok);
-        if (!ok || size < 4 || size > 200)
-            return usage(QStringLiteral("--font-size must be a number from 4 to 200"));
+        if (!ok || size < fontSizes.minimum || size > fontSizes.maximum)
+            return usage(QStringLiteral("--font-size must be a number from %1 to %2")
+                             .arg(fontSizes.minimum)
+                             .arg(fontSizes.maximum));
         o.appearance.font.setPointSize(size);
     }
     const QString themeName = parser.isSet(theme) ? parser.value(theme) : config.value(QStringLiteral("theme"));

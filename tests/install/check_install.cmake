@@ -15,7 +15,14 @@ set(expected
     share/icons/hicolor/16x16/apps/deviceterm.png
     share/icons/hicolor/48x48/apps/deviceterm.png
     share/icons/hicolor/256x256/apps/deviceterm.png
-    share/deviceterm/translations/deviceterm_de.qm)
+    share/deviceterm/translations/deviceterm_de.qm
+    libexec/deviceterm/deviceterm-device-shell
+    share/man/man1/deviceterm.1
+    share/man/man1/deviceterm-gui.1
+    share/man/man5/deviceterm-config.5
+    share/bash-completion/completions/deviceterm
+    share/zsh/vendor-completions/_deviceterm
+    share/fish/vendor_completions.d/deviceterm.fish)
 foreach(f ${expected})
     if(NOT EXISTS ${PREFIX}/${f})
         message(FATAL_ERROR "not installed: ${f}")
