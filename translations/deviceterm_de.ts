@@ -89,6 +89,28 @@
     </message>
 </context>
 <context>
+    <name>dt::ui::ConfigWarningBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Ausblenden</translation>
+    </message>
+    <message>
+        <source>Dismiss the settings warning</source>
+        <translation>Die Warnung zu den Einstellungen ausblenden</translation>
+    </message>
+    <message>
+        <source>Settings warning</source>
+        <translation>Warnung zu den Einstellungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has %n problem(s), ignored until fixed: %2</source>
+        <translation>
+            <numerusform>%1 hat %n Fehler, bis zur Korrektur ignoriert: %2</numerusform>
+            <numerusform>%1 hat %n Fehler, bis zur Korrektur ignoriert: %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>dt::ui::DeviceMenu</name>
     <message>
         <source>&amp;Device</source>

@@ -3,29 +3,14 @@
 
 #include "app/cli/verb_lookup.h"
 
+#include "base/edit_distance.h"
+
 #include <algorithm>
 #include <set>
 
 namespace dt::cli {
 
 namespace {
-
-size_t editDistance(const std::string &a, const std::string &b)
-{
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diagonal = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j) {
-            const size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
 
 // The distinct words at `position` of the verbs whose earlier words are `prefix`.
 std::vector<std::string> wordsAfter(const std::vector<std::string> &prefix)
@@ -65,13 +50,7 @@ const Verb *findVerb(const std::vector<std::string> &words)
 
 std::string closeTo(const std::string &word, const std::vector<std::string> &candidates)
 {
-    std::vector<std::string> close;
-    for (const std::string &c : candidates) {
-        const size_t allowed = word.size() <= 3 ? 1 : 2;
-        if (editDistance(c, word) <= allowed || (word.size() >= 2 && c.rfind(word, 0) == 0))
-            close.push_back(c);
-    }
-    return joined(close);
+    return joined(dt::base::closeWords(word, candidates));
 }
 
 std::string whyNoVerb(const std::vector<std::string> &words)

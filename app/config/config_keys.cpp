@@ -3,6 +3,8 @@
 
 #include "app/config/config_keys.h"
 
+#include "base/edit_distance.h"
+
 #include <cstdlib>
 #include <fstream>
 
@@ -54,8 +56,13 @@ bool validate(const std::string &key, const std::string &value, std::string *why
             *why = std::move(text);
         return false;
     };
-    if (!spec)
-        return fail("unknown config key: " + key);
+    if (!spec) {
+        std::vector<std::string> names;
+        for (const KeySpec &k : keys())
+            names.push_back(k.name);
+        const std::vector<std::string> close = dt::base::closeWords(key, names, false);
+        return fail("unknown config key: " + key + (close.empty() ? "" : "; did you mean " + close.front() + "?"));
+    }
     if (!spec->allowed.empty()) {
         for (const std::string &a : spec->allowed)
             if (a == value)

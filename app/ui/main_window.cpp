@@ -6,6 +6,7 @@
 // out, orchestration grants) and main_window_close.cpp (the close guard).
 
 #include "app/ui/main_window.h"
+#include "app/ui/config_warning_bar.h"
 
 #include "app/ui/grant_confirmation.h"
 
@@ -77,6 +78,14 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
     auto *column = new QVBoxLayout(central);
     column->setContentsMargins(0, 0, 0, 0);
     column->setSpacing(0);
+    if (m_config) {
+        // What is wrong in the config file, where a person sees it.
+        auto *warnings = new ConfigWarningBar(central);
+        column->addWidget(warnings);
+        auto update = [this, warnings] { warnings->setWarnings(m_config->path(), m_config->warnings()); };
+        connect(m_config, &dt::app::Config::changed, warnings, update);
+        update();
+    }
     column->addWidget(m_tabs, 1);
     m_findBar->setParent(central);
     m_findBar->hide();

@@ -71,6 +71,20 @@ TEST(Config, unknownKeysAndBadValuesAreWarningsAndDefaultsStay)
     EXPECT_TRUE(c.warnings().at(1).contains(QStringLiteral("purple")));
 }
 
+TEST(Config, aMistypedKeyGetsADidYouMean)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("config"));
+    write(path, "fnot-size = 14\nscrollback_lines = 5\nzzz = 1\n");
+    Config c(path);
+    c.load();
+    ASSERT_EQ(c.warnings().size(), 3);
+    EXPECT_TRUE(c.warnings().at(0).endsWith(QStringLiteral("unknown config key: fnot-size; did you mean font-size?")))
+        << c.warnings().at(0).toStdString();
+    EXPECT_TRUE(c.warnings().at(1).endsWith(QStringLiteral("did you mean scrollback-lines?")));
+    EXPECT_TRUE(c.warnings().at(2).endsWith(QStringLiteral("unknown config key: zzz")));
+}
+
 TEST(Config, aMissingFileMeansDefaults)
 {
     QTemporaryDir dir;

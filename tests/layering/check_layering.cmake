@@ -40,7 +40,7 @@ set(MODULES
     "rpc/client=base,rpc/contract"
     "rpc/server=rpc/contract"
     "app/audit=base"
-    "app/config="
+    "app/config=base"
     "app/cli=app/audit,app/config,base,devicepanes/store,rpc/client,rpc/contract"
     "devicepanes/store=base"
     "devicepanes/media="
