@@ -683,6 +683,58 @@
         <source>Could not save %1: %2</source>
         <translation>%1 konnte nicht gespeichert werden: %2</translation>
     </message>
+    <message>
+        <source>Ask before closing a tab of several &amp;panes</source>
+        <translation>Vor dem Schließen eines Tabs mit mehreren &amp;Bereichen fragen</translation>
+    </message>
+    <message>
+        <source>Closing a tab with &amp;devices:</source>
+        <translation>Tab mit Geräten sch&amp;ließen:</translation>
+    </message>
+    <message>
+        <source>Ask each time</source>
+        <translation>Jedes Mal fragen</translation>
+    </message>
+    <message>
+        <source>Leave them running</source>
+        <translation>Weiterlaufen lassen</translation>
+    </message>
+    <message>
+        <source>Shut them down</source>
+        <translation>Ausschalten</translation>
+    </message>
+    <message>
+        <source>&amp;Quitting with devices:</source>
+        <translation>Beenden &amp;mit Geräten:</translation>
+    </message>
+    <message>
+        <source>Keep them for the next deviceterm</source>
+        <translation>Für das nächste deviceterm behalten</translation>
+    </message>
+    <message>
+        <source>&amp;Notify when a command in another tab ran:</source>
+        <translation>Be&amp;nachrichtigen, wenn ein Befehl in einem anderen Tab lief:</translation>
+    </message>
+    <message>
+        <source> s or longer</source>
+        <translation> s oder länger</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>Programs may set the &amp;clipboard (OSC 52)</source>
+        <translation>Programme dürfen die &amp;Zwischenablage setzen (OSC 52)</translation>
+    </message>
+    <message>
+        <source>Shell &amp;integration: prompts, commands and their exit statuses</source>
+        <translation>Shell-&amp;Integration: Eingabeaufforderungen, Befehle und ihr Exit-Status</translation>
+    </message>
+    <message>
+        <source>&amp;Output brings a view scrolled back in history down to the bottom</source>
+        <translation>&amp;Ausgabe holt eine im Verlauf zurückgescrollte Ansicht ans Ende</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::TabView</name>

@@ -121,7 +121,11 @@ QList<Config::Entry> Config::entries() const
 
 bool Config::set(const QString &key, const QString &value, QString *error)
 {
-    if (!validate(key, value, error))
+    // An empty value unsets a key that has no default ("ask each time"):
+    // its line goes.
+    const dt::config::KeySpec *spec = dt::config::find(key.toStdString());
+    const bool unset = value.isEmpty() && spec && !spec->defaultValue;
+    if (!unset && !validate(key, value, error))
         return false;
     QStringList lines;
     QFile in(m_path);
@@ -131,14 +135,18 @@ bool Config::set(const QString &key, const QString &value, QString *error)
     if (!lines.isEmpty() && lines.last().isEmpty())
         lines.removeLast();
     bool replaced = false;
-    for (QString &line : lines) {
+    for (qsizetype i = 0; i < lines.size(); ++i) {
         QString k, v;
-        if (parseLine(line, k, v) && k == key) {
-            line = key + QStringLiteral(" = ") + value;
-            replaced = true;
+        if (!parseLine(lines[i], k, v) || k != key)
+            continue;
+        if (unset) {
+            lines.removeAt(i--);
+            continue;
         }
+        lines[i] = key + QStringLiteral(" = ") + value;
+        replaced = true;
     }
-    if (!replaced)
+    if (!replaced && !unset)
         lines << key + QStringLiteral(" = ") + value;
 
     QDir().mkpath(QFileInfo(m_path).absolutePath());

@@ -40,7 +40,8 @@ public:
     static QStringList knownKeys();
 
     // Writes one key into the file, keeping every other line; false (with
-    // `error`) for an unknown key or a value it does not allow.
+    // `error`) for an unknown key or a value it does not allow. An empty
+    // value unsets a key that has no default (its line is removed).
     bool set(const QString &key, const QString &value, QString *error = nullptr);
 
     // Whether `value` is allowed for `key`; the reason in `why` if not.

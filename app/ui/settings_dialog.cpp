@@ -1,8 +1,10 @@
-// The Settings dialog: font, size, theme, scrollback, what happens when a program exits and close
-// confirmation, filled from the config and written back to it (only changed keys) on OK.
+// The Settings dialog: a widget for every config key (appearance, history,
+// what closing and exiting do, devices, integration), filled from the config
+// and written back to it (only changed keys) on OK.
 
 #include "app/ui/settings_dialog.h"
 
+#include "app/config/config_keys.h"
 #include "app/core/config.h"
 
 #include <QCheckBox>
@@ -18,38 +20,52 @@
 
 namespace dt::ui {
 
-SettingsDialog::SettingsDialog(dt::app::Config &config, QWidget *parent)
-    : QDialog(parent), m_config(config), m_font(new QFontComboBox(this)), m_fontSize(new QSpinBox(this)),
-      m_theme(new QComboBox(this)), m_scrollback(new QSpinBox(this)), m_onExit(new QComboBox(this)),
-      m_confirmClose(new QCheckBox(tr("Ask before closing a tab or window where a program is still running"), this))
+SettingsDialog::SettingsDialog(dt::app::Config &config, QWidget *parent) : QDialog(parent), m_config(config)
 {
     setWindowTitle(tr("Settings"));
-    m_font->setFontFilters(QFontComboBox::MonospacedFonts);
-    const QString family = config.value(QStringLiteral("font"));
-    m_font->setCurrentFont(family.isEmpty() ? QFontDatabase::systemFont(QFontDatabase::FixedFont) : QFont(family));
-    m_fontSize->setRange(5, 72);
-    m_fontSize->setSuffix(tr(" pt"));
-    m_fontSize->setValue(config.intValue(QStringLiteral("font-size")));
-    m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
-    m_theme->addItem(tr("Light"), QStringLiteral("light"));
-    m_theme->setCurrentIndex(m_theme->findData(config.value(QStringLiteral("theme"))));
-    m_scrollback->setRange(0, 1000000);
-    m_scrollback->setSingleStep(1000);
-    m_scrollback->setSuffix(tr(" lines"));
-    m_scrollback->setValue(config.intValue(QStringLiteral("scrollback-lines")));
-    m_onExit->addItem(tr("Close the pane"), QStringLiteral("close"));
-    m_onExit->addItem(tr("Keep it, showing how it ended"), QStringLiteral("keep"));
-    m_onExit->addItem(tr("Close it after a clean exit, keep it after a failure"), QStringLiteral("keep-on-error"));
-    m_onExit->setCurrentIndex(m_onExit->findData(config.value(QStringLiteral("on-exit"))));
-    m_confirmClose->setChecked(config.value(QStringLiteral("confirm-close")) == QLatin1String("ask"));
-
     auto *form = new QFormLayout;
-    form->addRow(tr("&Font:"), m_font);
-    form->addRow(tr("Font &size:"), m_fontSize);
-    form->addRow(tr("&Theme:"), m_theme);
-    form->addRow(tr("Scroll&back:"), m_scrollback);
-    form->addRow(tr("When a program &exits:"), m_onExit);
-    form->addRow(QString(), m_confirmClose);
+
+    auto *font = new QFontComboBox(this);
+    font->setObjectName(QStringLiteral("font"));
+    font->setFontFilters(QFontComboBox::MonospacedFonts);
+    const QString family = config.value(QStringLiteral("font"));
+    font->setCurrentFont(family.isEmpty() ? QFontDatabase::systemFont(QFontDatabase::FixedFont) : QFont(family));
+    form->addRow(tr("&Font:"), font);
+    m_fields.push_back({QStringLiteral("font"), [font] { return font->currentFont().family(); }});
+    addNumber(form, tr("Font &size:"), QStringLiteral("font-size"), tr(" pt"));
+    addChoice(form, tr("&Theme:"), QStringLiteral("theme"),
+              {{tr("Dark"), QStringLiteral("dark")}, {tr("Light"), QStringLiteral("light")}});
+    addNumber(form, tr("Scroll&back:"), QStringLiteral("scrollback-lines"), tr(" lines"));
+    addSwitch(form, tr("&Output brings a view scrolled back in history down to the bottom"),
+              QStringLiteral("scroll-on-output"), QStringLiteral("yes"), QStringLiteral("no"));
+    addChoice(form, tr("When a program &exits:"), QStringLiteral("on-exit"),
+              {{tr("Close the pane"), QStringLiteral("close")},
+               {tr("Keep it, showing how it ended"), QStringLiteral("keep")},
+               {tr("Close it after a clean exit, keep it after a failure"), QStringLiteral("keep-on-error")}});
+    addSwitch(form, tr("Ask before closing a tab or window where a program is still running"),
+              QStringLiteral("confirm-close"), QStringLiteral("ask"), QStringLiteral("never"));
+    addSwitch(form, tr("Ask before closing a tab of several &panes"), QStringLiteral("tab-close-multi-pane"),
+              QStringLiteral("ask"), QStringLiteral("close"));
+    addChoice(form, tr("Closing a tab with &devices:"), QStringLiteral("tab-close-default"),
+              {{tr("Ask each time"), QString()},
+               {tr("Leave them running"), QStringLiteral("detach")},
+               {tr("Shut them down"), QStringLiteral("shutdown")}});
+    addChoice(form, tr("&Quitting with devices:"), QStringLiteral("quit-with-sims-default"),
+              {{tr("Ask each time"), QString()},
+               {tr("Keep them for the next deviceterm"), QStringLiteral("keep")},
+               {tr("Shut them down"), QStringLiteral("shutdown")}});
+    addNumber(form, tr("&Notify when a command in another tab ran:"), QStringLiteral("notify-after-seconds"),
+              tr(" s or longer"), tr("never"));
+    addSwitch(form, tr("Programs may set the &clipboard (OSC 52)"), QStringLiteral("clipboard-write"),
+              QStringLiteral("allow"), QStringLiteral("deny"));
+    addSwitch(form, tr("Shell &integration: prompts, commands and their exit statuses"),
+              QStringLiteral("shell-integration"), QStringLiteral("auto"), QStringLiteral("off"));
+
+    // Only what the person changed is written: a key left alone stays as it
+    // is in the file, or absent (the font's default follows the system).
+    for (Field &field : m_fields)
+        field.shown = field.value();
+
     auto *where = new QLabel(tr("Saved in %1").arg(config.path().toHtmlEscaped()), this);
     where->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -61,22 +77,53 @@ SettingsDialog::SettingsDialog(dt::app::Config &config, QWidget *parent)
     layout->addWidget(buttons);
 }
 
+void SettingsDialog::addChoice(QFormLayout *form, const QString &label, const QString &key,
+                               const QList<QPair<QString, QString>> &choices)
+{
+    auto *box = new QComboBox(this);
+    box->setObjectName(key);
+    for (const auto &[text, value] : choices)
+        box->addItem(text, value);
+    box->setCurrentIndex(std::max(0, box->findData(m_config.value(key))));
+    form->addRow(label, box);
+    m_fields.push_back({key, [box] { return box->currentData().toString(); }});
+}
+
+void SettingsDialog::addSwitch(QFormLayout *form, const QString &text, const QString &key, const QString &on,
+                               const QString &off)
+{
+    auto *check = new QCheckBox(text, this);
+    check->setObjectName(key);
+    check->setChecked(m_config.value(key) == on);
+    form->addRow(QString(), check);
+    m_fields.push_back({key, [check, on, off] { return check->isChecked() ? on : off; }});
+}
+
+void SettingsDialog::addNumber(QFormLayout *form, const QString &label, const QString &key, const QString &suffix,
+                               const QString &zeroText)
+{
+    // The range is the config table's: what the file accepts.
+    const dt::config::KeySpec *spec = dt::config::find(key.toStdString());
+    auto *spin = new QSpinBox(this);
+    spin->setObjectName(key);
+    spin->setRange(spec ? spec->minimum : 0, spec ? spec->maximum : 0);
+    spin->setSingleStep(spin->maximum() >= 100000 ? 1000 : 1);
+    spin->setSuffix(suffix);
+    spin->setSpecialValueText(zeroText);
+    spin->setValue(m_config.intValue(key));
+    form->addRow(label, spin);
+    m_fields.push_back({key, [spin] { return QString::number(spin->value()); }});
+}
+
 void SettingsDialog::accept()
 {
-    const QList<QPair<QString, QString>> values = {
-        {QStringLiteral("font"), m_font->currentFont().family()},
-        {QStringLiteral("font-size"), QString::number(m_fontSize->value())},
-        {QStringLiteral("theme"), m_theme->currentData().toString()},
-        {QStringLiteral("scrollback-lines"), QString::number(m_scrollback->value())},
-        {QStringLiteral("on-exit"), m_onExit->currentData().toString()},
-        {QStringLiteral("confirm-close"), m_confirmClose->isChecked() ? QStringLiteral("ask") : QStringLiteral("never")},
-    };
-    for (const auto &[key, value] : values) {
-        if (m_config.value(key) == value)
+    for (const Field &field : m_fields) {
+        const QString value = field.value();
+        if (value == field.shown || m_config.value(field.key) == value)
             continue;
         QString error;
-        if (!m_config.set(key, value, &error)) {
-            QMessageBox::warning(this, tr("Settings"), tr("Could not save %1: %2").arg(key, error));
+        if (!m_config.set(field.key, value, &error)) {
+            QMessageBox::warning(this, tr("Settings"), tr("Could not save %1: %2").arg(field.key, error));
             return;
         }
     }

@@ -2,10 +2,10 @@
 
 #include <QDialog>
 
-class QCheckBox;
-class QComboBox;
-class QFontComboBox;
-class QSpinBox;
+#include <functional>
+#include <vector>
+
+class QFormLayout;
 
 namespace dt::app {
 class Config;
@@ -13,8 +13,9 @@ class Config;
 
 namespace dt::ui {
 
-// Edits the config keys a person usually wants to change; OK writes them to
-// the config file, which every window then follows.
+// Edits every config key; OK writes the changed ones to the config file,
+// which every window then follows. Each key's widget is named after the
+// key (objectName), so a test can tell that none is missing.
 class SettingsDialog : public QDialog {
     Q_OBJECT
 public:
@@ -23,13 +24,20 @@ public:
     void accept() override;
 
 private:
+    // One key: the widget that edits it, and how to read its value back.
+    struct Field {
+        QString key;
+        std::function<QString()> value;
+        QString shown = {}; // what the widget said when the dialog opened
+    };
+    void addChoice(QFormLayout *form, const QString &label, const QString &key,
+                   const QList<QPair<QString, QString>> &choices);
+    void addSwitch(QFormLayout *form, const QString &text, const QString &key, const QString &on, const QString &off);
+    void addNumber(QFormLayout *form, const QString &label, const QString &key, const QString &suffix,
+                   const QString &zeroText = {});
+
     dt::app::Config &m_config;
-    QFontComboBox *m_font; // children of this dialog
-    QSpinBox *m_fontSize;
-    QComboBox *m_theme;
-    QSpinBox *m_scrollback;
-    QComboBox *m_onExit;
-    QCheckBox *m_confirmClose;
+    std::vector<Field> m_fields;
 };
 
 } // namespace dt::ui

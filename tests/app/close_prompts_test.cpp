@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QSpinBox>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPointer>
@@ -299,6 +300,36 @@ TEST_F(PromptTest, theSettingsDialogWritesTheConfigAndWindowsFollowIt)
     EXPECT_TRUE(waitUntil([&] {
         return view->palette().color(QPalette::Base) == dt::ui::TerminalTheme::light().background;
     }));
+}
+
+TEST_F(PromptTest, everyConfigKeyHasItsWidgetInSettingsAndAnAskEachTimeChoiceUnsetsIt)
+{
+    dt::ui::SettingsDialog dialog(*config, main);
+    for (const QString &key : dt::app::Config::knownKeys())
+        EXPECT_NE(dialog.findChild<QWidget *>(key), nullptr) << "no widget for " << key.toStdString();
+    // OK with nothing changed writes nothing.
+    dialog.accept();
+    EXPECT_FALSE(QFile::exists(config->path()) && QFile(config->path()).size() > 0);
+
+    dt::ui::SettingsDialog again(*config, main);
+    auto *devices = again.findChild<QComboBox *>(QStringLiteral("tab-close-default"));
+    devices->setCurrentIndex(devices->findData(QStringLiteral("shutdown")));
+    again.findChild<QSpinBox *>(QStringLiteral("notify-after-seconds"))->setValue(0);
+    again.findChild<QCheckBox *>(QStringLiteral("clipboard-write"))->setChecked(false);
+    again.accept();
+    EXPECT_EQ(config->value(QStringLiteral("tab-close-default")), QStringLiteral("shutdown"));
+    EXPECT_EQ(config->value(QStringLiteral("notify-after-seconds")), QStringLiteral("0"));
+    EXPECT_EQ(config->value(QStringLiteral("clipboard-write")), QStringLiteral("deny"));
+
+    dt::ui::SettingsDialog third(*config, main);
+    auto *ask = third.findChild<QComboBox *>(QStringLiteral("tab-close-default"));
+    EXPECT_EQ(ask->currentData().toString(), QStringLiteral("shutdown"));
+    ask->setCurrentIndex(0); // ask each time
+    third.accept();
+    EXPECT_EQ(config->value(QStringLiteral("tab-close-default")), QString());
+    QFile f(config->path());
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_FALSE(f.readAll().contains("tab-close-default")) << "unset: its line is gone";
 }
 
 } // namespace

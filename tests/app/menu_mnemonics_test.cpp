@@ -2,9 +2,14 @@
 // first of several), in English and in German, and the German window uses
 // Qt's own translations too.
 
+#include "app/core/config.h"
+#include "app/ui/settings_dialog.h"
 #include "app/window_fixture.h"
 
+#include <QAbstractButton>
 #include <QDialogButtonBox>
+#include <QLabel>
+#include <QTemporaryDir>
 #include <QLibraryInfo>
 #include <QMenu>
 #include <QMenuBar>
@@ -64,9 +69,33 @@ QStringList clashes(QWidget *window)
     return found;
 }
 
+// The same for the labels and buttons of the Settings dialog.
+QStringList settingsClashes()
+{
+    QTemporaryDir dir;
+    dt::app::Config config(dir.filePath(QStringLiteral("config")));
+    dt::ui::SettingsDialog dialog(config);
+    std::map<QChar, QString> seen;
+    QStringList found;
+    QStringList texts;
+    for (QLabel *l : dialog.findChildren<QLabel *>())
+        texts << l->text();
+    for (QAbstractButton *b : dialog.findChildren<QAbstractButton *>())
+        texts << b->text();
+    for (const QString &text : texts) {
+        const QChar m = mnemonicOf(text);
+        if (m.isNull())
+            continue;
+        if (seen.count(m))
+            found << QStringLiteral("Settings: '%1' in %2 and %3").arg(m).arg(seen[m], text);
+        seen[m] = text;
+    }
+    return found;
+}
+
 TEST_F(WindowTest, everyMenuReachesEachItemByItsOwnLetter)
 {
-    const QStringList english = clashes(main);
+    const QStringList english = clashes(main) + settingsClashes();
     EXPECT_TRUE(english.isEmpty()) << english.join(QLatin1Char('\n')).toStdString();
 }
 
@@ -94,7 +123,7 @@ protected:
 TEST_F(GermanWindowTest, everyMenuReachesEachItemByItsOwnLetterInGermanToo)
 {
     EXPECT_EQ(main->findChild<QMenuBar *>()->actions().value(0)->text(), QStringLiteral("&Datei"));
-    const QStringList german = clashes(main);
+    const QStringList german = clashes(main) + settingsClashes();
     EXPECT_TRUE(german.isEmpty()) << german.join(QLatin1Char('\n')).toStdString();
     // Qt's own words are German as well: a standard button says Abbrechen.
     QDialogButtonBox box(QDialogButtonBox::Cancel);
