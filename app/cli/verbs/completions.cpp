@@ -2,91 +2,16 @@
 // they never drift from what the CLI accepts; installed into the user's home or printed (for packages).
 
 #include "app/cli/cli.h"
+#include "app/cli/completion_scripts.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <set>
 #include <sys/stat.h>
 
 namespace dt::cli {
 
 namespace {
-
-// Every verb's words, generated from the verb table so completions never
-// drift from what the CLI accepts.
-std::set<std::string> firstWords()
-{
-    std::set<std::string> out;
-    for (const Verb &v : verbs())
-        out.insert(v.words.front());
-    return out;
-}
-
-std::string secondWords(const std::string &first)
-{
-    std::string out;
-    for (const Verb &v : verbs())
-        if (v.words.size() > 1 && v.words.front() == first)
-            out += (out.empty() ? "" : " ") + v.words[1];
-    return out;
-}
-
-std::string join(const std::set<std::string> &words)
-{
-    std::string out;
-    for (const std::string &w : words)
-        out += (out.empty() ? "" : " ") + w;
-    return out;
-}
-
-std::string bashScript()
-{
-    std::string cases;
-    for (const std::string &first : firstWords())
-        if (const std::string second = secondWords(first); !second.empty())
-            cases += "        " + first + ") COMPREPLY=($(compgen -W \"" + second + " --json\" -- \"$cur\")) ;;\n";
-    return "# deviceterm completion for bash, generated from `deviceterm completions print bash`\n"
-           "_deviceterm() {\n"
-           "    local cur=${COMP_WORDS[COMP_CWORD]}\n"
-           "    if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
-           "        COMPREPLY=($(compgen -W \""
-        + join(firstWords())
-        + " --json\" -- \"$cur\"))\n"
-          "        return\n"
-          "    fi\n"
-          "    case ${COMP_WORDS[1]} in\n"
-        + cases
-        + "        *) COMPREPLY=($(compgen -W \"--json\" -- \"$cur\")) ;;\n"
-          "    esac\n"
-          "}\n"
-          "complete -F _deviceterm deviceterm\n";
-}
-
-std::string zshScript()
-{
-    std::string cases;
-    for (const std::string &first : firstWords())
-        if (const std::string second = secondWords(first); !second.empty())
-            cases += "    (" + first + ") compadd -- " + second + " --json ;;\n";
-    return "#compdef deviceterm\n# generated from `deviceterm completions print zsh`\n"
-           "if (( CURRENT == 2 )); then\n  compadd -- "
-        + join(firstWords())
-        + " --json\n  return\nfi\ncase $words[2] in\n" + cases + "    (*) compadd -- --json ;;\nesac\n";
-}
-
-std::string fishScript()
-{
-    std::string out = "# deviceterm completion for fish, generated from `deviceterm completions print fish`\n"
-                      "complete -c deviceterm -f\n"
-                      "complete -c deviceterm -l json -d 'machine-readable output'\n";
-    for (const std::string &first : firstWords()) {
-        out += "complete -c deviceterm -n __fish_use_subcommand -a " + first + "\n";
-        if (const std::string second = secondWords(first); !second.empty())
-            out += "complete -c deviceterm -n '__fish_seen_subcommand_from " + first + "' -a '" + second + "'\n";
-    }
-    return out;
-}
 
 bool makeDirectories(const std::string &path)
 {
