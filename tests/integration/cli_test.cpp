@@ -342,7 +342,7 @@ TEST_F(CliTest, localVerbsWorkWithoutTheApp)
     QFile script(dir.filePath(QStringLiteral(".local/share/bash-completion/completions/deviceterm")));
     ASSERT_TRUE(script.open(QIODevice::ReadOnly));
     const QByteArray text = script.readAll();
-    EXPECT_TRUE(text.contains("complete -F _deviceterm deviceterm"));
+    EXPECT_TRUE(text.contains("complete -o default -F _deviceterm deviceterm"));
     EXPECT_TRUE(text.contains("open close rename select move"));
     EXPECT_EQ(cli({QStringLiteral("completions"), QStringLiteral("install"), QStringLiteral("tcsh")}).status, 1);
 
