@@ -3,15 +3,12 @@
 // Every value offered comes from a verb's usage line.
 
 #include "app/cli/completion_scripts.h"
+#include "support/scratch_dir.h"
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <unistd.h>
 
 #include <algorithm>
 
@@ -21,43 +18,31 @@ class Completions : public ::testing::Test {
 protected:
     void SetUp() override
     {
-        char pattern[] = "/tmp/dt-completions-XXXXXX";
-        ASSERT_NE(mkdtemp(pattern), nullptr);
-        dir = pattern;
-        write("deviceterm.bash", dt::cli::bashScript());
-        write("deviceterm.fish", dt::cli::fishScript());
-        write("_deviceterm", dt::cli::zshScript());
+        ASSERT_TRUE(dir.valid());
+        dir.write("deviceterm.bash", dt::cli::bashScript());
+        dir.write("deviceterm.fish", dt::cli::fishScript());
+        dir.write("_deviceterm", dt::cli::zshScript());
     }
-    void TearDown() override { std::system(("rm -rf '" + dir + "'").c_str()); }
 
-    void write(const std::string &name, const std::string &text)
-    {
-        std::ofstream out(dir + "/" + name);
-        out << text;
-    }
     // What a shell command prints (stdout and stderr).
     std::string run(const std::string &command)
     {
-        write("query.sh", command);
-        const std::string out = dir + "/out";
-        std::system(("sh '" + dir + "/query.sh' > '" + out + "' 2>&1").c_str());
-        std::ifstream in(out);
-        std::stringstream s;
-        s << in.rdbuf();
-        return s.str();
+        dir.write("query.sh", command);
+        std::system(("sh '" + dir.file("query.sh") + "' > '" + dir.file("out") + "' 2>&1").c_str());
+        return dir.read("out");
     }
     // bash's candidates for the words typed so far (the last one is being typed).
     std::string bash(const std::string &words)
     {
-        return run("bash -c 'source " + dir + "/deviceterm.bash; COMP_WORDS=(" + words
+        return run("bash -c 'source " + dir.file("deviceterm.bash") + "; COMP_WORDS=(" + words
                    + "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _deviceterm; echo \"${COMPREPLY[*]}\"'");
     }
     std::string fish(const std::string &line)
     {
-        return run("fish -c 'source " + dir + "/deviceterm.fish; complete -C \"" + line + "\"'");
+        return run("fish -c 'source " + dir.file("deviceterm.fish") + "; complete -C \"" + line + "\"'");
     }
 
-    std::string dir;
+    dt::test::ScratchDir dir{"dt-completions"};
 };
 
 TEST_F(Completions, bashCompletesVerbsSubcommandsFlagsAndTheirValues)
@@ -83,7 +68,7 @@ TEST_F(Completions, fishCompletesTheSameWithDescriptions)
 
 TEST_F(Completions, zshReadsItsScript)
 {
-    EXPECT_EQ(run("zsh -n '" + dir + "/_deviceterm' && echo parsed"), "parsed\n");
+    EXPECT_EQ(run("zsh -n '" + dir.file("_deviceterm") + "' && echo parsed"), "parsed\n");
 }
 
 TEST_F(Completions, everyFlagInAUsageLineIsOffered)

@@ -3,13 +3,13 @@
 // spellings, the version, a group named without its subcommand, a typo,
 // and doctor and agents knowing where they run.
 
+#include "support/scratch_dir.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <unistd.h>
+#include <sys/wait.h>
 
 namespace {
 
@@ -18,35 +18,21 @@ struct Outcome {
     std::string out, err;
 };
 
-std::string slurp(const std::string &path)
-{
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 class FirstContact : public ::testing::Test {
 protected:
-    void SetUp() override
-    {
-        char pattern[] = "/tmp/dt-first-contact-XXXXXX";
-        ASSERT_NE(mkdtemp(pattern), nullptr);
-        dir = pattern;
-    }
-    void TearDown() override { std::system(("rm -rf '" + dir + "'").c_str()); }
+    void SetUp() override { ASSERT_TRUE(dir.valid()); }
 
     // The real CLI, as a shell outside deviceterm runs it.
     Outcome cli(const std::string &arguments)
     {
         const std::string command = "env -u DEVICETERM_SESSION -u DEVICETERM_SESSION_CAP -u DEVICETERM_DAEMON_SOCK "
-                                    "-u DEVICETERM_SHIM_DIR XDG_RUNTIME_DIR='" + dir + "' XDG_STATE_HOME='" + dir
-            + "' '" DT_CLI_BINARY "' " + arguments + " > '" + dir + "/out' 2> '" + dir + "/err'";
+                                    "-u DEVICETERM_SHIM_DIR XDG_RUNTIME_DIR='" + dir.path() + "' XDG_STATE_HOME='" + dir.path()
+            + "' '" DT_CLI_BINARY "' " + arguments + " > '" + dir.file("out") + "' 2> '" + dir.file("err") + "'";
         const int raw = std::system(command.c_str());
-        return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir + "/out"), slurp(dir + "/err")};
+        return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, dir.read("out"), dir.read("err")};
     }
 
-    std::string dir;
+    dt::test::ScratchDir dir{"dt-first-contact"};
 };
 
 TEST_F(FirstContact, helpAndVersionInTheirUsualSpellings)
