@@ -11,7 +11,7 @@ BUILD_PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools
     libssl-dev libxcb1-dev libxcb-damage0-dev libxcb-xtest0-dev libxcb-randr0-dev liblo-dev
     libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libyaml-cpp-dev libglib2.0-dev)
 RUN_PACKAGES=(libqt6svg6 libssl3 liblo7 qt6-qpa-plugins qt6-translations-l10n dbus-daemon at-spi2-core fonts-dejavu-core xvfb xauth imagemagick x11-utils)
-TEST_PACKAGES=(libgtest-dev dpkg-dev xdotool vim less htop tmux mc python3 procps zsh fish qt6ct)
+TEST_PACKAGES=(libgtest-dev dpkg-dev xdotool vim less htop tmux mc python3 procps zsh fish qt6ct weston qt6-wayland)
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
