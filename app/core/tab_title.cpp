@@ -39,13 +39,18 @@ QString tabTitle(const TabTitleSources &s)
     const QString program = sanitizeTitle(s.program);
     if (!program.isEmpty())
         return program;
+    QString place;
     if (!s.workingDirectory.isEmpty()) {
-        if (QDir::cleanPath(s.workingDirectory) == QDir::homePath())
-            return QStringLiteral("~");
         const QString base = QFileInfo(s.workingDirectory).fileName();
-        return base.isEmpty() ? QStringLiteral("/") : sanitizeTitle(base);
+        place = QDir::cleanPath(s.workingDirectory) == QDir::homePath() ? QStringLiteral("~")
+            : base.isEmpty()                                            ? QStringLiteral("/")
+                                                                        : sanitizeTitle(base);
     }
-    return sanitizeTitle(s.shell);
+    const QString foreground = sanitizeTitle(s.foreground);
+    const QString shell = sanitizeTitle(s.shell);
+    if (!foreground.isEmpty() && foreground != shell)
+        return place.isEmpty() ? foreground : foreground + QStringLiteral(" — ") + place;
+    return place.isEmpty() ? shell : place;
 }
 
 } // namespace dt::app

@@ -133,6 +133,8 @@ QString Workspace::tabTitle(TabId id) const
         s.program = primary->displayTitle;
         s.workingDirectory = workingDirectory(primary->id);
         s.shell = primary->session ? primary->session->shellName() : QString();
+        if (primary->session && !primary->exited)
+            s.foreground = primary->session->foregroundProgram();
     }
     return dt::app::tabTitle(s);
 }

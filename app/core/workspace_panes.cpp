@@ -62,13 +62,20 @@ PaneId Workspace::createPane(TabId tabId, const TerminalLaunch &launch)
     auto *titleCheck = new QTimer(s);
     titleCheck->setSingleShot(true);
     titleCheck->setInterval(300);
-    connect(titleCheck, &QTimer::timeout, this, [this, id] {
-        if (Pane *p = panePtr(id))
-            refreshTitle(p->tab);
+    connect(titleCheck, &QTimer::timeout, this, [this, id, titleCheck] {
+        Pane *p = panePtr(id);
+        if (!p)
+            return;
+        refreshTitle(p->tab);
+        // The title names a program other than the shell while it runs,
+        // and it may end without a word: look again, once a second, until
+        // the shell has the terminal back.
+        if (p->session && !p->exited && p->session->foregroundProgram() != p->session->shellName())
+            titleCheck->start(1000);
     });
     connect(s, &TerminalSession::contentChanged, titleCheck, [titleCheck] {
-        if (!titleCheck->isActive())
-            titleCheck->start();
+        if (!titleCheck->isActive() || titleCheck->remainingTime() > 300)
+            titleCheck->start(300);
     });
 
     m_terminalBySession.insert(pane->identity.sessionIdString().toLower(), id);

@@ -206,6 +206,31 @@ TEST_F(WorkspaceTest, titlesFollowRenameThenProgramTitleThenDirectory)
     EXPECT_GE(titles.count(), 3);
 }
 
+// A command running in an interactive shell names the tab until it ends,
+// even one that ends without printing anything.
+TEST_F(WorkspaceTest, aRunningCommandNamesTheTabBeforeTheDirectory)
+{
+    const auto w = ws->openWindow();
+    dt::app::TerminalLaunch l;
+    l.program = QStringLiteral("/bin/bash");
+    l.arguments = {QStringLiteral("--norc"), QStringLiteral("--noprofile"), QStringLiteral("--noediting"), QStringLiteral("-i")};
+    l.workingDirectory = QStringLiteral("/usr/share");
+    const auto t = ws->openTab(w, l);
+    // What the tab strip shows: the title as of its last change signal.
+    QString shown = ws->tabTitle(t);
+    QObject::connect(ws.get(), &Workspace::tabTitleChanged, ws.get(), [&](dt::app::TabId id) {
+        if (id == t)
+            shown = ws->tabTitle(t);
+    });
+    auto *session = ws->session(ws->tab(t)->primary);
+    session->typeText("PS1=; PROMPT_COMMAND=\r");
+    ASSERT_TRUE(waitUntil([&] { return shown == QStringLiteral("share"); })) << shown.toStdString();
+    // No prompt (and no line editor), so only the title check sees the end.
+    session->typeText("sleep 2\r");
+    ASSERT_TRUE(waitUntil([&] { return shown == QStringLiteral("sleep — share"); }, 5000)) << shown.toStdString();
+    EXPECT_TRUE(waitUntil([&] { return shown == QStringLiteral("share"); }, 6000)) << shown.toStdString();
+}
+
 TEST_F(WorkspaceTest, zoomShowsOnePaneAndSplittingEndsIt)
 {
     const auto w = ws->openWindow();
@@ -273,6 +298,23 @@ TEST(TabTitle, sanitisesControlBidiAndInvisibleCharactersAndCapsBytes)
     EXPECT_EQ(dt::app::tabTitle({QString(), QString(), QStringLiteral("/usr/share"), QStringLiteral("bash")}),
               QStringLiteral("share"));
     EXPECT_EQ(dt::app::tabTitle({QString(), QString(), QString(), QStringLiteral("bash")}), QStringLiteral("bash"));
+}
+
+TEST(TabTitle, aProgramOtherThanTheShellGoesBeforeTheDirectory)
+{
+    const QString src = QStringLiteral("/usr/src");
+    const QString bash = QStringLiteral("bash");
+    // Two tabs in one directory, told apart by what runs in them.
+    EXPECT_EQ(dt::app::tabTitle({QString(), QString(), src, bash, QStringLiteral("vim")}), QStringLiteral("vim — src"));
+    EXPECT_EQ(dt::app::tabTitle({QString(), QString(), src, bash, QStringLiteral("make")}), QStringLiteral("make — src"));
+    // The shell itself adds nothing; nor does a program's own title lose.
+    EXPECT_EQ(dt::app::tabTitle({QString(), QString(), src, bash, bash}), QStringLiteral("src"));
+    EXPECT_EQ(dt::app::tabTitle({QString(), QStringLiteral("editing"), src, bash, QStringLiteral("vim")}),
+              QStringLiteral("editing"));
+    EXPECT_EQ(dt::app::tabTitle({QString(), QString(), QString(), bash, QStringLiteral("top")}), QStringLiteral("top"));
+    // What a process calls itself is sanitised like any title.
+    EXPECT_EQ(dt::app::tabTitle({QString(), QString(), src, bash, QStringLiteral("x\u202Ey")}),
+              QStringLiteral("xy — src"));
 }
 
 } // namespace
