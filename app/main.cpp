@@ -115,6 +115,7 @@ int main(int argc, char *argv[])
     // Each session's bin/deviceterm links to the CLI built beside this binary.
     settings.cliPath = QCoreApplication::applicationDirPath() + QStringLiteral("/deviceterm");
     settings.deviceTools.deviceShell = deviceShellPath();
+    settings.compositorDecidesFocus = QGuiApplication::platformName().startsWith(QLatin1String("wayland"));
     settings.runtimeDirectory = dt::app::runtimeDirectory();
     if (!settings.runtimeDirectory.isEmpty() && config.value(QStringLiteral("shell-integration")) != QLatin1String("off")) {
         const QString scripts = settings.runtimeDirectory + QStringLiteral("/shell-integration");

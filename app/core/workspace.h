@@ -70,6 +70,9 @@ public:
         // starts untouched (config shell-integration = off).
         QString shellIntegrationDirectory;
         dt::devices::Simulator::Tools deviceTools;
+        // Windows come to the front only if the compositor agrees (Wayland):
+        // window.focus says so in its receipt.
+        bool compositorDecidesFocus = false;
     };
 
     struct Pane {

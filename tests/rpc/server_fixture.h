@@ -30,6 +30,7 @@ inline const std::string kS1 = "5f0c2a4e-8d1b-4c6e-9a37-1b2c3d4e5f60";
 // provenance() below, which the fixture's dispatcher checks with.
 struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort, CommandPort {
     bool stillThere = true;
+    bool compositorDecidesFocus = false; // what window.focus says about the compositor
     pid_t insider = 0;
     std::variant<pid_t, Error> sessionShell(const std::string &, const std::optional<std::string> &cap) override
     {
@@ -77,7 +78,7 @@ struct FakePort : SessionPort, WorkspacePort, OrchestrationPort, DevicePort, Com
         return std::nullopt;
     }
     std::optional<Error> closeWindow(const std::string &, Handle) override { return std::nullopt; }
-    std::optional<Error> focusWindow(Handle) override { return std::nullopt; }
+    std::variant<bool, Error> focusWindow(Handle) override { return compositorDecidesFocus; }
     std::variant<bool, Error> setTabPrivate(const std::string &, Handle, bool) override { return true; }
     bool granted = false;
     bool hasOrchestrationGrant(const std::string &) override { return granted; }

@@ -236,6 +236,19 @@ TEST_F(ServerTest, setPrivateNeedsABooleanAndAnswersWithItsReceipt)
               Json({{"ok", true}, {"tab", "current"}, {"isPrivate", true}, {"committed", true}}));
 }
 
+// window.focus: where the compositor decides (Wayland), the receipt says
+// so rather than claiming the window came to the front.
+TEST_F(ServerTest, aFocusReceiptSaysWhenTheCompositorDecides)
+{
+    addWorkspaceMutations(*dispatcher, port, port, port);
+    Client c(path);
+    c.call("session.authenticate", {{"sessionId", kS1}, {"cap", "good"}});
+    EXPECT_EQ(c.call("window.focus", {{"window", "2"}})["result"], Json({{"ok", true}, {"window", "2"}}));
+    port.compositorDecidesFocus = true;
+    EXPECT_EQ(c.call("window.focus", {{"window", "2"}})["result"],
+              Json({{"activation", "compositor"}, {"ok", true}, {"window", "2"}}));
+}
+
 // Input receipts: the pane's ids first, then exactly what each gesture adds.
 TEST_F(ServerTest, inputReceiptsCarryTheContractsKeysAndBadParamsAreRefusedBeforeDispatch)
 {

@@ -36,7 +36,7 @@ public:
     std::variant<int, dt::rpc::Error> openWindow(const std::string &caller) override;
     std::optional<dt::rpc::Error> openLaunchWindow(const WindowLaunch &launch) override;
     std::optional<dt::rpc::Error> closeWindow(const std::string &caller, Handle window) override;
-    std::optional<dt::rpc::Error> focusWindow(Handle window) override;
+    std::variant<bool, dt::rpc::Error> focusWindow(Handle window) override;
     std::variant<bool, dt::rpc::Error> setTabPrivate(const std::string &caller, Handle tab, bool isPrivate) override;
 
     // Types `bytes` into a new terminal once its shell has printed

@@ -177,9 +177,11 @@ std::optional<Error> WorkspaceAdaptor::closeWindow(const std::string &caller, Ha
     return notFoundUnless(m_workspace.closeWindow(window), "window");
 }
 
-std::optional<Error> WorkspaceAdaptor::focusWindow(Handle window)
+std::variant<bool, Error> WorkspaceAdaptor::focusWindow(Handle window)
 {
-    return notFoundUnless(m_workspace.focusWindow(window), "window");
+    if (auto e = notFoundUnless(m_workspace.focusWindow(window), "window"))
+        return *e;
+    return m_workspace.settings().compositorDecidesFocus;
 }
 
 std::variant<bool, Error> WorkspaceAdaptor::setTabPrivate(const std::string &caller, Handle tab, bool isPrivate)

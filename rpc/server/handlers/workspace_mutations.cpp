@@ -166,7 +166,15 @@ void addWindowMutations(Dispatcher &d, WorkspacePort &port)
         const auto w = port.resolveWindow(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&w))
             return *e;
-        return receiptOr(port.focusWindow(std::get<Handle>(w)), {{"ok", true}, {"window", ref}});
+        const auto focused = port.focusWindow(std::get<Handle>(w));
+        if (auto *e = std::get_if<Error>(&focused))
+            return *e;
+        Json receipt = {{"ok", true}, {"window", ref}};
+        // Said, not hidden: the request went to the compositor, which may
+        // leave the window where it is.
+        if (std::get<bool>(focused))
+            receipt["activation"] = "compositor";
+        return receipt;
     });
 }
 

@@ -69,7 +69,10 @@ public:
     virtual std::optional<Error> openLaunchWindow(const WindowLaunch &launch) = 0;
     // Refused when the window also holds a tab the caller cannot see.
     virtual std::optional<Error> closeWindow(const std::string &caller, Handle window) = 0;
-    virtual std::optional<Error> focusWindow(Handle window) = 0;
+    // Asks for the window to come to the front. True when whether it does
+    // is up to the compositor (Wayland, where an app cannot raise itself)
+    // rather than done by the app.
+    virtual std::variant<bool, Error> focusWindow(Handle window) = 0;
 
     // --- privacy ----------------------------------------------------------
     // Only for a tab in which the caller owns a terminal (any other tab gives
