@@ -65,6 +65,15 @@ public:
     {
         m_terminal->sendMouseButton(button, pressed, mods);
     }
+    // A full reset (RIS) as if the program had sent one, told to the view
+    // like output. CAN first ends whatever sequence the program left open;
+    // then the main screen and no mouse reporting, focus events or bracketed
+    // paste, which xterm's reset also ends and libvterm's RIS keeps.
+    void reset()
+    {
+        m_terminal->feed("\x18\x1b[?1049l\x1b[?1000;1002;1003;1004;1006;1015;2004l\x1b" "c");
+        onBatch();
+    }
     void focusIn() { m_terminal->focusIn(); }
     void focusOut() { m_terminal->focusOut(); }
 

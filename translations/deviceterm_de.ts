@@ -20,10 +20,6 @@
         <translation>Die Geräte nach dem Schließen weiterlaufen lassen?</translation>
     </message>
     <message>
-        <source>Keep Running</source>
-        <translation>Weiterlaufen lassen</translation>
-    </message>
-    <message>
         <source>Shut Down</source>
         <translation>Herunterfahren</translation>
     </message>
@@ -51,12 +47,31 @@
         <source>&amp;Grant</source>
         <translation>&amp;Freigeben</translation>
     </message>
+    <message>
+        <source>Keep Devices Running</source>
+        <translation>Geräte weiterlaufen lassen</translation>
+    </message>
 </context>
 <context>
     <name>dt::desktop::DbusNotifier</name>
     <message>
         <source>Show</source>
         <translation>Anzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>dt::ui::AboutDialog</name>
+    <message>
+        <source>About deviceterm</source>
+        <translation>Über deviceterm</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;deviceterm %1&lt;/h3&gt;&lt;p&gt;A terminal for people who build software for devices, and for the coding agents that work beside them.&lt;/p&gt;&lt;p&gt;Built with Qt %2 and libvterm.&lt;/p&gt;&lt;p&gt;Released under the MIT licence.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%3&quot;&gt;%3&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;deviceterm %1&lt;/h3&gt;&lt;p&gt;Ein Terminal für Menschen, die Software für Geräte entwickeln, und für die Coding-Agenten, die neben ihnen arbeiten.&lt;/p&gt;&lt;p&gt;Gebaut mit Qt %2 und libvterm.&lt;/p&gt;&lt;p&gt;Veröffentlicht unter der MIT-Lizenz.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%3&quot;&gt;%3&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
     </message>
 </context>
 <context>
@@ -378,14 +393,6 @@
         <translation>Tab-Name (leer lassen, um dem Titel des Programms zu folgen):</translation>
     </message>
     <message>
-        <source>About deviceterm</source>
-        <translation>Über deviceterm</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;deviceterm %1&lt;/h3&gt;&lt;p&gt;A terminal for people who build software for devices.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;deviceterm %1&lt;/h3&gt;&lt;p&gt;Ein Terminal für alle, die Software für Geräte entwickeln.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>New &amp;Window</source>
         <translation>Neues &amp;Fenster</translation>
     </message>
@@ -468,22 +475,6 @@
     <message>
         <source>Window %1: %2</source>
         <translation>Fenster %1: %2</translation>
-    </message>
-    <message>
-        <source>Keyboard Shortcuts</source>
-        <translation>Tastenkürzel</translation>
-    </message>
-    <message>
-        <source>Action</source>
-        <translation>Aktion</translation>
-    </message>
-    <message>
-        <source>Keys</source>
-        <translation>Tasten</translation>
-    </message>
-    <message>
-        <source>Every other key goes to the program in the terminal.</source>
-        <translation>Alle anderen Tasten gehen an das Programm im Terminal.</translation>
     </message>
     <message>
         <source>&amp;Find…</source>
@@ -616,6 +607,21 @@
         <source>Reset &amp;Zoom</source>
         <translation>&amp;Normalgröße</translation>
     </message>
+    <message>
+        <source>Quit</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Terminal</source>
+        <translation>Terminal &amp;zurücksetzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>This tab holds %n device(s).</source>
+        <translation>
+            <numerusform>Dieser Tab enthält %n Gerät.</numerusform>
+            <numerusform>Dieser Tab enthält %n Geräte.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::SettingsDialog</name>
@@ -735,6 +741,113 @@
         <source>&amp;Output brings a view scrolled back in history down to the bottom</source>
         <translation>&amp;Ausgabe holt eine im Verlauf zurückgescrollte Ansicht ans Ende</translation>
     </message>
+    <message>
+        <source>&amp;Mark the focused pane:</source>
+        <translation>Fokussierten Bereich &amp;hervorheben:</translation>
+    </message>
+    <message>
+        <source>With an accent border</source>
+        <translation>Mit einem farbigen Rahmen</translation>
+    </message>
+    <message>
+        <source>By fading the other panes</source>
+        <translation>Durch Abblenden der anderen Bereiche</translation>
+    </message>
+    <message>
+        <source>Not at all</source>
+        <translation>Gar nicht</translation>
+    </message>
+</context>
+<context>
+    <name>dt::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Search actions and keys</source>
+        <translation>Aktionen und Tasten suchen</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Tabs</source>
+        <translation>Tabs</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>Terminal</translation>
+    </message>
+    <message>
+        <source>Scroll up a page</source>
+        <translation>Eine Seite nach oben blättern</translation>
+    </message>
+    <message>
+        <source>Scroll down a page</source>
+        <translation>Eine Seite nach unten blättern</translation>
+    </message>
+    <message>
+        <source>Scroll to the start of the history</source>
+        <translation>Zum Anfang des Verlaufs blättern</translation>
+    </message>
+    <message>
+        <source>Scroll to the bottom</source>
+        <translation>Ans Ende blättern</translation>
+    </message>
+    <message>
+        <source>Paste the primary selection</source>
+        <translation>Die primäre Auswahl einfügen</translation>
+    </message>
+    <message>
+        <source>, middle click</source>
+        <translation>, mittlere Maustaste</translation>
+    </message>
+    <message>
+        <source>Open a link</source>
+        <translation>Einen Link öffnen</translation>
+    </message>
+    <message>
+        <source>Ctrl+click</source>
+        <translation>Strg+Klick</translation>
+    </message>
+    <message>
+        <source>Select where the program takes the mouse</source>
+        <translation>Auswählen, wo das Programm die Maus nutzt</translation>
+    </message>
+    <message>
+        <source>Shift+drag</source>
+        <translation>Umschalt+Ziehen</translation>
+    </message>
+    <message>
+        <source>Find bar</source>
+        <translation>Suchleiste</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>Nächster Treffer</translation>
+    </message>
+    <message>
+        <source>Previous match</source>
+        <translation>Vorheriger Treffer</translation>
+    </message>
+    <message>
+        <source>Close the find bar</source>
+        <translation>Suchleiste schließen</translation>
+    </message>
+    <message>
+        <source>Every other key goes to the program in the terminal.</source>
+        <translation>Alle anderen Tasten gehen an das Programm im Terminal.</translation>
+    </message>
 </context>
 <context>
     <name>dt::ui::TabView</name>
@@ -749,6 +862,10 @@
     <message>
         <source>Close the pane with Ctrl+Shift+W.</source>
         <translation>Schließen Sie den Bereich mit Strg+Umschalt+W.</translation>
+    </message>
+    <message>
+        <source>Orchestrator tab: programs here can type into other tabs and read them.</source>
+        <translation>Orchestrator-Tab: Programme hier können in andere Tabs tippen und sie lesen.</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,8 @@ const std::vector<KeySpec> &keys()
                             "it that way is always refused)", {"allow", "deny"}, "allow", ""},
         {"confirm-close", "whether closing a pane, tab or window asks first while a program other than the shell "
                           "runs in it", {"ask", "never"}, "ask", ""},
+        {"focused-pane", "how a tab of several panes marks the one with the focus: an accent border, the other "
+                         "panes faded, or nothing", {"border", "dim", "none"}, "border", ""},
         {"font", "the font family", {}, std::nullopt, "the system's fixed-width font is used", 0, -1},
         {"font-size", "the font size in points", {}, "11", "", 5, 72},
         {"notify-after-seconds", "a desktop notification when a command that ran at least this long finishes in a "

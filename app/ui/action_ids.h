@@ -30,6 +30,7 @@ inline constexpr char CopyLastOutput[] = "edit.copyLastOutput";
 inline constexpr char Paste[] = "edit.paste";
 inline constexpr char SelectAll[] = "edit.selectAll";
 inline constexpr char ClearScrollback[] = "edit.clearScrollback";
+inline constexpr char ResetTerminal[] = "edit.resetTerminal";
 inline constexpr char Find[] = "edit.find";
 inline constexpr char FindNext[] = "edit.findNext";
 inline constexpr char FindPrevious[] = "edit.findPrevious";

@@ -27,7 +27,6 @@ namespace {
 constexpr int kTitleHeight = 24;
 constexpr int kMargin = 12; // around the bezel
 constexpr int kBezel = 10;
-const QColor kBackground(0x1b, 0x1d, 0x23);
 const QColor kBezelColour(0x0c, 0x0d, 0x10);
 const QColor kRecordingRed(0xe5, 0x3e, 0x3e);
 
@@ -232,10 +231,12 @@ QSize DevicePaneView::sizeHint() const
 void DevicePaneView::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    p.fillRect(rect(), kBackground);
+    // Around the device, the window's colours (dark or light with the
+    // theme, see chrome_style.h); the bezel stays a device's black.
+    p.fillRect(rect(), palette().color(QPalette::Window));
     const DeviceBackend *sim = m_followed;
     const QString title = titleText();
-    p.setPen(QColor(0xc8, 0xcc, 0xd4));
+    p.setPen(palette().color(QPalette::WindowText));
     // Left of the tool buttons, so a long name never runs under them; a
     // screen being recorded says so there, in red, before anything else.
     QRect titleRect(kMargin, 0, width() - 2 * kMargin - int(m_tools.size()) * kTitleHeight, kTitleHeight);

@@ -41,6 +41,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QStyle>
+#include <QScreen>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
@@ -162,6 +163,7 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
         }
     });
     connect(&m_workspace, &Workspace::tabTitleChanged, this, &MainWindow::updateTabText);
+    connect(&m_workspace, &Workspace::layoutChanged, this, &MainWindow::updateTabText); // device markers
     for (auto signal : {&Workspace::tabPrivacyChanged, &Workspace::tabGrantChanged})
         connect(&m_workspace, signal, this, [this](TabId t) {
             updateTabText(t);
@@ -225,6 +227,7 @@ void MainWindow::insertTabView(TabId tab, int index)
     view->setTheme(m_appearance.theme);
     view->setScrollOnOutput(m_appearance.scrollOnOutput);
     view->setTerminalFont(m_appearance.font);
+    view->setFocusedPaneMark(m_appearance.focusedPane);
     m_syncing = true;
     const int at = m_tabs->insertTab(index < 0 ? m_tabs->count() : index, view, m_workspace.tabTitle(tab));
     m_syncing = false;
@@ -289,7 +292,21 @@ void MainWindow::resizeToGrid(int columns, int rows)
     const QSize chrome = probe.sizeHint() - QSize(80 * cell.width(), 24 * cell.height());
     // (The tab bar is as tall with no tab as with one: see TabBar.)
     const int tabBar = m_tabs->tabBar()->sizeHint().height();
-    resize(grid.width() + chrome.width(), grid.height() + chrome.height() + tabBar + menuBar()->sizeHint().height());
+    QSize wanted(grid.width() + chrome.width(), grid.height() + chrome.height() + tabBar + menuBar()->sizeHint().height());
+    // Never larger than the screen's free area (a big font at 2x scale on
+    // a laptop asks for more): the terminal then gets fewer cells. The
+    // frame the window manager adds is known once the window is mapped.
+    if (const QScreen *s = screen()) {
+        const QRect free = s->availableGeometry();
+        const QSize frame = frameGeometry().size() - geometry().size();
+        wanted = wanted.boundedTo(free.size() - frame);
+        resize(wanted);
+        if (!free.contains(frameGeometry()))
+            move(std::clamp(frameGeometry().x(), free.left(), std::max(free.left(), free.right() + 1 - frameGeometry().width())),
+                 std::clamp(frameGeometry().y(), free.top(), std::max(free.top(), free.bottom() + 1 - frameGeometry().height())));
+        return;
+    }
+    resize(wanted);
 }
 
 void MainWindow::zoomFont(int steps)
@@ -329,6 +346,7 @@ void MainWindow::setAppearance(const Appearance &appearance)
         tabViewAt(i)->setTheme(m_appearance.theme);
         tabViewAt(i)->setScrollOnOutput(m_appearance.scrollOnOutput);
         tabViewAt(i)->setTerminalFont(m_appearance.font);
+        tabViewAt(i)->setFocusedPaneMark(m_appearance.focusedPane);
     }
 }
 

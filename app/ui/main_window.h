@@ -2,6 +2,7 @@
 
 #include "app/core/workspace.h"
 #include "app/ui/running_devices_question.h"
+#include "app/ui/tab_view.h"
 #include "app/ui/terminal_theme.h"
 
 #include <QFontDatabase>
@@ -31,6 +32,7 @@ public:
         QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
         TerminalTheme theme = TerminalTheme::dark();
         bool scrollOnOutput = false; // output brings a view scrolled into history back down
+        FocusedPaneMark focusedPane = FocusedPaneMark::Border;
     };
 
     // `config` (may be null) holds the close-prompt preference and is what
@@ -50,8 +52,9 @@ public:
     QTabWidget *tabWidget() const { return m_tabs; }
     FindBar *findBar() const { return m_findBar; }
 
-    // Sizes the window so a terminal shows this many cells. Call it after
-    // show(): before that the tab and menu bars report no height.
+    // Sizes the window so a terminal shows this many cells, or as many as
+    // fit on the screen's free area. Call it after show(): before that the
+    // tab and menu bars report no height.
     void resizeToGrid(int columns, int rows);
     void zoomFont(int steps);
     void resetFontZoom();
@@ -59,7 +62,9 @@ public:
 
     // Asks before closing `panes` when a program other than a shell still
     // runs in one of them (and the config says to ask). True: go ahead.
-    bool confirmClose(const QList<dt::app::PaneId> &panes, const QString &question, bool *asked = nullptr);
+    // `acceptText` names the button that goes ahead ("Close" when empty).
+    bool confirmClose(const QList<dt::app::PaneId> &panes, const QString &question, bool *asked = nullptr,
+                      const QString &acceptText = {});
     // True while one of this window's dialogs, menus or drags runs its own
     // event loop: the window must not be deleted under it.
     bool inNestedLoop() const { return m_nestedLoops > 0; }

@@ -12,6 +12,7 @@
 #include "app/ui/running_devices_question.h"
 #include "app/ui/device_menu.h"
 #include "app/ui/find_bar.h"
+#include "app/ui/help_dialogs.h"
 #include "app/ui/settings_dialog.h"
 #include "app/ui/tab_bar.h"
 #include "app/ui/tab_view.h"
@@ -87,7 +88,7 @@ void MainWindow::createActions()
         for (TabId t : m_workspace.allTabs())
             all += panesOfTab(t);
         const DevicesOnClose devices = askAboutQuitting(this, m_workspace, m_config, m_nestedLoops);
-        if (!devices.proceed || (!devices.asked && !confirmClose(all, tr("Quit deviceterm?"))))
+        if (!devices.proceed || (!devices.asked && !confirmClose(all, tr("Quit deviceterm?"), nullptr, tr("Quit"))))
             return;
         if (devices.keepDevices)
             m_workspace.devices().keepAllRunning();
@@ -164,6 +165,9 @@ void MainWindow::createActions()
     addAction(Paste, tr("&Paste"), key("Ctrl+Shift+V"), withTerminal(&TerminalView::pasteClipboard));
     addAction(SelectAll, tr("Select &All"), key("Ctrl+Shift+A"), withTerminal(&TerminalView::selectAll));
     addAction(ClearScrollback, tr("Clear Scroll&back"), key("Ctrl+Shift+K"), withTerminal(&TerminalView::clearScrollback));
+    // For a terminal a program left in a mode (line drawing characters,
+    // the other screen, a hidden cursor): as `reset` would, from outside.
+    addAction(ResetTerminal, tr("&Reset Terminal"), {}, withTerminal(&TerminalView::resetTerminal));
     addAction(CopyLastOutput, tr("Copy &Output of Last Command"), key("Ctrl+Shift+X"), [this] {
         if (TerminalView *t = currentTerminal())
             t->copyLastCommandOutput();
@@ -236,7 +240,7 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     fill(file, {NewWindow, NewTab, nullptr, ClosePane, CloseTab, CloseWindow, nullptr, Quit});
     fill(menuBar()->addMenu(tr("&Edit")),
-         {Copy, CopyLastOutput, Paste, SelectAll, nullptr, Find, FindNext, FindPrevious, nullptr, ClearScrollback, nullptr,
+         {Copy, CopyLastOutput, Paste, SelectAll, nullptr, Find, FindNext, FindPrevious, nullptr, ClearScrollback, ResetTerminal, nullptr,
           Settings});
     fill(menuBar()->addMenu(tr("&View")), {PreviousPrompt, NextPrompt, nullptr, ZoomIn, ZoomOut, ResetZoom, nullptr, FullScreen});
     QMenu *shell = menuBar()->addMenu(tr("&Shell"));
@@ -279,42 +283,16 @@ void MainWindow::updateTabActions()
 
 void MainWindow::showShortcuts()
 {
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Keyboard Shortcuts"));
-    auto *layout = new QVBoxLayout(&dialog);
-    auto *table = new QTableWidget(0, 2, &dialog);
-    table->setHorizontalHeaderLabels({tr("Action"), tr("Keys")});
-    table->verticalHeader()->hide();
-    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    for (QAction *a : m_actionOrder) {
-        if (a->shortcuts().isEmpty())
-            continue;
-        QStringList keys;
-        for (const QKeySequence &k : a->shortcuts())
-            keys << k.toString(QKeySequence::NativeText);
-        const int row = table->rowCount();
-        table->insertRow(row);
-        table->setItem(row, 0, new QTableWidgetItem(a->text().remove(QLatin1Char('&'))));
-        table->setItem(row, 1, new QTableWidgetItem(keys.join(QStringLiteral(", "))));
-    }
-    table->resizeColumnsToContents();
-    table->horizontalHeader()->setStretchLastSection(true);
-    layout->addWidget(new QLabel(tr("Every other key goes to the program in the terminal."), &dialog));
-    layout->addWidget(table);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    layout->addWidget(buttons);
-    dialog.resize(520, 560);
+    ShortcutsDialog dialog(menuBar(), m_actionOrder, this);
     NestedLoop loop(m_nestedLoops);
     dialog.exec();
 }
 
 void MainWindow::showAbout()
 {
+    AboutDialog dialog(this);
     NestedLoop loop(m_nestedLoops);
-    QMessageBox::about(this, tr("About deviceterm"),
-                       tr("<h3>deviceterm %1</h3><p>A terminal for people who build software for devices.</p>")
-                           .arg(QStringLiteral(DEVICETERM_VERSION)));
+    dialog.exec();
 }
 
 } // namespace dt::ui

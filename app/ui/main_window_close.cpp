@@ -27,7 +27,8 @@ QList<dt::app::PaneId> MainWindow::panesOfWindow() const
     return out;
 }
 
-bool MainWindow::confirmClose(const QList<dt::app::PaneId> &panes, const QString &question, bool *asked)
+bool MainWindow::confirmClose(const QList<dt::app::PaneId> &panes, const QString &question, bool *asked,
+                              const QString &acceptText)
 {
     if (asked)
         *asked = false;
@@ -51,7 +52,8 @@ bool MainWindow::confirmClose(const QList<dt::app::PaneId> &panes, const QString
     if (asked)
         *asked = true;
     return askCloseQuestion(this, m_config,
-                            {question, tr("Still running: %1").arg(running.join(QStringLiteral(", "))), tr("Close"), false,
+                            {question, tr("Still running: %1").arg(running.join(QStringLiteral(", "))),
+                             acceptText.isEmpty() ? tr("Close") : acceptText, false,
                              QStringLiteral("runningProgramCloseQuestion"), QStringLiteral("confirm-close"), QStringLiteral("never")},
                             m_nestedLoops);
 }

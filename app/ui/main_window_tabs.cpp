@@ -63,6 +63,16 @@ void MainWindow::updateTabText(TabId tab)
     }
     QStringList tip{shown};
     QStringList icons;
+    int devices = 0;
+    for (dt::app::PaneId p : t ? t->layout.panes() : QList<dt::app::PaneId>{})
+        if (const auto *pane = m_workspace.pane(p); pane && pane->isDevice())
+            ++devices;
+    if (devices > 0) {
+        icons << QStringLiteral(":/icons/device-tab.svg");
+        tip << tr("This tab holds %n device(s).", nullptr, devices);
+    }
+    // An orchestrator tab is told apart by colour too, not only its key.
+    m_tabs->tabBar()->setTabTextColor(at, t && t->orchestrationGrant ? m_appearance.theme.orchestrator : QColor());
     if (t && t->orchestrationGrant) {
         icons << QStringLiteral(":/icons/orchestrator.svg");
         tip << tr("Orchestrator tab: programs here may type into and read other tabs.");
@@ -156,20 +166,17 @@ void MainWindow::showTabContextMenu(const QPoint &pos)
     menu.addAction(tr("&Move Tab to New Window"), this, [this, tab] { moveTabToNewWindow(tab); });
     menu.addSeparator();
     const auto *model = m_workspace.tab(tab);
-    // The words say what choosing the item does; the check shows the state.
+    // The words say what choosing the item does; no check mark, which
+    // beside "Set Public" would read as "is public".
     QAction *priv = menu.addAction(model->isPrivate ? tr("Set &Public") : tr("Set &Private"), this,
                                    [this, tab] {
                                        if (const auto *t = m_workspace.tab(tab))
                                            m_workspace.setTabPrivate(tab, !t->isPrivate);
                                    });
     priv->setObjectName(QStringLiteral("tabPrivacyToggle"));
-    priv->setCheckable(true);
-    priv->setChecked(model->isPrivate);
     QAction *grant = menu.addAction(model->orchestrationGrant ? tr("Revoke Orchestration &Grant") : tr("&Grant Orchestration"),
                                     this, [this, tab] { toggleOrchestrationGrant(tab); });
     grant->setObjectName(QStringLiteral("tabGrantToggle"));
-    grant->setCheckable(true);
-    grant->setChecked(model->orchestrationGrant);
     menu.addAction(action(actions::OpenOrchestratorTab));
     QMenu *to = menu.addMenu(tr("Move Tab to &Window"));
     int n = 0;

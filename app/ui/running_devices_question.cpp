@@ -70,7 +70,7 @@ DevicesOnClose askAboutRunningDevices(QWidget *parent, dt::app::Workspace &works
             running << QString::fromStdString(sim->record().name);
     }
     return ask(parent, config, running,
-               {QObject::tr("Keep the devices running after closing?"), QObject::tr("Keep Running"), QObject::tr("Shut Down"),
+               {QObject::tr("Keep the devices running after closing?"), QObject::tr("Keep Devices Running"), QObject::tr("Shut Down"),
                 QStringLiteral("tab-close-default"), QStringLiteral("detach")},
                nestedLoops);
 }
@@ -78,7 +78,7 @@ DevicesOnClose askAboutRunningDevices(QWidget *parent, dt::app::Workspace &works
 DevicesOnClose askAboutQuitting(QWidget *parent, dt::app::Workspace &workspace, dt::app::Config *config, int &nestedLoops)
 {
     return ask(parent, config, workspace.devices().runningNames(),
-               {QObject::tr("Keep the devices running after deviceterm quits?"), QObject::tr("Keep Running"),
+               {QObject::tr("Keep the devices running after deviceterm quits?"), QObject::tr("Keep Devices Running"),
                 QObject::tr("Shut Down All && Quit"), QStringLiteral("quit-with-sims-default"), QStringLiteral("keep")},
                nestedLoops);
 }

@@ -35,6 +35,10 @@ SettingsDialog::SettingsDialog(dt::app::Config &config, QWidget *parent) : QDial
     addNumber(form, tr("Font &size:"), QStringLiteral("font-size"), tr(" pt"));
     addChoice(form, tr("&Theme:"), QStringLiteral("theme"),
               {{tr("Dark"), QStringLiteral("dark")}, {tr("Light"), QStringLiteral("light")}});
+    addChoice(form, tr("&Mark the focused pane:"), QStringLiteral("focused-pane"),
+              {{tr("With an accent border"), QStringLiteral("border")},
+               {tr("By fading the other panes"), QStringLiteral("dim")},
+               {tr("Not at all"), QStringLiteral("none")}});
     addNumber(form, tr("Scroll&back:"), QStringLiteral("scrollback-lines"), tr(" lines"));
     addSwitch(form, tr("&Output brings a view scrolled back in history down to the bottom"),
               QStringLiteral("scroll-on-output"), QStringLiteral("yes"), QStringLiteral("no"));

@@ -4,11 +4,14 @@
 #include "app/ui/tab_view.h"
 
 #include "app/ui/device_pane_view.h"
+#include "app/ui/focus_frame.h"
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
+#include <QLabel>
+#include <QScopedValueRollback>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -30,12 +33,36 @@ QString exitMessage(int exitCode, int signalNumber)
     return how + QLatin1Char(' ') + TabView::tr("Close the pane with Ctrl+Shift+W.");
 }
 
+FocusedPaneMark focusedPaneMarkFromConfig(const QString &value)
+{
+    if (value == QLatin1String("dim"))
+        return FocusedPaneMark::Dim;
+    if (value == QLatin1String("none"))
+        return FocusedPaneMark::None;
+    return FocusedPaneMark::Border;
+}
+
 TabView::TabView(dt::app::Workspace &workspace, dt::app::TabId tab, QWidget *parent)
-    : QWidget(parent), m_workspace(workspace), m_tab(tab)
+    : QWidget(parent), m_workspace(workspace), m_tab(tab), m_focusFrame(new FocusFrame(this)),
+      m_banner(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
     m_font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    // An orchestrator tab says so above its panes, where the person types:
+    // what runs here can type into other tabs and read them.
+    m_banner->setObjectName(QStringLiteral("orchestratorBanner"));
+    m_banner->setText(tr("Orchestrator tab: programs here can type into other tabs and read them."));
+    m_banner->setContentsMargins(8, 2, 8, 2);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setAccessibleName(m_banner->text());
+    m_banner->hide();
+    layout->addWidget(m_banner);
+    connect(&m_workspace, &dt::app::Workspace::tabGrantChanged, this, [this](dt::app::TabId t) {
+        if (t == m_tab)
+            updateBanner();
+    });
 
     connect(&m_workspace, &dt::app::Workspace::layoutChanged, this, [this](dt::app::TabId t) {
         if (t == m_tab)
@@ -50,6 +77,7 @@ TabView::TabView(dt::app::Workspace &workspace, dt::app::TabId tab, QWidget *par
             return;
         if (QWidget *v = leaves().value(p); v && !v->hasFocus() && isVisible())
             v->setFocus(Qt::OtherFocusReason);
+        updateFocusMark();
     });
     connect(&m_workspace, &dt::app::Workspace::paneClosed, this, [this](PaneId p, dt::app::TabId) {
         QWidget *v = m_views.take(p);
@@ -64,9 +92,11 @@ TabView::TabView(dt::app::Workspace &workspace, dt::app::TabId tab, QWidget *par
                 m_root = nullptr;
             v->deleteLater();
         }
+        updateFocusMark();
     });
     connect(&m_workspace, &dt::app::Workspace::paneExited, this, &TabView::onPaneExited);
     rebuild();
+    updateBanner();
 }
 
 TabView::~TabView() = default;
@@ -92,9 +122,47 @@ void TabView::setTerminalFont(const QFont &font)
 void TabView::setTheme(const TerminalTheme &theme)
 {
     m_theme = theme;
-    for (TerminalView *v : std::as_const(m_views))
+    for (TerminalView *v : std::as_const(m_views)) {
+        v->setProperty("dimmed", false); // updateFocusMark, from rebuild, fades again
         v->setTheme(theme);
+    }
+    m_focusFrame->setColor(theme.accent);
+    updateBanner();
     rebuild(); // the dividers take the theme's colours
+}
+
+void TabView::setFocusedPaneMark(FocusedPaneMark mark)
+{
+    m_mark = mark;
+    updateFocusMark();
+}
+
+void TabView::updateBanner()
+{
+    const auto *t = m_workspace.tab(m_tab);
+    QPalette p = m_banner->palette();
+    p.setColor(QPalette::Window, blend(m_theme.background, m_theme.orchestrator, 0.35));
+    p.setColor(QPalette::WindowText, m_theme.foreground);
+    m_banner->setPalette(p);
+    m_banner->setVisible(t && t->orchestrationGrant);
+}
+
+// One pane needs no mark; with several, the focused one gets a border or
+// the others fade, as the person chose.
+void TabView::updateFocusMark()
+{
+    const auto *t = m_workspace.tab(m_tab);
+    const bool several = t && !t->zoomed && leaves().size() > 1;
+    const PaneId focused = t ? t->focused : 0;
+    m_focusFrame->follow(several && m_mark == FocusedPaneMark::Border ? leaves().value(focused) : nullptr);
+    const bool dim = several && m_mark == FocusedPaneMark::Dim;
+    for (auto it = m_views.cbegin(); it != m_views.cend(); ++it) {
+        const bool faded = dim && it.key() != focused;
+        if (it.value()->property("dimmed").toBool() != faded) {
+            it.value()->setProperty("dimmed", faded);
+            it.value()->setTheme(faded ? m_theme.dimmed() : m_theme);
+        }
+    }
 }
 
 void TabView::setScrollOnOutput(bool scroll)
@@ -109,11 +177,16 @@ TerminalView *TabView::ensureView(PaneId pane)
     if (TerminalView *v = m_views.value(pane))
         return v;
     auto *v = new TerminalView(m_workspace.session(pane), this);
-    v->setTheme(m_theme);
+    v->setTheme(m_theme); // not dimmed yet: updateFocusMark decides
     v->setScrollOnOutput(m_scrollOnOutput);
     v->setTerminalFont(m_font);
     v->setObjectName(QStringLiteral("pane-%1").arg(pane));
-    connect(v, &TerminalView::focusReceived, this, [this, pane] { m_workspace.focusPane(pane); });
+    connect(v, &TerminalView::focusReceived, this, [this, pane] {
+        // Taking views out of their splitters moves Qt's focus from view to
+        // view; that is not the person choosing a pane.
+        if (!m_rebuilding)
+            m_workspace.focusPane(pane);
+    });
     // A program's copy (OSC 52): onto the desktop's clipboard, unless the
     // person's config says no.
     if (dt::terminal::TerminalSession *session = m_workspace.session(pane))
@@ -142,7 +215,12 @@ DevicePaneView *TabView::ensureDeviceView(PaneId pane)
         return v;
     auto *v = new DevicePaneView(m_workspace, pane, this);
     v->setObjectName(QStringLiteral("pane-%1").arg(pane));
-    connect(v, &DevicePaneView::focusReceived, this, [this, pane] { m_workspace.focusPane(pane); });
+    connect(v, &DevicePaneView::focusReceived, this, [this, pane] {
+        // Taking views out of their splitters moves Qt's focus from view to
+        // view; that is not the person choosing a pane.
+        if (!m_rebuilding)
+            m_workspace.focusPane(pane);
+    });
     m_devices.insert(pane, v);
     return v;
 }
@@ -197,6 +275,7 @@ void TabView::rebuild()
     if (!t)
         return;
     const bool hadFocus = focusedView() && focusedView()->hasFocus();
+    const QScopedValueRollback<bool> rebuilding(m_rebuilding, true);
     // Keep the terminal views (and their scroll positions and selections):
     // only the splitters around them are rebuilt.
     const QHash<PaneId, QWidget *> before = leaves();
@@ -215,6 +294,7 @@ void TabView::rebuild()
     root->show();
     if (TerminalView *f = focusedView(); f && (hadFocus || isVisible()))
         f->setFocus(Qt::OtherFocusReason);
+    updateFocusMark();
 }
 
 void TabView::onPaneExited(PaneId pane)

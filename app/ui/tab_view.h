@@ -9,12 +9,19 @@
 #include <QPointer>
 #include <QWidget>
 
+class QLabel;
 class QSplitter;
 
 namespace dt::ui {
 
 class DevicePaneView;
+class FocusFrame;
 class TerminalView;
+
+// How a tab of several panes shows which one has the focus (the
+// focused-pane config key).
+enum class FocusedPaneMark { Border, Dim, None };
+FocusedPaneMark focusedPaneMarkFromConfig(const QString &value);
 
 // One tab's page: the tab's split tree drawn as nested splitters whose
 // leaves are terminal views. It follows the model (layout, focus, zoom,
@@ -35,6 +42,11 @@ public:
     void setTerminalFont(const QFont &font);
     void setTheme(const TerminalTheme &theme);
     void setScrollOnOutput(bool scroll);
+    void setFocusedPaneMark(FocusedPaneMark mark);
+    // The frame around the focused pane (shown only with several panes).
+    const FocusFrame *focusFrame() const { return m_focusFrame; }
+    // The strip over the panes of an orchestrator tab.
+    const QLabel *orchestratorBanner() const { return m_banner; }
 
     // The pane whose on-screen rectangle lies next to the focused one in
     // `direction` (by live geometry, not ratios); 0 if none.
@@ -48,6 +60,8 @@ private:
     QWidget *ensureLeaf(dt::app::PaneId pane); // either kind
     QHash<dt::app::PaneId, QWidget *> leaves() const;
     void onPaneExited(dt::app::PaneId pane);
+    void updateFocusMark();
+    void updateBanner();
 
     dt::app::Workspace &m_workspace;
     dt::app::TabId m_tab;
@@ -57,6 +71,10 @@ private:
     QFont m_font;
     TerminalTheme m_theme = TerminalTheme::dark();
     bool m_scrollOnOutput = false;
+    FocusedPaneMark m_mark = FocusedPaneMark::Border;
+    bool m_rebuilding = false; // focus moves now are Qt's, not the person's
+    FocusFrame *m_focusFrame; // owned by this widget
+    QLabel *m_banner;         // child widget
 };
 
 // How a program's end reads in its pane.

@@ -36,6 +36,17 @@ QColor TerminalTheme::resolve(dt::term::Color c, bool isForeground) const
     }
 }
 
+TerminalTheme TerminalTheme::dimmed() const
+{
+    TerminalTheme t = *this;
+    constexpr qreal kFade = 0.35; // still readable at a glance, clearly second
+    t.foreground = blend(foreground, background, kFade);
+    t.cursor = blend(cursor, background, kFade);
+    for (QColor &c : t.palette)
+        c = blend(c, background, kFade);
+    return t;
+}
+
 TerminalTheme TerminalTheme::dark()
 {
     TerminalTheme t;
@@ -46,6 +57,8 @@ TerminalTheme TerminalTheme::dark()
     t.cursorText = t.background;
     t.selection = QColor(0x3d, 0x5a, 0x80);
     t.searchHit = QColor(0xb5, 0x89, 0x00);
+    t.accent = t.cursor;
+    t.orchestrator = QColor(0xe5, 0xa5, 0x0a);
     // Blue (4) is dark enough for white, light grey and bright yellow on it
     // (mc, dialog and whiptail draw their screens so) at 4.5:1 or better;
     // bold blue text is drawn in the bright blue (12). Bright black (8),
@@ -72,6 +85,8 @@ TerminalTheme TerminalTheme::light()
     t.cursorText = t.background;
     t.selection = QColor(0xb3, 0xd4, 0xfc);
     t.searchHit = QColor(0xff, 0xd7, 0x5e);
+    t.accent = t.cursor;
+    t.orchestrator = QColor(0x9a, 0x5b, 0x00);
     // "White" (7) is a mid grey: programs written for dark backgrounds print
     // it as text (2.5:1 here, from 1.6:1), and black (0) on it as well as it
     // on blue (4, a navy) read at 4.5:1 or better; so does bright yellow

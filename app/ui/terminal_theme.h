@@ -22,9 +22,14 @@ struct TerminalTheme {
     QColor cursorText;
     QColor selection;
     QColor searchHit;
+    QColor accent;       // the window around the terminals: the focused pane's border, highlights
+    QColor orchestrator; // an orchestrator tab's tint and banner
     std::array<QColor, 256> palette;
 
     QColor resolve(dt::term::Color c, bool isForeground) const;
+    // The same theme with text faded toward the background: a pane that
+    // does not have the focus, when the person asked for that.
+    TerminalTheme dimmed() const;
 
     static TerminalTheme dark();
     static TerminalTheme light();

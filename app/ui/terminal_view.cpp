@@ -464,6 +464,15 @@ void TerminalView::setSearchMatches(std::vector<dt::term::SearchMatch> matches, 
     viewport()->update();
 }
 
+void TerminalView::resetTerminal()
+{
+    if (!m_session)
+        return;
+    m_session->reset();
+    m_selection.clear();
+    scrollToBottom();
+}
+
 void TerminalView::clearScrollback()
 {
     if (!m_session)

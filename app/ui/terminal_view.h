@@ -63,6 +63,9 @@ public:
     void pastePrimarySelection();
     void selectAll();
     void clearScrollback();
+    // A full reset (RIS) of the model, as if the program had asked for one:
+    // modes, character sets, colours and the screen; the history stays.
+    void resetTerminal();
 
     // Commands the shell reported (terminal_view_commands.cpp): scrolls
     // the previous (-1) or next (+1) prompt to the top of the view; selects

@@ -4,6 +4,7 @@
 #include "app/ui/window_manager.h"
 
 #include "app/core/config.h"
+#include "app/ui/chrome_style.h"
 
 #include <QTimer>
 
@@ -18,6 +19,7 @@ MainWindow::Appearance appearanceFromConfig(const dt::app::Config &config)
     a.font.setPointSize(config.intValue(QStringLiteral("font-size")));
     a.theme = TerminalTheme::byName(config.value(QStringLiteral("theme")));
     a.scrollOnOutput = config.value(QStringLiteral("scroll-on-output")) == QLatin1String("yes");
+    a.focusedPane = focusedPaneMarkFromConfig(config.value(QStringLiteral("focused-pane")));
     return a;
 }
 
@@ -25,6 +27,7 @@ WindowManager::WindowManager(dt::app::Workspace &workspace, const MainWindow::Ap
                              dt::app::Config *config, QObject *parent)
     : QObject(parent), m_workspace(workspace), m_appearance(appearance), m_grid(grid), m_config(config)
 {
+    applyChrome(m_appearance.theme);
     if (m_config) {
         m_configAppearance = appearanceFromConfig(*m_config);
         connect(m_config, &dt::app::Config::changed, this, [this] {
@@ -32,7 +35,8 @@ WindowManager::WindowManager(dt::app::Workspace &workspace, const MainWindow::Ap
             // ask again") must not undo the windows' font zoom.
             const MainWindow::Appearance wanted = appearanceFromConfig(*m_config);
             if (wanted.font != m_configAppearance.font || wanted.theme.name != m_configAppearance.theme.name
-                || wanted.scrollOnOutput != m_configAppearance.scrollOnOutput) {
+                || wanted.scrollOnOutput != m_configAppearance.scrollOnOutput
+                || wanted.focusedPane != m_configAppearance.focusedPane) {
                 m_configAppearance = wanted;
                 setAppearance(wanted);
             }
@@ -90,6 +94,7 @@ void WindowManager::deleteWhenIdle(QPointer<MainWindow> window)
 void WindowManager::setAppearance(const MainWindow::Appearance &appearance)
 {
     m_appearance = appearance;
+    applyChrome(appearance.theme);
     for (const QPointer<MainWindow> &w : std::as_const(m_windows))
         if (w)
             w->setAppearance(appearance);

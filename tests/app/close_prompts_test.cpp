@@ -130,7 +130,7 @@ TEST_F(PromptTest, aRunningProgramAsksFirstAndCancelKeepsThePane)
 }
 
 // A tab showing a running device asks what to do with it, once: Cancel
-// keeps everything, Keep Running closes the tab and leaves the device up
+// keeps everything, Keep Devices Running closes the tab and leaves the device up
 // (attachable), and "Don't ask again" answers later closes by itself.
 TEST_F(PromptTest, closingATabWithARunningDeviceAsksWhetherToKeepIt)
 {
@@ -152,7 +152,7 @@ TEST_F(PromptTest, closingATabWithARunningDeviceAsksWhetherToKeepIt)
     ASSERT_TRUE(ws->devices().device(QStringLiteral("C105E000-0000-4000-8000-000000000001")));
 
     answerer.asked.clear();
-    answerer.answerNext(QStringLiteral("Keep Running"), true);
+    answerer.answerNext(QStringLiteral("Keep Devices Running"), true);
     ASSERT_EQ(ws->window(window)->selected, first);
     main->action(actions::CloseTab)->trigger();
     EXPECT_FALSE(answerer.asked.isEmpty());
@@ -183,7 +183,7 @@ TEST_F(PromptTest, closingATabWithARunningDeviceAsksWhetherToKeepIt)
         << dt::test::processesMentioning(QStringLiteral("C105E000-0000-4000-8000-000000000003")).join(QLatin1Char('\n')).toStdString();
 }
 
-// Quitting with a running device asks the Quit question: Keep Running
+// Quitting with a running device asks the Quit question: Keep Devices Running
 // leaves it up for the next deviceterm (its marker says so); closing the
 // last tab quits too, so it asks the same.
 TEST_F(PromptTest, quittingWithARunningDeviceAsksWhetherToKeepItRunning)
@@ -206,7 +206,7 @@ TEST_F(PromptTest, quittingWithARunningDeviceAsksWhetherToKeepItRunning)
     ASSERT_TRUE(ws->tab(only));
 
     answerer.asked.clear();
-    answerer.answerNext(QStringLiteral("Keep Running"));
+    answerer.answerNext(QStringLiteral("Keep Devices Running"));
     main->action(actions::Quit)->trigger();
     EXPECT_TRUE(answerer.asked.contains(QStringLiteral("deviceterm quits"))) << answerer.asked.toStdString();
     EXPECT_TRUE(ws->windows().isEmpty());

@@ -8,7 +8,10 @@
 #include "support/shell_buttons.h"
 #include "support/wait_until.h"
 
+#include <QLabel>
 #include <QPushButton>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QTest>
 #include <QWheelEvent>
@@ -261,6 +264,32 @@ namespace {
 // The GUI thread never waits on a device: a fine accessibility sweep (which
 // takes seconds of AT-SPI calls) and 100,000 characters of device text are
 // under way while another tab's terminal still echoes what is typed.
+// A tab holding a device says so on its tab, and the pane around the
+// device follows the theme as the rest of the window does.
+TEST_F(DevicePaneTest, aDeviceTabHasAMarkerAndItsPaneFollowsTheLightTheme)
+{
+    auto created = dt::devices::DeviceStore().create("Marked", "phone", {});
+    ASSERT_TRUE(std::holds_alternative<dt::devices::DeviceRecord>(created));
+    QTabBar *bar = main->tabWidget()->tabBar();
+    EXPECT_FALSE(bar->tabButton(0, QTabBar::LeftSide));
+    main->findChild<dt::ui::DeviceMenu *>()->boot(std::get<dt::devices::DeviceRecord>(created));
+    auto *marker = qobject_cast<QLabel *>(bar->tabButton(0, QTabBar::LeftSide));
+    ASSERT_TRUE(marker);
+    EXPECT_EQ(marker->property("markers").toStringList(), QStringList{QStringLiteral(":/icons/device-tab.svg")});
+    EXPECT_TRUE(bar->tabToolTip(0).contains(QStringLiteral("1 device")));
+    auto *view = main->findChild<dt::ui::DevicePaneView *>();
+    ASSERT_TRUE(view);
+    auto corner = [&] { return view->grab().toImage().pixelColor(QPoint(1, 1) * view->devicePixelRatioF()); };
+    EXPECT_LT(corner().lightnessF(), 0.3);
+    dt::ui::MainWindow::Appearance light;
+    light.theme = dt::ui::TerminalTheme::light();
+    manager->setAppearance(light);
+    EXPECT_TRUE(waitUntil([&] { return corner().lightnessF() > 0.8; })) << corner().name().toStdString();
+    // Closing the device pane takes the marker away.
+    ws->closePane(ws->tab(tab)->layout.panes().at(1), false);
+    EXPECT_FALSE(bar->tabButton(0, QTabBar::LeftSide));
+}
+
 TEST_F(DevicePaneTest, aSweepAndALongTextNeverHoldTheGuiThread)
 {
     dt::app::AutomationFacade facade(*ws);
