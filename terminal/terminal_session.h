@@ -90,6 +90,13 @@ public:
     QString workingDirectory() const;
     // Name of what runs in the foreground ("bash", "vim").
     QString foregroundProgram() const;
+    // Whether a program other than the one the terminal started with
+    // (normally the shell) holds the terminal's foreground: a command runs.
+    bool runsACommand() const
+    {
+        const pid_t foreground = m_pty.foregroundProcessGroup();
+        return foreground > 0 && foreground != m_pty.pid();
+    }
     QString shellName() const { return m_shellName; }
     // Whether this terminal's shell was started with our integration. A
     // program may still report marks itself: terminal().commands()

@@ -133,7 +133,7 @@ QString Workspace::tabTitle(TabId id) const
         s.program = primary->displayTitle;
         s.workingDirectory = workingDirectory(primary->id);
         s.shell = primary->session ? primary->session->shellName() : QString();
-        if (primary->session && !primary->exited)
+        if (primary->session && !primary->exited && primary->session->runsACommand())
             s.foreground = primary->session->foregroundProgram();
     }
     return dt::app::tabTitle(s);

@@ -67,10 +67,11 @@ PaneId Workspace::createPane(TabId tabId, const TerminalLaunch &launch)
         if (!p)
             return;
         refreshTitle(p->tab);
-        // The title names a program other than the shell while it runs,
-        // and it may end without a word: look again, once a second, until
-        // the shell has the terminal back.
-        if (p->session && !p->exited && p->session->foregroundProgram() != p->session->shellName())
+        // The title names a command while it runs, and it may end without
+        // a word: look again, once a second, until the shell has the
+        // terminal back (only the tab's primary pane names the tab).
+        const Tab *t = tab(p->tab);
+        if (t && t->primary == id && p->session && !p->exited && p->session->runsACommand())
             titleCheck->start(1000);
     });
     connect(s, &TerminalSession::contentChanged, titleCheck, [titleCheck] {

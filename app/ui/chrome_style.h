@@ -29,7 +29,10 @@ public:
 };
 
 // Makes the application's style a ChromeStyle (once) and its palette the
-// theme's: every window and dialog follows.
+// theme's: every window and dialog follows. It replaces a style chosen with
+// -style or QT_STYLE_OVERRIDE on purpose: desktop styles (gtk3, Breeze)
+// take their colours from the desktop and would put a light frame around
+// a dark terminal.
 void applyChrome(const TerminalTheme &theme);
 
 } // namespace dt::ui

@@ -281,7 +281,7 @@ void MainWindow::focusNeighbour(int direction)
     }
 }
 
-void MainWindow::resizeToGrid(int columns, int rows)
+QSize MainWindow::resizeToGrid(int columns, int rows)
 {
     // Measure with a throwaway view: the chrome around the grid (menu bar,
     // tab bar, scroll bar, padding) is what the window adds to the cells.
@@ -292,21 +292,19 @@ void MainWindow::resizeToGrid(int columns, int rows)
     const QSize chrome = probe.sizeHint() - QSize(80 * cell.width(), 24 * cell.height());
     // (The tab bar is as tall with no tab as with one: see TabBar.)
     const int tabBar = m_tabs->tabBar()->sizeHint().height();
-    QSize wanted(grid.width() + chrome.width(), grid.height() + chrome.height() + tabBar + menuBar()->sizeHint().height());
+    const QSize around(chrome.width(), chrome.height() + tabBar + menuBar()->sizeHint().height());
+    QSize wanted = grid + around;
     // Never larger than the screen's free area (a big font at 2x scale on
-    // a laptop asks for more): the terminal then gets fewer cells. The
-    // frame the window manager adds is known once the window is mapped.
+    // a laptop asks for more): the terminal then gets fewer cells. Where
+    // the window goes stays the window manager's choice; the frame it adds
+    // is known only once the window is mapped (0 before).
     if (const QScreen *s = screen()) {
-        const QRect free = s->availableGeometry();
         const QSize frame = frameGeometry().size() - geometry().size();
-        wanted = wanted.boundedTo(free.size() - frame);
-        resize(wanted);
-        if (!free.contains(frameGeometry()))
-            move(std::clamp(frameGeometry().x(), free.left(), std::max(free.left(), free.right() + 1 - frameGeometry().width())),
-                 std::clamp(frameGeometry().y(), free.top(), std::max(free.top(), free.bottom() + 1 - frameGeometry().height())));
-        return;
+        wanted = wanted.boundedTo(s->availableGeometry().size() - frame);
     }
     resize(wanted);
+    return {std::max(1, (wanted.width() - around.width()) / cell.width()),
+            std::max(1, (wanted.height() - around.height()) / cell.height())};
 }
 
 void MainWindow::zoomFont(int steps)
@@ -347,6 +345,7 @@ void MainWindow::setAppearance(const Appearance &appearance)
         tabViewAt(i)->setScrollOnOutput(m_appearance.scrollOnOutput);
         tabViewAt(i)->setTerminalFont(m_appearance.font);
         tabViewAt(i)->setFocusedPaneMark(m_appearance.focusedPane);
+        updateTabText(tabViewAt(i)->tabId()); // an orchestrator tab's tint
     }
 }
 

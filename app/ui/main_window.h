@@ -55,7 +55,8 @@ public:
     // Sizes the window so a terminal shows this many cells, or as many as
     // fit on the screen's free area. Call it after show(): before that the
     // tab and menu bars report no height.
-    void resizeToGrid(int columns, int rows);
+    // Returns the grid that fits (columns x rows).
+    QSize resizeToGrid(int columns, int rows);
     void zoomFont(int steps);
     void resetFontZoom();
     void setAppearance(const Appearance &appearance);

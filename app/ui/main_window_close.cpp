@@ -41,9 +41,7 @@ bool MainWindow::confirmClose(const QList<dt::app::PaneId> &panes, const QString
         const auto *pane = m_workspace.pane(p);
         if (!pane || pane->exited || !pane->session)
             continue;
-        auto &pty = pane->session->process();
-        const pid_t foreground = pty.foregroundProcessGroup();
-        if (foreground > 0 && foreground != pty.pid())
+        if (pane->session->runsACommand())
             running << pane->session->foregroundProgram();
     }
     if (running.isEmpty())

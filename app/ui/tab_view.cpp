@@ -50,6 +50,7 @@ TabView::TabView(dt::app::Workspace &workspace, dt::app::TabId tab, QWidget *par
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     m_font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_focusFrame->setColor(m_theme.accent);
     // An orchestrator tab says so above its panes, where the person types:
     // what runs here can type into other tabs and read them.
     m_banner->setObjectName(QStringLiteral("orchestratorBanner"));
@@ -122,13 +123,19 @@ void TabView::setTerminalFont(const QFont &font)
 void TabView::setTheme(const TerminalTheme &theme)
 {
     m_theme = theme;
-    for (TerminalView *v : std::as_const(m_views)) {
-        v->setProperty("dimmed", false); // updateFocusMark, from rebuild, fades again
+    for (TerminalView *v : std::as_const(m_views))
         v->setTheme(theme);
-    }
     m_focusFrame->setColor(theme.accent);
     updateBanner();
     rebuild(); // the dividers take the theme's colours
+}
+
+void TabView::focusPaneUnlessRebuilding(PaneId pane)
+{
+    // Taking views out of their splitters moves Qt's focus from view to
+    // view; that is not the person choosing a pane.
+    if (!m_rebuilding)
+        m_workspace.focusPane(pane);
 }
 
 void TabView::setFocusedPaneMark(FocusedPaneMark mark)
@@ -156,13 +163,8 @@ void TabView::updateFocusMark()
     const PaneId focused = t ? t->focused : 0;
     m_focusFrame->follow(several && m_mark == FocusedPaneMark::Border ? leaves().value(focused) : nullptr);
     const bool dim = several && m_mark == FocusedPaneMark::Dim;
-    for (auto it = m_views.cbegin(); it != m_views.cend(); ++it) {
-        const bool faded = dim && it.key() != focused;
-        if (it.value()->property("dimmed").toBool() != faded) {
-            it.value()->setProperty("dimmed", faded);
-            it.value()->setTheme(faded ? m_theme.dimmed() : m_theme);
-        }
-    }
+    for (auto it = m_views.cbegin(); it != m_views.cend(); ++it)
+        it.value()->setDimmed(dim && it.key() != focused);
 }
 
 void TabView::setScrollOnOutput(bool scroll)
@@ -177,16 +179,11 @@ TerminalView *TabView::ensureView(PaneId pane)
     if (TerminalView *v = m_views.value(pane))
         return v;
     auto *v = new TerminalView(m_workspace.session(pane), this);
-    v->setTheme(m_theme); // not dimmed yet: updateFocusMark decides
+    v->setTheme(m_theme); // updateFocusMark decides whether it is faded
     v->setScrollOnOutput(m_scrollOnOutput);
     v->setTerminalFont(m_font);
     v->setObjectName(QStringLiteral("pane-%1").arg(pane));
-    connect(v, &TerminalView::focusReceived, this, [this, pane] {
-        // Taking views out of their splitters moves Qt's focus from view to
-        // view; that is not the person choosing a pane.
-        if (!m_rebuilding)
-            m_workspace.focusPane(pane);
-    });
+    connect(v, &TerminalView::focusReceived, this, [this, pane] { focusPaneUnlessRebuilding(pane); });
     // A program's copy (OSC 52): onto the desktop's clipboard, unless the
     // person's config says no.
     if (dt::terminal::TerminalSession *session = m_workspace.session(pane))
@@ -215,12 +212,7 @@ DevicePaneView *TabView::ensureDeviceView(PaneId pane)
         return v;
     auto *v = new DevicePaneView(m_workspace, pane, this);
     v->setObjectName(QStringLiteral("pane-%1").arg(pane));
-    connect(v, &DevicePaneView::focusReceived, this, [this, pane] {
-        // Taking views out of their splitters moves Qt's focus from view to
-        // view; that is not the person choosing a pane.
-        if (!m_rebuilding)
-            m_workspace.focusPane(pane);
-    });
+    connect(v, &DevicePaneView::focusReceived, this, [this, pane] { focusPaneUnlessRebuilding(pane); });
     m_devices.insert(pane, v);
     return v;
 }
@@ -274,7 +266,9 @@ void TabView::rebuild()
     const auto *t = m_workspace.tab(m_tab);
     if (!t)
         return;
-    const bool hadFocus = focusedView() && focusedView()->hasFocus();
+    // The focused pane may be a device pane: restore whichever kind it is.
+    QWidget *focusedLeaf = leaves().value(t->focused);
+    const bool hadFocus = focusedLeaf && focusedLeaf->hasFocus();
     const QScopedValueRollback<bool> rebuilding(m_rebuilding, true);
     // Keep the terminal views (and their scroll positions and selections):
     // only the splitters around them are rebuilt.
@@ -292,7 +286,7 @@ void TabView::rebuild()
     m_root = root;
     layout()->addWidget(root);
     root->show();
-    if (TerminalView *f = focusedView(); f && (hadFocus || isVisible()))
+    if (QWidget *f = leaves().value(t->focused); f && (hadFocus || isVisible()))
         f->setFocus(Qt::OtherFocusReason);
     updateFocusMark();
 }

@@ -61,6 +61,7 @@ private:
     QHash<dt::app::PaneId, QWidget *> leaves() const;
     void onPaneExited(dt::app::PaneId pane);
     void updateFocusMark();
+    void focusPaneUnlessRebuilding(dt::app::PaneId pane);
     void updateBanner();
 
     dt::app::Workspace &m_workspace;

@@ -130,6 +130,14 @@ void TerminalView::setTheme(const TerminalTheme &theme)
     applyTheme();
 }
 
+void TerminalView::setDimmed(bool dimmed)
+{
+    if (m_dimmed == dimmed)
+        return;
+    m_dimmed = dimmed;
+    applyTheme();
+}
+
 // The theme with what the program set on top (OSC 4, 10, 11, 12): for this
 // terminal alone, until it resets them or a full reset does.
 void TerminalView::applyTheme()
@@ -148,6 +156,8 @@ void TerminalView::applyTheme()
             if (set.palette[i])
                 theme.palette[i] = colour(*set.palette[i]);
     }
+    if (m_dimmed)
+        theme = theme.dimmed(); // drawn so; programs asking are told the real colours
     m_theme = theme;
     QPalette pal = palette();
     pal.setColor(QPalette::Base, theme.background);

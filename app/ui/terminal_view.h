@@ -33,6 +33,10 @@ public:
     void setTerminalFont(const QFont &font);
     QFont terminalFont() const { return m_font; }
     void setTheme(const TerminalTheme &theme);
+    // Drawn faded (another pane has the focus and the person asked for
+    // that); what programs are told of the colours stays the theme's.
+    void setDimmed(bool dimmed);
+    bool isDimmed() const { return m_dimmed; }
     void setExitMessage(const QString &message);
     // How long a frame drawn with synchronized output (DEC mode 2026) is
     // waited for before what there is gets painted (default 200 ms).
@@ -153,6 +157,7 @@ private:
 
     QPointer<dt::terminal::TerminalSession> m_session;
     TerminalTheme m_baseTheme = TerminalTheme::dark(); // as set
+    bool m_dimmed = false;
     TerminalTheme m_theme = TerminalTheme::dark(); // drawn: the program's colours on top
     void applyTheme();
     QFont m_font;

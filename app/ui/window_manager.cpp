@@ -51,11 +51,11 @@ WindowManager::WindowManager(dt::app::Workspace &workspace, const MainWindow::Ap
         auto *w = new MainWindow(m_workspace, id, m_appearance, m_config);
         m_windows.insert(id, w);
         w->show();
-        w->resizeToGrid(m_grid.width(), m_grid.height());
+        const QSize fits = w->resizeToGrid(m_grid.width(), m_grid.height());
         // Its first terminal starts with the grid the window is sized for:
         // a program that reads its size at once (stty size) must not see
         // the default grid the view corrects a moment later.
-        m_workspace.setDefaultGrid(m_grid.height(), m_grid.width());
+        m_workspace.setDefaultGrid(fits.height(), fits.width());
     });
     connect(&m_workspace, &dt::app::Workspace::windowClosed, this, [this](dt::app::WindowId id) {
         if (QPointer<MainWindow> w = m_windows.take(id); w) {

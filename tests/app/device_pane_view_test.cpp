@@ -8,6 +8,7 @@
 #include "support/shell_buttons.h"
 #include "support/wait_until.h"
 
+#include <QApplication>
 #include <QLabel>
 #include <QPushButton>
 #include <QTabBar>
@@ -283,8 +284,15 @@ TEST_F(DevicePaneTest, aDeviceTabHasAMarkerAndItsPaneFollowsTheLightTheme)
     EXPECT_LT(corner().lightnessF(), 0.3);
     dt::ui::MainWindow::Appearance light;
     light.theme = dt::ui::TerminalTheme::light();
+    // The device pane keeps the keyboard across the rebuild a new theme
+    // makes (taking it out of its splitter moves Qt's focus elsewhere).
+    const auto devicePane = ws->tab(tab)->layout.panes().at(1);
+    ws->focusPane(devicePane);
+    ASSERT_TRUE(waitUntil([&] { return QApplication::focusWidget() == view; })) << QApplication::focusWidget();
     manager->setAppearance(light);
     EXPECT_TRUE(waitUntil([&] { return corner().lightnessF() > 0.8; })) << corner().name().toStdString();
+    EXPECT_EQ(ws->tab(tab)->focused, devicePane);
+    EXPECT_EQ(QApplication::focusWidget(), view);
     // Closing the device pane takes the marker away.
     ws->closePane(ws->tab(tab)->layout.panes().at(1), false);
     EXPECT_FALSE(bar->tabButton(0, QTabBar::LeftSide));
