@@ -133,13 +133,11 @@ int main(int argc, char *argv[])
     // Window does one every time) asks the running one for a window.
     dt::compose::InstanceClaim instance;
     if (!settings.socketPath.isEmpty()) {
-        instance = dt::compose::claimOrHandOver(settings.socketPath, options.workingDirectory, options.command, options.orchestrator);
-        if (instance.exitStatus) {
-            if (*instance.exitStatus == 0 && (!options.title.isEmpty() || options.hold))
-                std::fprintf(stderr, "deviceterm-gui: the running deviceterm opened the window; -T and --hold apply "
-                                     "only where deviceterm starts afresh\n");
+        instance = dt::compose::claimOrHandOver(
+            settings.socketPath,
+            {options.workingDirectory, options.command, options.title, options.hold, options.orchestrator});
+        if (instance.exitStatus)
             return *instance.exitStatus;
-        }
     }
     // Only the instance that goes on cleans up after dead ones.
     dt::app::SessionDirectory::sweepDeadOwners(settings.runtimeDirectory);

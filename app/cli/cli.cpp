@@ -312,7 +312,8 @@ const std::vector<Verb> &verbs()
          runWithPane, {method::PanesList}},
         {{"agents"}, "agents", "a guide for coding agents and scripts in a deviceterm tab", runAgents},
         {{"completions"}, "completions install|print bash|zsh|fish",
-         "install shell completions for deviceterm in your home, or print them (for packagers)", runCompletions},
+         "install shell completions for deviceterm in your home, or print them (for packagers)", runCompletions,
+         {method::TabsList}}, // completions values tabs, asked by the scripts
     };
     static const std::vector<Verb> all = [] {
         std::vector<Verb> t = table;

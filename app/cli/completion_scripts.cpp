@@ -127,6 +127,9 @@ VerbCompletion completionOf(const Verb &verb)
             if (isWordList(next) && next.find('|') != std::string::npos) {
                 c.flagValues[flag] = split(next, '|');
                 ++i;
+            } else if (flag == "--tab" && next == "REF") {
+                addOnce(c.tabFlags, flag);
+                ++i;
             } else if (next == "DIR") {
                 addOnce(c.directoryFlags, flag);
                 ++i;
@@ -141,6 +144,8 @@ VerbCompletion completionOf(const Verb &verb)
         if (isWordList(token))
             for (const std::string &w : split(token, '|'))
                 addOnce(c.words, w);
+        if (token == "DEVICE" || token == "UDID|NAME")
+            c.takesDevice = true;
     }
     addOnce(c.flags, "--json");
     return c;
@@ -160,12 +165,21 @@ std::string bashScript()
             prevCases += "            " + flag + ") COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n";
         for (const std::string &flag : c.fileFlags)
             prevCases += "            " + flag + ") COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n";
+        for (const std::string &flag : c.tabFlags)
+            prevCases += "            " + flag + ") _deviceterm_values tabs; return ;;\n";
         verbCases += "        \"" + c.key + "\")\n";
         if (!prevCases.empty())
             verbCases += "            case \"$prev\" in\n" + prevCases + "            esac\n";
+        if (c.takesDevice)
+            verbCases += "            [[ $cur != -* ]] && { _deviceterm_values devices; return; }\n";
         verbCases += "            words=\"" + joined(c.words) + (c.words.empty() ? "" : " ") + joined(c.flags) + "\" ;;\n";
     }
     return "# deviceterm completion for bash, generated from `deviceterm completions print bash`\n"
+           "# Devices and tabs, one per line from deviceterm itself (names may hold spaces).\n"
+           "_deviceterm_values() {\n"
+           "    local IFS=$'\\n'\n"
+           "    COMPREPLY=($(compgen -W \"$(deviceterm completions values \"$1\" 2>/dev/null)\" -- \"$cur\"))\n"
+           "}\n"
            "_deviceterm() {\n"
            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} key words=\"--json\"\n"
            "    if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
@@ -197,9 +211,13 @@ std::string zshScript()
             prevCases += "        (" + flag + ") _files -/; return ;;\n";
         for (const std::string &flag : c.fileFlags)
             prevCases += "        (" + flag + ") _files; return ;;\n";
+        for (const std::string &flag : c.tabFlags)
+            prevCases += "        (" + flag + ") compadd -- ${(f)\"$(deviceterm completions values tabs 2>/dev/null)\"}; return ;;\n";
         verbCases += "    (" + shellQuoted(c.key) + ")\n";
         if (!prevCases.empty())
             verbCases += "        case $words[CURRENT-1] in\n" + prevCases + "        esac\n";
+        if (c.takesDevice)
+            verbCases += "        [[ $PREFIX != -* ]] && { compadd -- ${(f)\"$(deviceterm completions values devices 2>/dev/null)\"}; return }\n";
         verbCases += "        compadd -- " + joined(c.words) + (c.words.empty() ? "" : " ") + joined(c.flags) + " ;;\n";
     }
     return "#compdef deviceterm\n# generated from `deviceterm completions print zsh`\n"
@@ -237,6 +255,8 @@ std::string fishScript()
         const std::string when = "complete -c deviceterm -n \"__deviceterm_verb_is '" + c.key + "'\" ";
         for (const std::string &w : c.words)
             out += when + "-a " + w + "\n";
+        if (c.takesDevice)
+            out += when + "-a '(deviceterm completions values devices 2>/dev/null)'\n";
         for (const std::string &flag : c.flags) {
             if (flag == "--json")
                 continue;
@@ -247,6 +267,8 @@ std::string fishScript()
                 line += " -x -a '(__fish_complete_directories)'";
             else if (std::find(c.fileFlags.begin(), c.fileFlags.end(), flag) != c.fileFlags.end())
                 line += " -r -F";
+            else if (std::find(c.tabFlags.begin(), c.tabFlags.end(), flag) != c.tabFlags.end())
+                line += " -x -a '(deviceterm completions values tabs 2>/dev/null)'";
             out += line + "\n";
         }
     }

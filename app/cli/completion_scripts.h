@@ -22,6 +22,11 @@ struct VerbCompletion {
     std::vector<std::string> directoryFlags; // take a directory (--cwd)
     std::vector<std::string> fileFlags; // take a file (-o FILE.png)
     std::vector<std::string> words; // fixed words after the verb: true|false, start, stop, …
+    // Values only the running system knows, asked of `deviceterm completions
+    // values devices|tabs` as the person types: a device after the verb
+    // (sim boot DEVICE), a tab after these flags (--tab REF).
+    bool takesDevice = false;
+    std::vector<std::string> tabFlags;
 };
 
 VerbCompletion completionOf(const Verb &verb);

@@ -11,8 +11,7 @@
 
 namespace dt::compose {
 
-InstanceClaim claimOrHandOver(const QString &socketPath, const QString &workingDirectory, const QStringList &command,
-                              bool wantedOrchestrator)
+InstanceClaim claimOrHandOver(const QString &socketPath, const LaunchRequest &launch)
 {
     InstanceClaim claim;
     const std::string socket = socketPath.toStdString();
@@ -30,15 +29,16 @@ InstanceClaim claimOrHandOver(const QString &socketPath, const QString &workingD
         return claim; // runs on, unlocked
     }
     std::vector<std::string> forwarded;
-    for (const QString &word : command)
+    for (const QString &word : launch.command)
         forwarded.push_back(word.toStdString());
-    const std::string failure = dt::app::forwardLaunch(socket, holder, workingDirectory.toStdString(), forwarded);
+    const std::string failure = dt::app::forwardLaunch(socket, holder, launch.workingDirectory.toStdString(), forwarded,
+                                                       launch.title.toStdString(), launch.hold);
     if (!failure.empty()) {
         std::fprintf(stderr, "deviceterm-gui: %s\n", failure.c_str());
         claim.exitStatus = 1;
         return claim;
     }
-    if (wantedOrchestrator)
+    if (launch.orchestrator)
         std::fprintf(stderr, "deviceterm-gui: the running deviceterm opened an ordinary window: "
                              "only its own menu (Shell ▸ Open Orchestrator Tab) grants orchestration\n");
     claim.exitStatus = 0;

@@ -17,7 +17,14 @@ struct InstanceClaim {
     std::unique_ptr<dt::base::InstanceLock> lock;
     std::optional<int> exitStatus;
 };
-InstanceClaim claimOrHandOver(const QString &socketPath, const QString &workingDirectory, const QStringList &command,
-                              bool wantedOrchestrator);
+// What this launch asked for, handed over when another instance runs.
+struct LaunchRequest {
+    QString workingDirectory;
+    QStringList command;
+    QString title; // -T
+    bool hold = false;
+    bool orchestrator = false; // never handed over: only a person grants that
+};
+InstanceClaim claimOrHandOver(const QString &socketPath, const LaunchRequest &launch);
 
 } // namespace dt::compose

@@ -11,7 +11,7 @@
 namespace dt::app {
 
 std::string forwardLaunch(const std::string &socketPath, pid_t holder, const std::string &cwd,
-                          const std::vector<std::string> &command)
+                          const std::vector<std::string> &command, const std::string &title, bool hold)
 {
     const std::string who = holder > 0 ? "deviceterm (pid " + std::to_string(holder) + ")" : "another deviceterm";
     dt::rpc::Connection connection;
@@ -24,7 +24,7 @@ std::string forwardLaunch(const std::string &socketPath, pid_t holder, const std
                 + "); quit it, or start this one with --socket PATH";
         ::usleep(100 * 1000);
     }
-    const dt::rpc::OpenWindowParams params{cwd, command};
+    const dt::rpc::OpenWindowParams params{cwd, command, title, hold};
     const auto answer = connection.call(params.kMethod, dt::rpc::encode(params), &why, 5000);
     if (!answer)
         return who + " did not answer: " + why;

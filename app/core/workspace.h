@@ -47,6 +47,9 @@ struct TerminalLaunch {
     // from another tab): it runs there but never counts as one of the tab's
     // own, so a tab that turns private does not keep a stranger inside.
     bool openedFromOutside = false;
+    // Keep the pane after its program exits, whatever the exit action says
+    // (a second launch's --hold).
+    bool hold = false;
 };
 
 // The one model of windows, tabs, panes and their terminal sessions, which
@@ -81,6 +84,7 @@ public:
         SessionIdentity identity;
         QString role;
         bool openedFromOutside = false; // see TerminalLaunch
+        bool hold = false;              // likewise
         QString name;
         QString label;
         QString displayTitle; // sanitised program title

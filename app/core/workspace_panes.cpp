@@ -25,6 +25,7 @@ PaneId Workspace::createPane(TabId tabId, const TerminalLaunch &launch)
     pane->tab = tabId;
     pane->role = launch.role;
     pane->openedFromOutside = launch.openedFromOutside;
+    pane->hold = launch.hold;
     QString capability;
     pane->identity = SessionIdentity::create(liveShortIds(), &capability);
     pane->directory = SessionDirectory::create(m_settings.runtimeDirectory, pane->identity.sessionIdString(),
@@ -296,8 +297,8 @@ void Workspace::onPaneFinished(PaneId id, int exitCode, int signalNumber)
     p->exitCode = exitCode;
     p->exitSignal = signalNumber;
     const bool clean = exitCode == 0 && signalNumber == 0;
-    const bool close = m_settings.exitAction == ExitAction::Close
-        || (m_settings.exitAction == ExitAction::KeepOnError && clean);
+    const bool close = !p->hold
+        && (m_settings.exitAction == ExitAction::Close || (m_settings.exitAction == ExitAction::KeepOnError && clean));
     if (close) {
         // Not from inside the session's own signal: it is about to be deleted.
         QTimer::singleShot(0, this, [this, id] { closePane(id); });

@@ -163,7 +163,9 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
         }
     });
     connect(&m_workspace, &Workspace::tabTitleChanged, this, &MainWindow::updateTabText);
-    connect(&m_workspace, &Workspace::layoutChanged, this, &MainWindow::updateTabText); // device markers
+    // Device markers, and the accessible name of a new split's view: queued,
+    // so the tab's page has built the new views first.
+    connect(&m_workspace, &Workspace::layoutChanged, this, &MainWindow::updateTabText, Qt::QueuedConnection);
     for (auto signal : {&Workspace::tabPrivacyChanged, &Workspace::tabGrantChanged})
         connect(&m_workspace, signal, this, [this](TabId t) {
             updateTabText(t);

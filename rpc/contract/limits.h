@@ -47,5 +47,7 @@ inline constexpr int64_t kPerfSampleMillisMax = 10000;
 inline constexpr size_t kLaunchPathBytes = 4096;
 inline constexpr size_t kLaunchArguments = 1024;
 inline constexpr size_t kLaunchCommandBytes = 256 * 1024;
+// A second launch's -T: a tab name (the tab bar shows at most 256 bytes).
+inline constexpr size_t kLaunchTitleBytes = 4096;
 
 } // namespace dt::rpc::limit

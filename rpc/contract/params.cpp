@@ -141,6 +141,10 @@ Json encode(const OpenWindowParams &p)
     Json j{{"cwd", p.cwd}};
     if (!p.command.empty())
         j["command"] = p.command;
+    if (p.hold)
+        j["hold"] = true;
+    if (!p.title.empty())
+        j["title"] = p.title;
     return j;
 }
 
@@ -158,6 +162,16 @@ Decoded<OpenWindowParams> decode<OpenWindowParams>(const Json &p)
     if (p.contains("command"))
         if (auto e = readCommand(p, out.command))
             return *e;
+    if (const auto title = p.find("title"); title != p.end()) {
+        if (!title->is_string() || title->get_ref<const std::string &>().size() > limit::kLaunchTitleBytes)
+            return invalidParams("title must be a string of at most " + std::to_string(limit::kLaunchTitleBytes) + " bytes");
+        out.title = title->get<std::string>();
+    }
+    if (const auto hold = p.find("hold"); hold != p.end()) {
+        if (!hold->is_boolean())
+            return invalidParams("hold must be true or false");
+        out.hold = hold->get<bool>();
+    }
     return out;
 }
 

@@ -59,6 +59,8 @@ struct OpenWindowParams {
     static constexpr const MethodSpec &kMethod = method::DaemonOpenWindow;
     std::string cwd;
     std::vector<std::string> command;
+    std::string title; // -T: the new tab's name; empty: automatic
+    bool hold = false; // --hold: the tab stays after its program exits
 };
 // device.boot and device.shutdown: a device by udid, prefix or name.
 struct DeviceBootParams {

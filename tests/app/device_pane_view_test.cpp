@@ -274,6 +274,7 @@ TEST_F(DevicePaneTest, aDeviceTabHasAMarkerAndItsPaneFollowsTheLightTheme)
     QTabBar *bar = main->tabWidget()->tabBar();
     EXPECT_FALSE(bar->tabButton(0, QTabBar::LeftSide));
     main->findChild<dt::ui::DeviceMenu *>()->boot(std::get<dt::devices::DeviceRecord>(created));
+    ASSERT_TRUE(waitUntil([&] { return bar->tabButton(0, QTabBar::LeftSide) != nullptr; }));
     auto *marker = qobject_cast<QLabel *>(bar->tabButton(0, QTabBar::LeftSide));
     ASSERT_TRUE(marker);
     EXPECT_EQ(marker->property("markers").toStringList(), QStringList{QStringLiteral(":/icons/device-tab.svg")});
@@ -295,7 +296,7 @@ TEST_F(DevicePaneTest, aDeviceTabHasAMarkerAndItsPaneFollowsTheLightTheme)
     EXPECT_EQ(QApplication::focusWidget(), view);
     // Closing the device pane takes the marker away.
     ws->closePane(ws->tab(tab)->layout.panes().at(1), false);
-    EXPECT_FALSE(bar->tabButton(0, QTabBar::LeftSide));
+    EXPECT_TRUE(waitUntil([&] { return bar->tabButton(0, QTabBar::LeftSide) == nullptr; }));
 }
 
 TEST_F(DevicePaneTest, aSweepAndALongTextNeverHoldTheGuiThread)

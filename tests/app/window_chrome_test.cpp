@@ -108,6 +108,9 @@ TEST_F(WindowTest, theFocusedPaneOfSeveralHasAnAccentBorderThatFollowsTheFocus)
     const auto second = ws->splitPane(first, SplitTree::Orientation::SideBySide, sh());
     ASSERT_TRUE(waitUntil([&] { return view->focusFrame()->isShown(); }));
     EXPECT_EQ(view->focusFrame()->target(), view->viewFor(second));
+    // A screen reader names the new split after its tab, like the first.
+    EXPECT_TRUE(waitUntil([&] { return view->viewFor(second)->accessibleName() == main->tabWidget()->tabText(0); }))
+        << view->viewFor(second)->accessibleName().toStdString();
     // Its strips sit on the focused pane's edges, in the accent colour.
     const QRect pane(view->viewFor(second)->mapTo(view, QPoint(0, 0)), view->viewFor(second)->size());
     ASSERT_TRUE(waitUntil([&] {

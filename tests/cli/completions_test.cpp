@@ -1,6 +1,7 @@
 // The completion scripts, driven in real shells: bash through its
-// completion function, fish through `complete -C`, zsh checked for syntax.
-// Every value offered comes from a verb's usage line.
+// completion function, fish through `complete -C`, zsh running the script
+// with its candidate builtins printing. Every fixed value comes from a
+// verb's usage line; device names and tab refs from the CLI as it runs.
 
 #include "app/cli/completion_scripts.h"
 #include "support/scratch_dir.h"
@@ -66,9 +67,51 @@ TEST_F(Completions, fishCompletesTheSameWithDescriptions)
     EXPECT_EQ(fish("deviceterm tab open --cwd /us"), "/usr/\tDirectory\n");
 }
 
+// Device names come from the device set as the person types (the real CLI
+// on PATH, as an installed one would be); tab refs only inside a tab, so
+// here none, and no error either.
+TEST_F(Completions, devicesAreOfferedByNameFromTheDeviceSet)
+{
+    const std::string bin = std::string(DT_CLI_BINARY).substr(0, std::string(DT_CLI_BINARY).rfind('/'));
+    const std::string env = "export PATH='" + bin + "':$PATH XDG_DATA_HOME='" + dir.file("data")
+        + "'; unset DEVICETERM_SESSION DEVICETERM_SESSION_CAP; ";
+    ASSERT_EQ(run(env + "deviceterm sim create 'Desk Phone' --profile phone > /dev/null && deviceterm sim create Watch "
+                        "--profile watch > /dev/null && echo made"),
+              "made\n");
+    const std::string bashIn = "bash -c 'source " + dir.file("deviceterm.bash") + "; COMP_WORDS=(";
+    const std::string bashOut = "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _deviceterm; printf \"%s|\" \"${COMPREPLY[@]}\"'";
+    EXPECT_EQ(run(env + bashIn + "deviceterm sim boot \"\"" + bashOut), "Desk Phone|Watch|");
+    EXPECT_EQ(run(env + bashIn + "deviceterm sim shutdown D" + bashOut), "Desk Phone|");
+    EXPECT_EQ(run(env + bashIn + "deviceterm tab close --tab \"\"" + bashOut), "|"); // outside a tab: none
+    EXPECT_EQ(run(env + "fish -c 'source " + dir.file("deviceterm.fish") + "; complete -C \"deviceterm device attach \"'"),
+              "Desk Phone\nWatch\n");
+    EXPECT_EQ(run(env + "deviceterm completions values tabs; echo \"status $?\""), "status 0\n");
+}
+
 TEST_F(Completions, zshReadsItsScript)
 {
     EXPECT_EQ(run("zsh -n '" + dir.file("_deviceterm") + "' && echo parsed"), "parsed\n");
+}
+
+// zsh runs the script itself, as compsys would, with only its builtins for
+// offering candidates (compadd, _files) replaced by ones that print them.
+TEST_F(Completions, zshOffersTheSameValues)
+{
+    const std::string bin = std::string(DT_CLI_BINARY).substr(0, std::string(DT_CLI_BINARY).rfind('/'));
+    auto zsh = [&](const std::string &words, int current) {
+        return run("export PATH='" + bin + "':$PATH XDG_DATA_HOME='" + dir.file("data")
+                   + "'; zsh -c 'compadd() { [[ $1 == -- ]] && shift; print -l -- \"$@\"; }; _files() { print \"FILES $*\"; };"
+                     " words=("
+                   + words + "); CURRENT=" + std::to_string(current) + "; PREFIX=; source " + dir.file("_deviceterm") + "'");
+    };
+    EXPECT_EQ(zsh("deviceterm tab close --mode \"\"", 5), "detach\nshutdown\n");
+    EXPECT_EQ(zsh("deviceterm sim create x --profile \"\"", 6), "watch\nphone\npad\ntv\n");
+    EXPECT_EQ(zsh("deviceterm tab open --cwd \"\"", 5), "FILES -/\n");
+    EXPECT_EQ(zsh("deviceterm tab \"\"", 3).rfind("info\nset-private\nsend-input\nrun", 0), 0u) << zsh("deviceterm tab \"\"", 3);
+    ASSERT_EQ(run("export PATH='" + bin + "':$PATH XDG_DATA_HOME='" + dir.file("data")
+                  + "'; deviceterm sim create Pocket --profile phone > /dev/null && echo made"),
+              "made\n");
+    EXPECT_EQ(zsh("deviceterm sim boot \"\"", 4), "Pocket\n");
 }
 
 TEST_F(Completions, everyFlagInAUsageLineIsOffered)

@@ -40,6 +40,20 @@ TEST_F(CliTest, aSecondLaunchOpensAWindowInTheFirstInsteadOfTakingItsSocket)
     const CliRun all = cli({QStringLiteral("windows"), QStringLiteral("list"), QStringLiteral("--all"), QStringLiteral("--json")});
     ASSERT_EQ(all.status, 0) << all.err.toStdString();
     EXPECT_EQ(Json::parse(all.out.toStdString()).size(), 2u);
+    // -T and --hold reach the running instance too: a third launch's tab
+    // is named and stays after its program ended well (which would close
+    // it otherwise: on-exit is keep-on-error).
+    QProcess third;
+    launchGui(third, QStringLiteral("exit 0"), {QStringLiteral("-T"), QStringLiteral("held logs"), QStringLiteral("--hold")});
+    ASSERT_TRUE(third.waitForFinished(10000));
+    EXPECT_EQ(third.exitCode(), 0) << third.readAllStandardError().toStdString();
+    auto heldTab = [&] {
+        const CliRun tabs = cli({QStringLiteral("tabs"), QStringLiteral("list"), QStringLiteral("--json")});
+        return tabs.out;
+    };
+    EXPECT_TRUE(waitUntil([&] { return heldTab().contains("held logs"); }, 10000)) << heldTab().toStdString();
+    EXPECT_TRUE(dt::test::nothingHappensFor(1000, [&] { return !heldTab().contains("held logs"); }))
+        << "the held tab closed after its program exited";
     // The first instance still owns its socket, and removes it when it quits.
     EXPECT_TRUE(QFileInfo(socket).exists());
     EXPECT_EQ(cli({QStringLiteral("tabs"), QStringLiteral("list")}).status, 0);

@@ -53,6 +53,21 @@ TEST_F(CliTest, insideATabTheCliKnowsItsOwnSession)
     EXPECT_TRUE(fileAfterDone(QStringLiteral("which.txt")).contains("/sessions/"));
 }
 
+// Inside a tab, completion offers the tabs this shell may name (their
+// short ids and names), asked of the running app.
+TEST_F(CliTest, completionOffersTheTabsThisShellMayName)
+{
+    startGui(QStringLiteral("deviceterm tab rename builder > /dev/null;"
+                            "deviceterm completions values tabs > values.txt;"
+                            "deviceterm tabs current --json > current.json;"
+                            "touch done; exec sleep 60"));
+    const QByteArray values = fileAfterDone(QStringLiteral("values.txt"));
+    const Json current = Json::parse(fileAfterDone(QStringLiteral("current.json")).toStdString());
+    const QList<QByteArray> lines = values.trimmed().split('\n');
+    EXPECT_TRUE(lines.contains(QByteArray::fromStdString(current["shortId"].get<std::string>()))) << values.toStdString();
+    EXPECT_TRUE(lines.contains("builder")) << values.toStdString();
+}
+
 TEST_F(CliTest, workspaceVerbsChangeTheWorkspaceAndEchoTheirReferences)
 {
     startGui(QStringLiteral(

@@ -45,6 +45,7 @@ TEST(Params, goldenShapes)
     EXPECT_EQ(encode(TabSetPrivateParams{"", true}).dump(), R"({"isPrivate":true})");
     EXPECT_EQ(encode(OpenWindowParams{"/tmp", {}}).dump(), R"({"cwd":"/tmp"})");
     EXPECT_EQ(encode(OpenWindowParams{"/tmp", {"vim", "a b"}}).dump(), R"({"command":["vim","a b"],"cwd":"/tmp"})");
+    EXPECT_EQ(encode(OpenWindowParams{"/tmp", {}, "logs", true}).dump(), R"({"cwd":"/tmp","hold":true,"title":"logs"})");
     EXPECT_EQ(encode(DeviceBootParams{"Pocket"}).dump(), R"({"device":"Pocket"})");
     EXPECT_EQ(encode(DeviceLaunchParams{"Pocket", {"app"}}).dump(), R"({"command":["app"],"device":"Pocket"})");
 }
@@ -58,6 +59,9 @@ TEST(Params, roundTrips)
     EXPECT_EQ(roundTrip(TabCaptureParams{"", 5}).scrollback, 5);
     EXPECT_TRUE(roundTrip(TabSetPrivateParams{"x", true}).isPrivate);
     EXPECT_EQ(roundTrip(OpenWindowParams{"/", {"a", "b"}}).command, (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ(roundTrip(OpenWindowParams{"/", {}, "logs", true}).title, "logs");
+    EXPECT_TRUE(roundTrip(OpenWindowParams{"/", {}, "logs", true}).hold);
+    EXPECT_FALSE(roundTrip(OpenWindowParams{"/", {}}).hold);
     EXPECT_EQ(roundTrip(DeviceShutdownParams{"D"}).device, "D");
     EXPECT_EQ(roundTrip(DeviceLaunchParams{"D", {"x"}}).command.size(), 1u);
 }
@@ -87,6 +91,10 @@ TEST(Params, badInputIsRefusedInWords)
               "command must be a list of strings without NUL bytes");
     EXPECT_EQ(refusal<OpenWindowParams>(Json{{"cwd", "/"}, {"command", {std::string(300 * 1024, 'a')}}}),
               "command is empty or longer than 256 KiB");
+    EXPECT_EQ(refusal<OpenWindowParams>(Json{{"cwd", "/"}, {"title", 7}}), "title must be a string of at most 4096 bytes");
+    EXPECT_EQ(refusal<OpenWindowParams>(Json{{"cwd", "/"}, {"title", std::string(5000, 'a')}}),
+              "title must be a string of at most 4096 bytes");
+    EXPECT_EQ(refusal<OpenWindowParams>(Json{{"cwd", "/"}, {"hold", "yes"}}), "hold must be true or false");
     EXPECT_EQ(refusal<DeviceBootParams>(Json{{"device", ""}}), "device.boot needs a device (udid or name)");
     EXPECT_EQ(refusal<DeviceShutdownParams>(Json{{"device", 3}}), "device.shutdown needs a device (udid or name)");
     EXPECT_EQ(refusal<DeviceLaunchParams>(Json{{"device", "D"}}),

@@ -1,8 +1,10 @@
 // `deviceterm completions install|print`: bash, zsh or fish completions, generated from the verb table so
 // they never drift from what the CLI accepts; installed into the user's home or printed (for packages).
+// `completions values devices|tabs` is what those scripts ask while the person types.
 
 #include "app/cli/cli.h"
 #include "app/cli/completion_scripts.h"
+#include "devicepanes/store/device_store.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +24,30 @@ bool makeDirectories(const std::string &path)
     return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+// The device set's names (no app needed), or the tabs this shell may name
+// (inside a tab, from the running app; elsewhere none): one per line, and
+// never an error, since a shell shows whatever a completion prints.
+int printValues(Context &c, const std::string &kind)
+{
+    if (kind == "devices") {
+        for (const dt::devices::DeviceRecord &r : dt::devices::DeviceStore().list())
+            std::printf("%s\n", r.name.c_str());
+        return 0;
+    }
+    if (kind != "tabs" || !c.inTab())
+        return 0;
+    c.setQuietCalls(true);
+    c.setCallTimeout(2000); // a person is waiting at the prompt
+    const auto rows = c.call(dt::rpc::method::TabsList);
+    if (rows && rows->is_array())
+        for (const Json &row : *rows) {
+            for (const char *key : {"shortId", "name"})
+                if (row.contains(key) && row[key].is_string() && !row[key].get_ref<const std::string &>().empty())
+                    std::printf("%s\n", row[key].get_ref<const std::string &>().c_str());
+        }
+    return 0;
+}
+
 } // namespace
 
 // completions install|print bash|zsh|fish: writes the script where that
@@ -32,6 +58,8 @@ int runCompletions(Context &c)
     if (!c.parseOptions({}, {}))
         return 1;
     const auto &words = c.positionals();
+    if (words.size() == 2 && words[0] == "values")
+        return printValues(c, words[1]);
     if (words.size() != 2 || (words[0] != "install" && words[0] != "print")) {
         c.error("usage: deviceterm completions install|print bash|zsh|fish");
         return 1;

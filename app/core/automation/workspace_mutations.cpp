@@ -160,8 +160,11 @@ std::optional<Error> WorkspaceAdaptor::openLaunchWindow(const WindowLaunch &laun
         for (size_t i = 1; i < launch.command.size(); ++i)
             terminal.arguments << QString::fromStdString(launch.command[i]);
     }
+    terminal.hold = launch.hold;
     const WindowId w = m_workspace.openWindow();
-    m_workspace.openTab(w, terminal);
+    const TabId tab = m_workspace.openTab(w, terminal);
+    if (!launch.title.empty())
+        m_workspace.renameTab(tab, QString::fromStdString(launch.title)); // sanitised there
     return std::nullopt;
 }
 

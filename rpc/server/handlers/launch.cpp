@@ -11,7 +11,7 @@ namespace dt::rpc {
 void addLaunch(Dispatcher &d, WorkspacePort &port)
 {
     d.add<OpenWindowParams>([&port](CallContext &, const OpenWindowParams &p) -> HandlerResult {
-        if (auto error = port.openLaunchWindow({p.cwd, p.command}))
+        if (auto error = port.openLaunchWindow({p.cwd, p.command, p.title, p.hold}))
             return *error;
         return Json{{"ok", true}};
     });

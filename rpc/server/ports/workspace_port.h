@@ -65,6 +65,8 @@ public:
     struct WindowLaunch {
         std::string cwd;
         std::vector<std::string> command;
+        std::string title; // empty: automatic
+        bool hold = false; // keep the tab after its program exits
     };
     virtual std::optional<Error> openLaunchWindow(const WindowLaunch &launch) = 0;
     // Refused when the window also holds a tab the caller cannot see.
