@@ -186,11 +186,23 @@ bool Workspace::focusWindow(WindowId id)
 {
     if (!windowPtr(id))
         return false;
+    if (m_settings.compositorDecidesFocus) {
+        // Only a request: the model follows when the window really is
+        // activated (windowActivated), which the compositor may refuse.
+        emit windowFocused(id);
+        return true;
+    }
     if (m_focusedWindow != id) {
         markFocused(id);
         emit windowFocused(id);
     }
     return true;
+}
+
+void Workspace::windowActivated(WindowId id)
+{
+    if (windowPtr(id) && m_focusedWindow != id)
+        markFocused(id);
 }
 
 void Workspace::markFocused(WindowId id)

@@ -144,7 +144,13 @@ public:
     WindowId openWindow();
     // Closes the window with all its tabs.
     bool closeWindow(WindowId window, bool keepDevices = false);
+    // Brings a window forward (window.focus). Where the compositor decides
+    // (Settings::compositorDecidesFocus), only asks: the focused window
+    // changes once the window is really activated.
     bool focusWindow(WindowId window);
+    // The desktop activated this window (a click, or a focus request the
+    // compositor granted): it is the focused one now.
+    void windowActivated(WindowId window);
     // Opens a tab with one terminal; `index` -1 appends. 0 on failure.
     TabId openTab(WindowId window, const TerminalLaunch &launch, int index = -1);
     // Its device panes' devices are shut down, or with `keepDevices` left

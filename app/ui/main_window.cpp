@@ -372,7 +372,7 @@ void MainWindow::changeEvent(QEvent *e)
 {
     QMainWindow::changeEvent(e);
     if (e->type() == QEvent::ActivationChange && isActiveWindow())
-        m_workspace.focusWindow(m_window);
+        m_workspace.windowActivated(m_window);
     if (e->type() == QEvent::WindowStateChange)
         action(actions::FullScreen)->setChecked(windowState() & Qt::WindowFullScreen);
 }

@@ -231,6 +231,31 @@ TEST_F(WorkspaceTest, aRunningCommandNamesTheTabBeforeTheDirectory)
     EXPECT_TRUE(waitUntil([&] { return shown == QStringLiteral("share"); }, 6000)) << shown.toStdString();
 }
 
+// Where the compositor decides (Wayland), window.focus only asks: the
+// focused window is the one the desktop really activated.
+TEST(WorkspaceFocus, whereTheCompositorDecidesAFocusRequestChangesNothingUntilActivated)
+{
+    Workspace::Settings s;
+    s.compositorDecidesFocus = true;
+    Workspace ws(s);
+    const auto w1 = ws.openWindow();
+    const auto w2 = ws.openWindow();
+    ASSERT_EQ(ws.focusedWindow(), w2);
+    QSignalSpy requests(&ws, &Workspace::windowFocused);
+    EXPECT_TRUE(ws.focusWindow(w1));
+    EXPECT_EQ(requests.count(), 1); // the GUI asks the compositor
+    EXPECT_EQ(ws.focusedWindow(), w2);
+    ws.windowActivated(w1);
+    EXPECT_EQ(ws.focusedWindow(), w1);
+    EXPECT_FALSE(ws.focusWindow(9999));
+    // Elsewhere the app raises the window itself: the model follows at once.
+    Workspace x11{Workspace::Settings{}};
+    const auto a = x11.openWindow();
+    x11.openWindow();
+    EXPECT_TRUE(x11.focusWindow(a));
+    EXPECT_EQ(x11.focusedWindow(), a);
+}
+
 TEST_F(WorkspaceTest, zoomShowsOnePaneAndSplittingEndsIt)
 {
     const auto w = ws->openWindow();

@@ -140,6 +140,13 @@ in_tab() {
         echo "status $?"
     } >> focus.txt
     poll 15 "the second window" window_count_is 2
+    # weston never activates a window (no xdg-activation, no seat): a focus
+    # request must not make the workspace claim window 1 came forward.
+    dt window focus --window 1 > /dev/null 2>&1 || fail "window focus --window 1 failed"
+    dt windows list --all --json > keys.json 2>&1 || fail "windows list failed: $(cat keys.json)"
+    [ "$(js keys.json '[w["index"] for w in d if w.get("isKey")]')" = "[2]" ] ||
+        fail "after a focus request weston did not grant, the key window moved: $(cat keys.json)"
+    log "ok: a focus request weston ignores leaves the key window where it was"
     {
         echo "--- windows list --all --json (after window open)"
         dt windows list --all --json 2>&1
