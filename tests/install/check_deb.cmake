@@ -25,7 +25,7 @@ endfunction()
 execute_process(COMMAND dpkg-deb --field ${debs} OUTPUT_VARIABLE control RESULT_VARIABLE rc)
 # The libraries found by dpkg-shlibdeps, and the programs it runs.
 foreach(field "Package: deviceterm" "Architecture: " "libqt6widgets6" "libvterm0" "qt6-qpa-plugins" "xvfb"
-              "at-spi2-core" "Provides: x-terminal-emulator" "Section: x11")
+              "at-spi2-core" "Provides: x-terminal-emulator" "Section: x11" "Homepage: https://")
     expect("${control}" "${field}" "the control file")
 endforeach()
 
@@ -39,6 +39,15 @@ foreach(path ./usr/bin/deviceterm-gui ./usr/bin/deviceterm ./usr/libexec/devicet
              ./usr/share/fish/vendor_completions.d/deviceterm.fish)
     expect("${contents}" "${path}\n" "the package")
 endforeach()
+# The AppStream file names the same homepage as the control file.
+string(REGEX MATCH "Homepage: [^\n]*" homepage "${control}")
+string(REPLACE "Homepage: " "" homepage "${homepage}")
+execute_process(COMMAND dpkg-deb --fsys-tarfile ${debs} OUTPUT_FILE ${OUT_DIR}/data.tar)
+execute_process(COMMAND ${CMAKE_COMMAND} -E tar xf ${OUT_DIR}/data.tar ./usr/share/metainfo/io.github.deviceterm.metainfo.xml
+                WORKING_DIRECTORY ${OUT_DIR})
+file(READ ${OUT_DIR}/usr/share/metainfo/io.github.deviceterm.metainfo.xml metainfo)
+expect("${metainfo}" "<url type=\"homepage\">${homepage}</url>" "the AppStream file")
+
 string(FIND "${contents}" "./usr/bin/deviceterm-device-shell" stray)
 if(NOT stray LESS 0)
     message(FATAL_ERROR "the device shell is on PATH (usr/bin) instead of libexec")
