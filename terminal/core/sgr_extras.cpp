@@ -1,5 +1,6 @@
-// Reads the SGR attributes libvterm 0.1.4 lacks (sgr_extras.h), in both the
-// semicolon and the colon (ITU T.416) forms of the extended colours.
+// Reads SGR sequences whole (sgr_extras.h): libvterm 0.1.4's attributes as
+// it reads them and those it lacks, in both the semicolon and the colon
+// (ITU T.416) forms of the extended colours; and the pen back as SGR.
 
 #include "terminal/core/sgr_extras.h"
 
@@ -68,6 +69,10 @@ bool split(std::string_view params, Params &out)
 
 uint8_t byteOf(int v) { return static_cast<uint8_t>(std::clamp(v, 0, 255)); }
 
+// A semicolon-form argument as libvterm 0.1.4 takes it into a colour: its
+// low byte, and an empty one (its CSI_ARG_MISSING) as 255.
+uint8_t lowByteOf(int v) { return static_cast<uint8_t>(v < 0 ? 0xff : v & 0xff); }
+
 // An extended colour's arguments (after 38, 48 or 58): from the same
 // parameter's sub-parameters, or else from the parameters after it. Sets
 // `used` to how many following parameters it took; nothing when malformed.
@@ -89,11 +94,13 @@ std::optional<Color> extendedColour(const Params &ps, size_t i, size_t &used)
     const int kind = ps[i + 1][0];
     if (kind == 5 && i + 2 < ps.size) {
         used = 2;
-        return Color::indexed(byteOf(ps[i + 2][0]));
+        if (ps[i + 2][0] < 0)
+            return std::nullopt; // libvterm steps over an empty index
+        return Color::indexed(lowByteOf(ps[i + 2][0]));
     }
     if (kind == 2 && i + 4 < ps.size) {
         used = 4;
-        return Color::rgb(byteOf(ps[i + 2][0]), byteOf(ps[i + 3][0]), byteOf(ps[i + 4][0]));
+        return Color::rgb(lowByteOf(ps[i + 2][0]), lowByteOf(ps[i + 3][0]), lowByteOf(ps[i + 4][0]));
     }
     used = kind == 5 ? ps.size - i - 1 : kind == 2 ? ps.size - i - 1 : 1;
     return std::nullopt;
@@ -179,6 +186,7 @@ private:
 // `libvterm`, when there is one.
 void walk(const Params &ps, SgrRead &read, LibvtermSgr *libvterm)
 {
+    SgrCore &core = read.core;
     SgrExtras &x = read.extras;
     for (size_t i = 0; i < ps.size; ++i) {
         const int v = ps[i][0];
@@ -186,12 +194,40 @@ void walk(const Params &ps, SgrRead &read, LibvtermSgr *libvterm)
         switch (v) {
         case -1:
         case 0:
+            core.bold = core.italic = core.blink = core.reverse = core.strike = false;
+            core.fg = core.bg = Color{};
             x.faint = x.conceal = x.overline = false;
             x.underline = UnderlineStyle::None;
             x.underlineColour = Color{};
             break;
+        case 1: core.bold = true; break;
+        case 3: core.italic = true; break;
+        case 5: core.blink = true; break;
+        case 7: core.reverse = true; break;
+        case 9: core.strike = true; break;
+        case 23: core.italic = false; break;
+        case 25: core.blink = false; break;
+        case 27: core.reverse = false; break;
+        case 29: core.strike = false; break;
+        case 30: case 31: case 32: case 33: case 34: case 35: case 36: case 37:
+            core.fg = Color::indexed(static_cast<uint8_t>(v - 30));
+            break;
+        case 90: case 91: case 92: case 93: case 94: case 95: case 96: case 97:
+            core.fg = Color::indexed(static_cast<uint8_t>(v - 90 + 8));
+            break;
+        case 40: case 41: case 42: case 43: case 44: case 45: case 46: case 47:
+            core.bg = Color::indexed(static_cast<uint8_t>(v - 40));
+            break;
+        case 100: case 101: case 102: case 103: case 104: case 105: case 106: case 107:
+            core.bg = Color::indexed(static_cast<uint8_t>(v - 100 + 8));
+            break;
+        case 39: core.fg = Color{}; break;
+        case 49: core.bg = Color{}; break;
         case 2: x.faint = true; break;
-        case 22: x.faint = false; break;
+        case 22:
+            core.bold = false;
+            x.faint = false; // "normal intensity": libvterm has only bold to end
+            break;
         case 4: x.underline = underlineOf(ps[i]); break;
         case 21: x.underline = UnderlineStyle::Double; break;
         case 24: x.underline = UnderlineStyle::None; break;
@@ -200,20 +236,25 @@ void walk(const Params &ps, SgrRead &read, LibvtermSgr *libvterm)
         case 53: x.overline = true; break;
         case 55: x.overline = false; break;
         case 38:
-        case 48:
+        case 48: {
+            std::optional<Color> &target = v == 38 ? core.fg : core.bg;
             if (ps[i].count > 1) {
                 // libvterm 0.1.4 reads the colon form's empty colour space
                 // as the red: it gets the semicolon form instead.
                 const std::optional<Color> c = extendedColour(ps, i, used);
+                if (c)
+                    target = *c;
                 if (c && libvterm)
                     libvterm->colour(v, *c);
                 read.rewritten = true;
                 continue;
             }
-            // Skip the arguments, so a 5 or a 2 among them is not read as
-            // blink or faint.
-            extendedColour(ps, i, used);
+            // Its arguments are stepped over, so a 5 or a 2 among them is
+            // not read as blink or faint.
+            if (const std::optional<Color> c = extendedColour(ps, i, used))
+                target = *c;
             break;
+        }
         case 58:
             if (const std::optional<Color> c = extendedColour(ps, i, used))
                 x.underlineColour = *c;
@@ -264,6 +305,50 @@ std::string sgrForLibvterm(std::string_view params)
     LibvtermSgr libvterm;
     walk(ps, read, &libvterm);
     return libvterm.take();
+}
+
+namespace {
+
+// A colour after SGR's 30/40/90/100 or 38/48/58 (`extended`) in the colon form.
+void appendColour(std::string &out, Color c, int base, int extended)
+{
+    if (c.isDefault())
+        return;
+    out += ';';
+    if (c.kind == Color::Indexed && c.index() < 16 && base > 0)
+        out += std::to_string(c.index() < 8 ? base + c.index() : base + 60 + c.index() - 8);
+    else if (c.kind == Color::Indexed)
+        out += std::to_string(extended) + ":5:" + std::to_string(c.index());
+    else
+        out += std::to_string(extended) + ":2::" + std::to_string(c.r) + ':' + std::to_string(c.g) + ':' + std::to_string(c.b);
+}
+
+} // namespace
+
+std::string sgrOfPen(const Cell &pen, Color underlineColour)
+{
+    std::string out = "0";
+    const auto flag = [&out](bool on, const char *code) {
+        if (on)
+            out.append(";").append(code);
+    };
+    flag(pen.bold, "1");
+    flag(pen.dim, "2");
+    flag(pen.italic, "3");
+    switch (static_cast<UnderlineStyle>(pen.underline)) {
+    case UnderlineStyle::None: break;
+    case UnderlineStyle::Single: out += ";4"; break;
+    default: out += ";4:" + std::to_string(pen.underline); break;
+    }
+    flag(pen.blink, "5");
+    flag(pen.reverse, "7");
+    flag(pen.conceal, "8");
+    flag(pen.strike, "9");
+    flag(pen.overline, "53");
+    appendColour(out, pen.fg, 30, 38);
+    appendColour(out, pen.bg, 40, 48);
+    appendColour(out, underlineColour, 0, 58);
+    return out;
 }
 
 } // namespace dt::term

@@ -44,7 +44,8 @@ void StreamScanner::emitHeld(ScannerSink &sink, size_t dropLast)
 {
     if (heldIsClipboardWrite())
         emitClipboardWrite(sink, dropLast);
-    else if (!heldIsSwallowed() && m_held.size() > dropLast)
+    else if (!heldIsSwallowed() && m_held.size() > dropLast
+             && !(m_held.size() >= 2 && m_held[1] == 'P' && sink.answersDcs(std::string_view(m_held).substr(0, m_held.size() - dropLast))))
         sink.write(m_held.data(), m_held.size() - dropLast);
     m_held.clear();
     if (m_held.capacity() > kMaxHeldString)
@@ -116,9 +117,18 @@ void StreamScanner::dropCsi(const char *data, size_t escStart, size_t to, size_t
 bool StreamScanner::finishSgr(const char *data, size_t end, size_t escStart, size_t &start, ScannerSink &sink)
 {
     const bool overlong = m_csiArgs > kMaxCsiArgs;
-    const SgrRead read = m_csi.size() < kMaxCsiParams ? readSgr(m_csi) : SgrRead{{}, false, false};
+    SgrRead read;
+    if (m_csi.size() < kMaxCsiParams)
+        read = readSgr(m_csi);
+    else
+        read.plain = false; // not all of it was kept
     if (!read.plain)
         return false; // not all of it was kept, or not plain: as any other CSI
+    if (sink.appliesSgr()) {
+        dropCsi(data, escStart, end + 1, start, sink);
+        sink.sgr(read);
+        return true;
+    }
     if (!read.extras.any() && !read.rewritten && !overlong)
         return false;
     if (read.rewritten || overlong) {
@@ -295,6 +305,8 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
             } else {
                 if (c == 'n' || c == 'o')
                     sink.charsetShifted(); // LS2, LS3
+                else if (c == 'N' || c == 'O')
+                    sink.singleShift(); // SS2, SS3
                 // An intermediate: libvterm reads on to a final byte, which
                 // is then no character (Ground below steps over it).
                 m_escFinal = c >= 0x20 && c <= 0x2f ? (c == '(' ? EscFinal::G0Designation : EscFinal::Other) : EscFinal::None;

@@ -19,13 +19,22 @@ public:
     // dotted and dashed underlines, the underline colour), after libvterm
     // read the rest of it.
     virtual void sgrExtras(const SgrExtras &extras) = 0;
+    // A sink that keeps its own pen takes every SGR the scanner read whole
+    // (sgr()), and libvterm never parses it; otherwise libvterm reads it
+    // and sgrExtras() follows.
+    virtual bool appliesSgr() const { return false; }
+    virtual void sgr(const SgrRead &read) { (void)read; }
+    // A whole DCS string (from its ESC to its terminator) the sink answers
+    // itself: true, and libvterm never sees it.
+    virtual bool answersDcs(std::string_view string) { (void)string; return false; }
     virtual void clearScrollback() = 0; // CSI 3 J: libvterm accepts and drops it
     virtual void cursorRestored() = 0; // ESC 8: libvterm does not clamp the position
     virtual void cursorSaved() {} // ESC 7: with what of the pen libvterm does not keep
     virtual void fullReset() {} // ESC c (RIS): what libvterm does not keep is reset too
     // A run of printable ASCII (0x20-0x7E) in the text, at least
-    // kPrintableRun long, for a sink that can place it without libvterm's
-    // per-character path; by default it goes as any other bytes.
+    // kPrintableRun long or all the text between two sequences, for a sink
+    // that can place it without libvterm's per-character path; by default
+    // it goes as any other bytes.
     virtual void printable(const char *bytes, size_t length) { write(bytes, length); }
     // ESC ( F: the set G0 is now; `final` is 0 when what followed the
     // "(" is no final byte (libvterm then designates nothing, or reads
@@ -33,6 +42,8 @@ public:
     virtual void g0Designated(char final) { (void)final; }
     // ESC n or ESC o: G2 or G3 shifted in (SO is in the bytes written).
     virtual void charsetShifted() {}
+    // ESC N or ESC O: the next character is from G2 or G3.
+    virtual void singleShift() {}
     // A character of no width (a combining mark, a joiner): it joins the
     // character before it. libvterm never sees these (char_widths.h).
     virtual void combine(char32_t codepoint) { (void)codepoint; }

@@ -108,7 +108,11 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
                 continue;
             }
             const size_t run = printableRunAt(data, i, length);
-            if (run >= kPrintableRun) {
+            // A short run goes apart too when it is all the text between
+            // two sequences (the words between colour changes): nothing
+            // would go with it in one write anyway.
+            const bool alone = i == start && i + run < length && data[i + run] == kEsc;
+            if (run >= kPrintableRun || (alone && run > 0)) {
                 flush(data, start, i, sink);
                 sink.printable(data + i, run);
                 start = i + run;

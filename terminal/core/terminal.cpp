@@ -212,6 +212,12 @@ Terminal::Terminal(int rows, int columns, int scrollbackLines)
     vterm_state_set_unrecognised_fallbacks(m_state, &kFallbacks, this);
     vterm_state_set_bold_highbright(m_state, 0);
     vterm_state_reset(m_state, 1);
+    // Something saved from the start (DECSC): libvterm 0.1.4's saved
+    // cursor is all zeros until then, so a DECRC with nothing saved would
+    // hide the cursor (and, when libvterm kept the pen, drew black on
+    // black). With this it restores what xterm does: home, a shown block
+    // cursor, a plain pen (m_savedPen).
+    vterm_input_write(m_vt.get(), "\x1b" "7", 2);
 }
 
 Terminal::~Terminal() = default;
@@ -219,6 +225,7 @@ Terminal::~Terminal() = default;
 void Terminal::feed(const char *bytes, size_t length)
 {
     m_scanner.feed(bytes, length, *this);
+    catchUpLibvterm(); // outside feed(), libvterm's cursor is the model's
 }
 
 void Terminal::clearScrollback()
@@ -248,8 +255,7 @@ const Line *Terminal::lineAt(int64_t absoluteLine) const
 
 CursorState Terminal::cursor() const
 {
-    VTermPos pos;
-    vterm_state_get_cursorpos(m_state, &pos);
+    const GridPos pos = libvtermCursor();
     CursorState c;
     c.row = std::clamp(pos.row, 0, m_rows - 1);
     c.col = std::clamp(pos.col, 0, m_columns - 1);

@@ -219,6 +219,11 @@ private:
     // ScannerSink
     void write(const char *bytes, size_t length) override;
     void sgrExtras(const SgrExtras &extras) override;
+    // terminal_pen.cpp: the model keeps the pen; libvterm never reads SGR.
+    bool appliesSgr() const override { return true; }
+    void sgr(const SgrRead &read) override;
+    bool answersDcs(std::string_view string) override; // DECRQSS for SGR
+    void clampLikeAnyCsi();
     void cursorRestored() override;
     void cursorSaved() override;
     void fullReset() override;
@@ -228,8 +233,21 @@ private:
     void printable(const char *bytes, size_t length) override;
     void g0Designated(char final) override { m_printableLimits.g0NotAscii = final != 'B'; }
     void charsetShifted() override { m_printableLimits.shifted = true; }
+    void singleShift() override { m_singleShift = true; }
+    bool m_singleShift = false; // SS2 or SS3 seen: libvterm places the next character
     size_t placePrintable(const char *bytes, size_t length);
     bool atLineEnd() const;
+    // Cells the model placed past libvterm's cursor, which has not been
+    // told yet: one CUF tells it before anything else reaches libvterm
+    // (catchUpLibvterm), so a line of short coloured runs costs libvterm
+    // one move, not one per run. Never left over after feed().
+    int m_libvtermBehind = 0;
+    void catchUpLibvterm();
+    struct GridPos {
+        int row = 0, col = 0;
+    };
+    // libvterm's cursor with the cells it has not been told of.
+    GridPos libvtermCursor() const;
     // What of libvterm's state would make it place printable ASCII
     // otherwise than one cell each, as itself and unprotected: followed
     // from the sequences that set it, and assumed in force, once the model
@@ -368,13 +386,15 @@ private:
     void sweepDecorations();
     Decoration m_penDecoration;
     CellDecorations m_decorations;
-    // What DECSC (ESC 7, modes 1048 and 1049) saves of the pen besides
-    // libvterm's own: faint, conceal, overline, the underline style and
-    // colour (not the link, which belongs to the text, not the cursor).
-    struct SavedExtras {
-        SgrExtras sgr = readSgr("0").extras; // nothing saved: what libvterm restores, a plain pen
-    } m_savedExtras;
-    void restorePenExtras() { sgrExtras(m_savedExtras.sgr); }
+    // What DECSC (ESC 7, modes 1048 and 1049) saves of the pen, which
+    // libvterm does not know (it never reads an SGR): all of it but the
+    // link, which belongs to the text, not the cursor. Nothing saved
+    // restores a plain pen.
+    struct SavedPen {
+        Cell style;
+        SgrExtras sgr = readSgr("0").extras;
+    } m_savedPen;
+    void restoreSavedPen();
     // The pen erased cells get: without the link, which only text carries.
     Cell erasePen() const
     {

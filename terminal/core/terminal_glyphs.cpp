@@ -69,8 +69,7 @@ void Terminal::combine(char32_t codepoint)
         return;
     // Where libvterm's cursor stands right after that glyph: past it, or on
     // it when it filled the line's last cells.
-    VTermPos pos;
-    vterm_state_get_cursorpos(m_state, &pos);
+    const GridPos pos = libvtermCursor();
     const int after = g.col + g.width < m_columns ? g.col + g.width : g.col;
     if (pos.row != g.row || pos.col != after)
         return; // the cursor moved: a mark with nothing to join is dropped

@@ -1,17 +1,20 @@
 // Runs of printable ASCII placed straight into the grid: the commonest
-// output of all (logs, compilers, `cat`) skips libvterm's path of one
-// decode, one callback and one cursor update per character. libvterm still
-// places the first character of a run and each one that reaches a line's
-// last column, so it alone decides where text goes after a pending wrap, a
-// single shift or a line's end; for the cells between, it is told only
-// where its cursor went.
+// output of all (logs, compilers, `cat`, the text between colour changes)
+// skips libvterm's path of one decode, one callback and one cursor update
+// per character. The model starts a run only where libvterm cannot be
+// waiting to wrap and places it only up to the line's last column.
+// libvterm waits to wrap after a glyph that ended on the line's last cell,
+// with its cursor on that glyph: on the last column, or the one before it
+// for a wide glyph. So a run starting there, the character that lands on
+// the last column, and the first after a single shift (SS2, SS3) are
+// libvterm's to place. libvterm is told where its cursor went before it
+// reads anything else (catchUpLibvterm).
 
 #include "terminal/core/terminal.h"
 
 #include <vterm.h>
 
 #include <algorithm>
-#include <charconv>
 
 namespace dt::term {
 
@@ -26,18 +29,21 @@ void Terminal::printable(const char *bytes, size_t length)
         return;
     }
     size_t at = 0;
-    bool libvtermPlacedLast = false;
+    bool libvtermPlacedLast = false; // the character before, on the last column
     while (at < length) {
-        const size_t placed = libvtermPlacedLast ? placePrintable(bytes + at, length - at) : 0;
+        const size_t placed = placePrintable(bytes + at, length - at);
         if (placed > 0) {
             at += placed;
             libvtermPlacedLast = false;
             continue;
         }
-        if (libvtermPlacedLast && !atLineEnd()) {
-            write(bytes + at, length - at); // a line of double width, or no room at all
+        if (!atLineEnd() && !m_singleShift) {
+            write(bytes + at, length - at); // a line of double width, or a cursor off the grid
             return;
         }
+        // Perhaps waiting to wrap, or shifted for one character: libvterm
+        // places this one (wrapping first if it must).
+        m_singleShift = false;
         const CursorState before = cursor();
         write(bytes + at, 1);
         ++at;
@@ -47,26 +53,25 @@ void Terminal::printable(const char *bytes, size_t length)
             write(bytes + at, length - at);
             return;
         }
-        libvtermPlacedLast = true;
+        libvtermPlacedLast = before.col == m_columns - 1;
     }
 }
 
+// Where libvterm may be waiting to wrap (the last two columns).
 bool Terminal::atLineEnd() const
 {
-    VTermPos pos;
-    vterm_state_get_cursorpos(m_state, &pos);
-    return pos.col >= m_columns - 1;
+    return libvtermCursor().col >= m_columns - 2;
 }
 
-// libvterm's cursor stands just after a character it placed itself, so it
-// is not waiting to wrap: the cells up to (not including) the line's last
-// column take the text as onPutGlyph() would, and libvterm's cursor steps
-// over them.
+// Left of the last two columns libvterm is not waiting to wrap: the cells
+// up to (not including) the last column take the text as onPutGlyph()
+// would, and libvterm's cursor is to step over them.
 size_t Terminal::placePrintable(const char *bytes, size_t length)
 {
-    VTermPos pos;
-    vterm_state_get_cursorpos(m_state, &pos);
-    if (pos.row < 0 || pos.row >= m_rows || pos.col < 1 || pos.col >= m_columns - 1)
+    if (m_singleShift)
+        return 0;
+    const GridPos pos = libvtermCursor();
+    if (pos.row < 0 || pos.row >= m_rows || pos.col < 0 || pos.col >= m_columns - 2)
         return 0;
     if (vterm_state_get_lineinfo(m_state, pos.row)->doublewidth)
         return 0; // libvterm's own record decides how wide its row is
@@ -79,15 +84,12 @@ size_t Terminal::placePrintable(const char *bytes, size_t length)
     m_lastPutCount = 1;
     m_lastPutChars[0] = static_cast<unsigned char>(bytes[count - 1]);
     m_lastGlyph = {pos.row, last, 1};
-    m_wrap = {true, pos.row, last + 1}; // before the move below, which then keeps it
+    // Where the run leaves the cursor: libvterm's CUF then keeps it.
+    m_wrap = {true, pos.row, last + 1};
     m_damaged[static_cast<size_t>(pos.row)] = 1;
     m_anyDamage = true;
-    // CUF: relative and, without margins or origin mode, stopped only by
-    // the line's end, which it does not reach.
-    char forward[16] = "\x1b[";
-    char *end = std::to_chars(forward + 2, forward + sizeof forward - 1, count).ptr;
-    *end++ = 'C';
-    toLibvterm(forward, static_cast<size_t>(end - forward));
+    m_changes.cursor = true;
+    m_libvtermBehind += count;
     return static_cast<size_t>(count);
 }
 

@@ -7,9 +7,31 @@
 
 #include <vterm.h>
 
+#include <charconv>
 #include <cstring>
 
 namespace dt::term {
+
+void Terminal::catchUpLibvterm()
+{
+    if (m_libvtermBehind == 0)
+        return;
+    // CUF: relative and, where the model places text (no margins, no
+    // origin mode), stopped only by the line's end, which it does not
+    // reach. Well formed and with the guard idle, it goes in as it is.
+    char forward[16] = "\x1b[";
+    char *end = std::to_chars(forward + 2, forward + sizeof forward - 1, m_libvtermBehind).ptr;
+    *end++ = 'C';
+    m_libvtermBehind = 0;
+    vterm_input_write(m_vt.get(), forward, static_cast<size_t>(end - forward));
+}
+
+Terminal::GridPos Terminal::libvtermCursor() const
+{
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    return {pos.row, pos.col + m_libvtermBehind};
+}
 
 void Terminal::toLibvterm(const char *bytes, size_t length)
 {
@@ -21,6 +43,7 @@ void Terminal::toLibvterm(const char *bytes, size_t length)
         vterm_input_write(m_vt.get(), bytes, length);
         return;
     }
+    catchUpLibvterm();
     m_inLibvterm = true;
     if (m_guard.filter(bytes, length, m_guarded))
         vterm_input_write(m_vt.get(), m_guarded.data(), m_guarded.size());
@@ -46,10 +69,11 @@ void Terminal::write(const char *bytes, size_t length)
     }
 }
 
-// DECSC: libvterm saves the cursor and its part of the pen; the rest here.
+// DECSC: libvterm saves the cursor; the pen is saved here.
 void Terminal::cursorSaved()
 {
-    SgrExtras &s = m_savedExtras.sgr;
+    m_savedPen.style = m_pen;
+    SgrExtras &s = m_savedPen.sgr;
     s.faint = m_pen.dim != 0;
     s.conceal = m_pen.conceal != 0;
     s.overline = m_pen.overline != 0;
@@ -60,8 +84,8 @@ void Terminal::cursorSaved()
 // RIS: libvterm resets its state; what the model keeps beside it goes too.
 void Terminal::fullReset()
 {
-    // m_savedExtras stays: libvterm 0.1.4 keeps its saved cursor and pen
-    // across RIS, and a DECRC after it restores both halves of the pen alike.
+    // m_savedPen stays: libvterm 0.1.4 keeps its saved cursor across RIS,
+    // and a DECRC after it restores the pen saved with it.
     sweepDecorations(); // what the reset cleared lets its links go
     resetColours();
     m_titleStack.clear();
@@ -86,7 +110,7 @@ void Terminal::cursorRestored()
         static const char kClamp[] = "\x1b[99m";
         toLibvterm(kClamp, sizeof kClamp - 1);
     }
-    restorePenExtras(); // after libvterm restored its part of the pen
+    restoreSavedPen(); // over what libvterm restored of a pen it never kept
 }
 
 } // namespace dt::term

@@ -170,9 +170,11 @@ TEST_F(WindowTest, theShortcutsDialogListsEveryKeptKeyGroupedAndSearchable)
         return std::any_of(all.begin(), all.end(), [&](const QString &r) { return r.contains(part); });
     };
     // Every action with keys, under its menu...
-    for (const QAction *a : main->actions())
-        if (!a->shortcuts().isEmpty())
+    for (const QAction *a : main->actions()) {
+        if (!a->shortcuts().isEmpty()) {
             EXPECT_TRUE(has(a->shortcut().toString(QKeySequence::NativeText))) << a->objectName().toStdString();
+        }
+    }
     EXPECT_TRUE(has(QStringLiteral("Edit / Find / Ctrl+Shift+F")));
     // ...and the keys the terminal keeps for itself.
     for (const char *key : {"Shift+PgUp", "Shift+PgDown", "Shift+Home", "Shift+End", "Shift+Ins", "Esc"})

@@ -19,6 +19,9 @@ VTermOracle::VTermOracle(int rows, int columns, int scrollbackLines)
     vterm_screen_set_damage_merge(m_screen, VTERM_DAMAGE_SCROLL);
     vterm_state_set_bold_highbright(vterm_obtain_state(m_vt), 0);
     vterm_screen_reset(m_screen, 1);
+    // As Terminal does: a DECSC from the start, so a DECRC with nothing
+    // saved restores a plain pen and a shown cursor, not libvterm's zeros.
+    vterm_input_write(m_vt, "\x1b" "7", 2);
 }
 
 VTermOracle::~VTermOracle()

@@ -30,6 +30,39 @@ TEST(TerminalModel, answersPrimaryDeviceAttributes)
     EXPECT_EQ(out.back(), 'c');
 }
 
+// DECRQSS for SGR reports the whole pen, the attributes libvterm lacks
+// too; the pen the cursor saved comes back with DECRC and with mode 1049.
+// Other requests are still libvterm's to answer.
+TEST(TerminalModel, reportsThePenItDrawsWithAndRestoresTheSavedOne)
+{
+    Terminal t(5, 40);
+    std::string out;
+    t.setOutput([&out](const char *b, size_t n) { out.append(b, n); });
+    t.feed("\x1bP$qm\x1b\\");
+    EXPECT_EQ(out, "\x1bP1$r0m\x1b\\");
+    out.clear();
+    t.feed("\x1b[1;2;3;4:3;7;31;48;5;200;58:2::1:2:3m\x1bP$qm\x07");
+    EXPECT_EQ(out, "\x1bP1$r0;1;2;3;4:3;7;31;48:5:200;58:2::1:2:3m\x1b\\");
+    out.clear();
+    t.feed("\x1b" "7\x1b[0;9;38;2;10;20;30m" "a\x1bP$qm\x1b\\");
+    EXPECT_EQ(out, "\x1bP1$r0;9;38:2::10:20:30m\x1b\\");
+    EXPECT_TRUE(t.screenLine(0)[0].strike);
+    out.clear();
+    t.feed("\x1b" "8b\x1bP$qm\x1b\\");
+    EXPECT_EQ(out, "\x1bP1$r0;1;2;3;4:3;7;31;48:5:200;58:2::1:2:3m\x1b\\");
+    const auto &b = t.screenLine(0)[0];
+    EXPECT_EQ(b.codepoint, U'b');
+    EXPECT_TRUE(b.bold && b.dim && b.italic && b.reverse && !b.strike);
+    EXPECT_EQ(b.fg, dt::term::Color::indexed(1));
+    EXPECT_EQ(b.bg, dt::term::Color::indexed(200));
+    out.clear();
+    t.feed("\x1b[?1049h\x1b[m\x1b[?1049l\x1bP$qm\x1b\\");
+    EXPECT_EQ(out, "\x1bP1$r0;1;2;3;4:3;7;31;48:5:200;58:2::1:2:3m\x1b\\");
+    out.clear();
+    t.feed("\x1bP$qr\x1b\\"); // DECSTBM: libvterm's answer
+    EXPECT_EQ(out, "\x1bP1$r1;5r\x1b\\");
+}
+
 // Programs that ask for the colours (vim picking a light or dark scheme)
 // get xterm's answer, on either screen, split or whole.
 TEST(TerminalModel, answersColourQueriesInXtermsForm)
