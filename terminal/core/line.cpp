@@ -110,22 +110,35 @@ uint32_t Line::internCluster(std::u32string cluster, bool allowGc)
     return static_cast<uint32_t>(m_clusters.size() - 1);
 }
 
-void Line::collectGarbageClusters()
+template <typename Table>
+void Line::keepUsedClusters(Table &&from)
 {
+    // Entries are unique already (internCluster), so a number maps to one
+    // entry: one pass, no string compared. A line with clusters goes into
+    // history this way on every scroll.
+    constexpr uint32_t kUnmapped = UINT32_MAX;
+    std::vector<uint32_t> renumbered(from.size(), kUnmapped);
     std::vector<std::u32string> kept;
     for (int col = 0; col < m_size; ++col) {
         Cell &c = m_data[col];
-        if (!c.clustered)
+        if (!c.clustered || c.codepoint >= from.size())
             continue;
-        std::u32string &cl = m_clusters[c.codepoint];
-        auto it = std::find(kept.begin(), kept.end(), cl);
-        if (it == kept.end()) {
-            kept.push_back(cl);
-            it = kept.end() - 1;
+        uint32_t &to = renumbered[c.codepoint];
+        if (to == kUnmapped) {
+            to = static_cast<uint32_t>(kept.size());
+            kept.push_back(std::forward<Table>(from)[c.codepoint]);
         }
-        c.codepoint = static_cast<uint32_t>(it - kept.begin());
+        c.codepoint = to;
     }
-    m_clusters.swap(kept);
+    m_clusters = std::move(kept);
+}
+
+template void Line::keepUsedClusters(const std::vector<std::u32string> &);
+
+void Line::collectGarbageClusters()
+{
+    std::vector<std::u32string> old = std::move(m_clusters);
+    keepUsedClusters(std::move(old));
 }
 
 void Line::fill(int from, int to, const Cell &pen)

@@ -99,6 +99,11 @@ private:
     // still carry another line's cluster indices sit in this line.
     uint32_t internCluster(std::u32string cluster, bool allowGc = true);
     void collectGarbageClusters();
+    // This line's cluster table made of the entries of `from` its cells
+    // use (their numbers in `from` until then), in the order they appear:
+    // taken from `from` when it is movable, copied otherwise.
+    template <typename Table>
+    void keepUsedClusters(Table &&from);
 
     std::vector<Cell> m_cells; // owned storage; empty for a scrollback view
     Cell *m_data = nullptr; // m_cells.data(), or the arena for a view

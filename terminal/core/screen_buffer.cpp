@@ -25,14 +25,16 @@ void ScreenBuffer::rotate(int top, int bottom, int n)
     }
     const int height = bottom - top;
     n = ((n % height) + height) % height;
-    // Rotate the logical range through swaps; rows are vectors, so this
-    // moves pointers rather than cells.
-    std::vector<Line> tmp;
-    tmp.reserve(static_cast<size_t>(height));
-    for (int r = 0; r < height; ++r)
-        tmp.push_back(std::move(row(top + r)));
-    for (int r = 0; r < height; ++r)
-        row(top + r) = std::move(tmp[static_cast<size_t>((r + n) % height)]);
+    // Rotate the logical range by three reversals of swapped rows: rows
+    // are vectors, so this swaps pointers, not cells, and allocates
+    // nothing (a TUI's scroll region moves on every redraw).
+    const auto reverse = [this, top](int from, int to) {
+        for (int a = top + from, b = top + to - 1; a < b; ++a, --b)
+            row(a).swap(row(b));
+    };
+    reverse(0, n);
+    reverse(n, height);
+    reverse(0, height);
 }
 
 void ScreenBuffer::resize(int rows, int columns, const Cell &fill)

@@ -104,8 +104,7 @@ void Scrollback::push(const Line &line)
     if (n > 0)
         std::memcpy(static_cast<void *>(view.m_data), line.data(), static_cast<size_t>(n) * sizeof(Cell));
     if (line.hasClusters()) {
-        view.m_clusters = line.m_clusters;
-        view.collectGarbageClusters();
+        view.keepUsedClusters(line.m_clusters); // only what its cells use, copied once
         view.m_clusters.shrink_to_fit();
     }
 }

@@ -153,8 +153,8 @@ void StreamScanner::finishCsi(const char *data, size_t end, size_t escStart, siz
         start = end + 1; // too long to hold: none of it reached libvterm
         return;
     }
-    if (final == 'm' && !m_csiPrivate && m_csi.find_first_of(" !\"#$%&'()*+,-./") == std::string::npos
-        && finishSgr(data, end, escStart, start, sink))
+    const bool intermediates = std::any_of(m_csi.begin(), m_csi.end(), [](char c) { return c >= 0x20 && c <= 0x2f; });
+    if (final == 'm' && !m_csiPrivate && !intermediates && finishSgr(data, end, escStart, start, sink))
         return;
     if (final == 'b' && escStart < end) {
         // What the text before it prints is what a REP repeats
@@ -186,12 +186,8 @@ void StreamScanner::finishCsi(const char *data, size_t end, size_t escStart, siz
         sink.csi(m_csiLeader, m_csi, final);
         return;
     }
-    if (m_csiPrivate)
-        return;
-    for (char c : m_csi) {
-        if (c >= 0x20 && c <= 0x2f)
-            return; // intermediates: not a plain SGR or ED
-    }
+    if (m_csiPrivate || intermediates)
+        return; // not a plain ED
     if (final == 'J' && m_csi == "3") {
         flush(data, start, end + 1, sink);
         start = end + 1;
@@ -341,9 +337,19 @@ void StreamScanner::scan(const char *data, size_t length, ScannerSink &sink)
             } else if (c >= 0x3c && c <= 0x3f && m_csi.empty() && !m_csiPrivate) {
                 m_csiPrivate = true;
                 m_csiLeader = c;
+            } else if (c >= 0x30 && c <= 0x3b) {
+                // Digits and separators, read as one span: every SGR of a
+                // colour flood is mostly these.
+                size_t end = i;
+                while (end < length && data[end] >= 0x30 && data[end] <= 0x3b) {
+                    m_csiArgs += data[end] == ';' || data[end] == ':';
+                    ++end;
+                }
+                if (m_csi.size() < kMaxCsiParams)
+                    m_csi.append(data + i, std::min(end - i, kMaxCsiParams - m_csi.size()));
+                i = end;
+                continue;
             } else {
-                if (c == ';' || c == ':')
-                    ++m_csiArgs;
                 if (m_csi.size() < kMaxCsiParams)
                     m_csi.push_back(c);
             }

@@ -134,9 +134,10 @@ void Terminal::forgetLastGlyphIn(int startRow, int endRow, int startCol, int end
 
 bool Terminal::pendingWrap() const
 {
+    if (!m_wrap.valid || m_lastGlyph.row != m_wrap.row || m_lastGlyph.col + m_lastGlyph.width != m_columns)
+        return false; // checked first: this runs for every erase a scroll makes
     const CursorState c = cursor();
-    return m_wrap.valid && c.row == m_wrap.row && c.col == m_wrap.cursorCol
-        && m_lastGlyph.row == c.row && m_lastGlyph.col + m_lastGlyph.width == m_columns;
+    return c.row == m_wrap.row && c.col == m_wrap.cursorCol;
 }
 
 bool Terminal::replacesCsi(char leader, std::string_view params, char final, std::string &instead) const
