@@ -116,18 +116,23 @@ void Line::keepUsedClusters(Table &&from)
     // Entries are unique already (internCluster), so a number maps to one
     // entry: one pass, no string compared. A line with clusters goes into
     // history this way on every scroll.
+    // Two passes, so the new table is allocated once and exactly.
     constexpr uint32_t kUnmapped = UINT32_MAX;
     std::vector<uint32_t> renumbered(from.size(), kUnmapped);
-    std::vector<std::u32string> kept;
+    uint32_t used = 0;
+    for (int col = 0; col < m_size; ++col) {
+        const Cell &c = m_data[col];
+        if (c.clustered && c.codepoint < from.size() && renumbered[c.codepoint] == kUnmapped)
+            renumbered[c.codepoint] = used++;
+    }
+    std::vector<std::u32string> kept(used);
     for (int col = 0; col < m_size; ++col) {
         Cell &c = m_data[col];
         if (!c.clustered || c.codepoint >= from.size())
             continue;
-        uint32_t &to = renumbered[c.codepoint];
-        if (to == kUnmapped) {
-            to = static_cast<uint32_t>(kept.size());
-            kept.push_back(std::forward<Table>(from)[c.codepoint]);
-        }
+        const uint32_t to = renumbered[c.codepoint];
+        if (kept[to].empty())
+            kept[to] = std::forward<Table>(from)[c.codepoint];
         c.codepoint = to;
     }
     m_clusters = std::move(kept);

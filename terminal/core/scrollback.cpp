@@ -103,10 +103,8 @@ void Scrollback::push(const Line &line)
     m_lineBlock[target] = n > 0 ? serial : UINT64_MAX;
     if (n > 0)
         std::memcpy(static_cast<void *>(view.m_data), line.data(), static_cast<size_t>(n) * sizeof(Cell));
-    if (line.hasClusters()) {
+    if (line.hasClusters())
         view.keepUsedClusters(line.m_clusters); // only what its cells use, copied once
-        view.m_clusters.shrink_to_fit();
-    }
 }
 
 bool Scrollback::popNewest(Line &out)

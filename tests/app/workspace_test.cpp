@@ -320,9 +320,9 @@ TEST(TabTitle, sanitisesControlBidiAndInvisibleCharactersAndCapsBytes)
     EXPECT_EQ(dt::app::sanitizeTitle(QString(1000, QLatin1Char('x'))).size(), 256);
     // 100 three-byte characters: only 85 fit in 256 bytes, none cut in half.
     EXPECT_EQ(dt::app::sanitizeTitle(QString(100, QChar(0x4e2d))).size(), 85);
-    EXPECT_EQ(dt::app::tabTitle({QString(), QString(), QStringLiteral("/usr/share"), QStringLiteral("bash")}),
+    EXPECT_EQ(dt::app::tabTitle({QString(), QString(), QStringLiteral("/usr/share"), QStringLiteral("bash"), QString()}),
               QStringLiteral("share"));
-    EXPECT_EQ(dt::app::tabTitle({QString(), QString(), QString(), QStringLiteral("bash")}), QStringLiteral("bash"));
+    EXPECT_EQ(dt::app::tabTitle({QString(), QString(), QString(), QStringLiteral("bash"), QString()}), QStringLiteral("bash"));
 }
 
 TEST(TabTitle, aProgramOtherThanTheShellGoesBeforeTheDirectory)
