@@ -98,9 +98,11 @@ private:
     {
         switch (num(0, 12)) {
         case 0: return "\x1b[" + n(1, 12) + ";" + n(1, 40) + "H\xe4\xb8\xad"; // 中, perhaps at a line's end
-        // SS2, SS3 and the word they shift (libvterm, which decodes just
-        // that one character apart, would not join a mark to it).
-        case 1: return (num(0, 1) ? "\x1bN" : "\x1bO") + std::string(static_cast<size_t>(num(1, 5)), 'w');
+        // SS2, SS3 with DEC graphics in G2, G3 and the word they shift:
+        // only its first letter is a line (libvterm, which decodes that
+        // one character apart, would not join a mark to it).
+        case 1:
+            return (num(0, 1) ? "\x1b*0\x1bN" : "\x1b+0\x1bO") + std::string(static_cast<size_t>(num(1, 5)), 'q');
         case 2: return num(0, 1) ? "\x1b[?7l" : "\x1b[?7h";
         case 3: return "\x1b[" + n(1, 40) + "G";
         case 4: return "\r\n";
