@@ -156,11 +156,17 @@ struct TerminalCallbacks {
     }
     // DECDWL, DECDHL and DECSWL (ESC # 6, 3, 4, 5) on a row; an erase of
     // the whole screen sets them back.
-    static int setlineinfo(int row, const VTermLineInfo *info, const VTermLineInfo *, void *user)
+    static int setlineinfo(int row, const VTermLineInfo *info, const VTermLineInfo *old, void *user)
     {
         Terminal *t = self(user);
         if (row < 0 || row >= t->m_rows)
             return 0; // 0: libvterm does not write its own entry for that row either (past its array)
+        if (info->doublewidth && (!old->doublewidth || info->doubleheight != old->doubleheight)) {
+            // A row made double width loses what stood right of its middle,
+            // as on a VT100 (and in xterm and libvterm's own screen):
+            // nothing could show it, and going back to single width would.
+            t->onErase(row, row + 1, t->m_columns / 2, t->m_columns, false, false);
+        }
         const Line::Size size = !info->doublewidth   ? Line::Size::Normal
             : info->doubleheight == 1                 ? Line::Size::DoubleHeightTop
             : info->doubleheight == 2                 ? Line::Size::DoubleHeightBottom

@@ -300,6 +300,9 @@ private:
         int row = -1, col = 0, width = 1;
     } m_lastGlyph;
     void widenLastGlyph();
+    // How many cells of a screen row libvterm places text in: half of
+    // them on a row of double width.
+    int rowWidth(int row) const;
     // libvterm waits to wrap: the cursor is on the last column, right where
     // the glyph just written there left it.
     bool pendingWrap() const;

@@ -40,7 +40,7 @@ int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, boo
             m_scrollback.markNewestWrapped();
     }
     // On the last cells libvterm leaves the cursor on the glyph (waiting to wrap).
-    m_wrap = {true, row, col + width < m_columns ? col + width : col};
+    m_wrap = {true, row, col + width < rowWidth(row) ? col + width : col};
     for (int c = 1; c < width && col + c < m_columns; ++c) {
         // The right half takes the pen too, so a background or reverse
         // covers the whole character.
@@ -68,9 +68,10 @@ void Terminal::combine(char32_t codepoint)
     if (g.row < 0 || g.row >= m_rows || g.col >= m_columns)
         return;
     // Where libvterm's cursor stands right after that glyph: past it, or on
-    // it when it filled the line's last cells.
+    // it when it filled the line's last cells (half way on a line of
+    // double width).
     const GridPos pos = libvtermCursor();
-    const int after = g.col + g.width < m_columns ? g.col + g.width : g.col;
+    const int after = g.col + g.width < rowWidth(g.row) ? g.col + g.width : g.col;
     if (pos.row != g.row || pos.col != after)
         return; // the cursor moved: a mark with nothing to join is dropped
     Line &line = activeBuffer().row(g.row);
@@ -94,7 +95,7 @@ void Terminal::combine(char32_t codepoint)
 void Terminal::widenLastGlyph()
 {
     const LastGlyph g = m_lastGlyph;
-    if (m_insertMode || g.col + 2 >= m_columns)
+    if (m_insertMode || g.col + 2 >= rowWidth(g.row))
         return;
     // libvterm's cursor steps over the second cell (CUF stops at a right
     // margin, so it is checked to have moved).
@@ -110,6 +111,13 @@ void Terminal::widenLastGlyph()
     cellword::storeCharacter(&second, style, 0, second.protect);
     second.continuation = 1;
     m_lastGlyph.width = 2;
+}
+
+int Terminal::rowWidth(int row) const
+{
+    if (row < 0 || row >= m_rows || !vterm_state_get_lineinfo(m_state, row)->doublewidth)
+        return m_columns;
+    return m_columns / 2; // as libvterm counts a row of double width
 }
 
 // Whole rows of [startRow, endRow) moved up by `downward` (down when
@@ -134,8 +142,10 @@ void Terminal::forgetLastGlyphIn(int startRow, int endRow, int startCol, int end
 
 bool Terminal::pendingWrap() const
 {
-    if (!m_wrap.valid || m_lastGlyph.row != m_wrap.row || m_lastGlyph.col + m_lastGlyph.width != m_columns)
+    if (!m_wrap.valid || m_lastGlyph.row != m_wrap.row || m_lastGlyph.col + m_lastGlyph.width < m_columns / 2)
         return false; // checked first: this runs for every erase a scroll makes
+    if (m_lastGlyph.col + m_lastGlyph.width != rowWidth(m_wrap.row))
+        return false;
     const CursorState c = cursor();
     return c.row == m_wrap.row && c.col == m_wrap.cursorCol;
 }

@@ -257,3 +257,13 @@ TEST(CharWidths, everyStandInMapsBackToTheCharacterItStandsFor)
 }
 
 } // namespace
+
+// libvterm counts half the cells on a row of double width: a mark after
+// the character on that row's last cell still joins it.
+TEST(CharWidths, aMarkAfterTheLastCharacterOfADoubleWidthRowJoinsIt)
+{
+    Terminal t(3, 10, 0);
+    t.feed("\x1b#6\x1b[5Ge\xcc\xa3" "b");
+    EXPECT_EQ(t.screenLine(0).graphemeAt(4), (std::u32string{U'e', 0x323}));
+    EXPECT_EQ(t.screenLine(1).baseCodepoint(0), U'b') << "the next character wraps";
+}

@@ -263,6 +263,17 @@ TEST(TerminalModel, theRightHalfOfAWideCharacterTakesThePen)
     EXPECT_TRUE(line[1].reverse);
 }
 
+// DECDWL: what stood right of a row's middle is gone, as on a VT100 and
+// in xterm, not kept out of sight to come back with DECSWL.
+TEST(TerminalModel, aRowMadeDoubleWidthLosesItsRightHalf)
+{
+    Terminal t(2, 8, 0);
+    t.feed("abcdefgh\x1b[1;1H\x1b#6\x1b#5");
+    EXPECT_EQ(t.screenLine(0).baseCodepoint(3), U'd');
+    for (int col = 4; col < 8; ++col)
+        EXPECT_EQ(t.screenLine(0).baseCodepoint(col), 0u) << col;
+}
+
 TEST(LineClusters, copyingManyClustersBetweenLinesKeepsEveryGrapheme)
 {
     // The destination's cluster table is already full of stale entries, so
