@@ -127,6 +127,43 @@ WidthFix widthFix(char32_t codepoint)
     return {WidthFix::StandIn, base + kIndex.firstRank[i] + (codepoint - r->first)};
 }
 
+namespace {
+struct WideRange {
+    char32_t first, last;
+};
+constexpr WideRange kLibvtermWide[] = {
+#include "terminal/core/libvterm_wide_table.inc"
+};
+
+// The basic plane as bits, set where libvterm places a code point wide:
+// CJK text is answered without a search.
+struct WideBits {
+    std::array<uint64_t, 0x10000 / 64> bits{};
+    constexpr bool test(char32_t cp) const { return (bits[cp / 64] >> (cp % 64)) & 1u; }
+};
+
+constexpr WideBits wideBits()
+{
+    WideBits b;
+    for (const WideRange &r : kLibvtermWide) {
+        for (char32_t cp = r.first; cp <= r.last && cp < 0x10000; ++cp)
+            b.bits[cp / 64] |= uint64_t(1) << (cp % 64);
+    }
+    return b;
+}
+
+constexpr WideBits kWideBits = wideBits();
+} // namespace
+
+int unfixedWidth(char32_t codepoint)
+{
+    if (codepoint < 0x10000)
+        return kWideBits.test(codepoint) ? 2 : 1;
+    const WideRange *r = std::upper_bound(std::begin(kLibvtermWide), std::end(kLibvtermWide), codepoint,
+                                          [](char32_t cp, const WideRange &range) { return cp < range.first; });
+    return codepoint <= (r - 1)->last ? 2 : 1;
+}
+
 char32_t fromStandIn(char32_t codepoint)
 {
     if (!isStandIn(codepoint))

@@ -36,6 +36,12 @@ struct WidthFix {
 
 WidthFix widthFix(char32_t codepoint);
 
+// How many cells libvterm gives a character widthFix() leaves alone (None):
+// 2 or 1. For every assigned one that is glibc's width too; unassigned
+// ones take libvterm's, as when libvterm places them. The model places
+// text itself with this (terminal_text_run.cpp).
+int unfixedWidth(char32_t codepoint);
+
 // The character a stand-in stands for, or `codepoint` itself.
 char32_t fromStandIn(char32_t codepoint);
 

@@ -69,6 +69,30 @@ std::u32string Line::graphemeAt(int col) const
     return std::u32string(1, static_cast<char32_t>(c.codepoint));
 }
 
+size_t Line::graphemeLength(int col) const
+{
+    const Cell &c = m_data[col];
+    if (c.continuation)
+        return 0;
+    if (c.clustered)
+        return m_clusters[c.codepoint].size();
+    return c.codepoint == 0 ? 0 : 1;
+}
+
+void Line::appendToGrapheme(int col, char32_t codepoint)
+{
+    const Cell &c = m_data[col];
+    if (!c.clustered) {
+        const char32_t pair[2] = {static_cast<char32_t>(c.codepoint), codepoint};
+        setGrapheme(col, pair, 2, c, c.protect != 0);
+        return;
+    }
+    std::u32string grown = m_clusters[c.codepoint];
+    grown.push_back(codepoint);
+    const Cell style = c;
+    setGrapheme(col, grown.data(), static_cast<int>(grown.size()), style, style.protect != 0);
+}
+
 char32_t Line::baseCodepoint(int col) const
 {
     const Cell &c = m_data[col];

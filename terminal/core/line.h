@@ -44,6 +44,11 @@ public:
 
     // Writes a grapheme of one or more code points into a cell with a style.
     void setGrapheme(int col, const char32_t *codepoints, int count, const Cell &style, bool protect = false);
+    // How many code points the grapheme at `col` has (0 for none).
+    size_t graphemeLength(int col) const;
+    // A mark (or joiner, or modifier) added to the grapheme at `col`, in
+    // its style.
+    void appendToGrapheme(int col, char32_t codepoint);
 
     // Blanks [from, to) (a soft wrap stays: the caller decides).
     void fill(int from, int to, const Cell &pen);

@@ -36,6 +36,13 @@ public:
     // that can place it without libvterm's per-character path; by default
     // it goes as any other bytes.
     virtual void printable(const char *bytes, size_t length) { write(bytes, length); }
+    // While placesText() holds, text with characters beyond ASCII goes to
+    // text() instead of write(): printable ASCII and whole, well-formed
+    // characters, no controls, widths not fixed (the sink fixes them, as
+    // char_widths.h says). Asked right before each run, once the controls
+    // before it are written: text() is only called after a yes.
+    virtual bool placesText() const { return false; }
+    virtual void text(const char *bytes, size_t length) { (void)bytes, (void)length; }
     // ESC ( F: the set G0 is now; `final` is 0 when what followed the
     // "(" is no final byte (libvterm then designates nothing, or reads
     // intermediates the scanner does not follow).
@@ -95,7 +102,8 @@ public:
 // In text it fixes the widths libvterm 0.1.4 gets wrong (char_widths.h):
 // characters that must be wide or narrow go on as stand-ins, those of no
 // width to the sink's combine(); long runs of printable ASCII go to the
-// sink's printable().
+// sink's printable(). A sink that places text itself (placesText()) gets
+// each run with characters beyond ASCII whole in text(), unrewritten.
 class StreamScanner {
 public:
     // The shortest run of printable ASCII handed to printable(): shorter

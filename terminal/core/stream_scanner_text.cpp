@@ -2,7 +2,9 @@
 // libvterm: runs of ASCII and clean blocks stepped over undecoded, long runs
 // of printable ASCII handed to the sink apart, and the characters whose
 // width libvterm gets wrong sent as stand-ins, dropped, or handed to the
-// sink to join the character before (char_widths.h).
+// sink to join the character before (char_widths.h). A sink that places
+// text itself gets every run with characters beyond ASCII whole instead,
+// and fixes their widths itself.
 
 #include "terminal/core/stream_scanner.h"
 
@@ -44,28 +46,6 @@ struct CleanLeads {
     }
 };
 
-// The character at data[i] if it is whole and well formed (n bytes long),
-// else 0: a cut one is held by the caller, a malformed one left to libvterm.
-char32_t decodeAt(const char *data, size_t i, size_t length, size_t &n)
-{
-    const auto lead = static_cast<unsigned char>(data[i]);
-    n = utf8SequenceLength(lead);
-    if (n < 2 || i + n > length)
-        return 0;
-    char32_t cp = lead & (0x7F >> n);
-    for (size_t k = 1; k < n; ++k) {
-        const auto b = static_cast<unsigned char>(data[i + k]);
-        if (!isUtf8Continuation(b))
-            return 0;
-        cp = (cp << 6) | (b & 0x3F);
-    }
-    static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < kSmallest[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return cp;
-}
-
-
 bool isPrintableAscii(unsigned char b) { return b >= 0x20 && b < 0x7f; }
 
 // Whether eight bytes are all printable ASCII (0x20-0x7E), a word at a time.
@@ -92,12 +72,51 @@ size_t printableRunAt(const char *data, size_t i, size_t length)
         ++end;
     return end - i;
 }
+
+// How many bytes of text start at data[i] with a character beyond ASCII:
+// printable ASCII and whole, well-formed characters, up to a control, an
+// ESC, a malformed or a cut character. 0 when data[i] starts none.
+size_t textRunAt(const char *data, size_t i, size_t length)
+{
+    size_t end = i;
+    while (end < length) {
+        const auto b = static_cast<unsigned char>(data[end]);
+        if (b < 0x80) {
+            if (!isPrintableAscii(b) || end == i)
+                break;
+            end += printableRunAt(data, end, length);
+            continue;
+        }
+        size_t n = 1;
+        if (!decodeUtf8At(data, end, length, n))
+            break;
+        end += n;
+    }
+    return end - i;
+}
 } // namespace
 
 size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t &start, ScannerSink &sink)
 {
     static const CleanLeads clean;
     const size_t textStart = i; // after a sequence, or the chunk's start
+    // A sink that places text itself takes every run with a character
+    // beyond ASCII, widths unfixed; a run of ASCII alone goes as below.
+    // It is asked again once the controls before a run are written (SO
+    // among them may change its answer), and from a no on, this text goes
+    // to write() as if it had never been asked.
+    bool sinkPlacesText = sink.placesText();
+    const auto handOnText = [&](size_t run) {
+        flush(data, start, i, sink);
+        start = i;
+        sinkPlacesText = sink.placesText();
+        if (!sinkPlacesText)
+            return false;
+        sink.text(data + i, run);
+        i += run;
+        start = i;
+        return true;
+    };
     while (i < length) {
         const auto b = static_cast<unsigned char>(data[i]);
         if (b < 0x80) {
@@ -108,6 +127,9 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
                 continue;
             }
             const size_t run = printableRunAt(data, i, length);
+            const size_t beyond = sinkPlacesText && i + run < length ? textRunAt(data, i + run, length) : 0;
+            if (beyond > 0 && handOnText(run + beyond))
+                continue;
             // A short run goes apart too when it is all the text between
             // two sequences (the words between colour changes): nothing
             // would go with it in one write anyway.
@@ -119,6 +141,10 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
             }
             i += run;
             continue;
+        }
+        if (sinkPlacesText) {
+            if (const size_t run = textRunAt(data, i, length); run > 0 && handOnText(run))
+                continue;
         }
         // Only a well-formed character is stepped over whole: an ESC after
         // a broken lead byte must still be seen. One cut by the chunk's end
@@ -134,7 +160,7 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
             continue;
         }
         size_t n = 1;
-        const char32_t cp = decodeAt(data, i, length, n);
+        const char32_t cp = decodeUtf8At(data, i, length, n);
         if (!cp && b >= 0xC0) {
             // A lead byte that begins no character: libvterm's decoder would
             // keep waiting for the rest across controls and sequences and

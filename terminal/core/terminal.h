@@ -248,6 +248,19 @@ private:
     };
     // libvterm's cursor with the cells it has not been told of.
     GridPos libvtermCursor() const;
+    // terminal_text_run.cpp: text beyond ASCII placed directly too.
+    bool placesText() const override;
+    void text(const char *bytes, size_t length) override;
+    // Where the next character of a run goes, while nothing but the run
+    // moved libvterm's cursor since it was asked.
+    struct TextCursor {
+        bool known = false;
+        bool rowTakesText = false; // on the screen, and not of double width
+        GridPos pos;
+    };
+    // One character of such text: placed here when it fits left of the
+    // line's end, else sent to libvterm as the scanner would send it.
+    void placeCharacter(char32_t codepoint, const char *utf8, size_t length, TextCursor &next);
     // What of libvterm's state would make it place printable ASCII
     // otherwise than one cell each, as itself and unprotected: followed
     // from the sequences that set it, and assumed in force, once the model

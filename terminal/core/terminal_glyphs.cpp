@@ -75,15 +75,17 @@ void Terminal::combine(char32_t codepoint)
     if (pos.row != g.row || pos.col != after)
         return; // the cursor moved: a mark with nothing to join is dropped
     Line &line = activeBuffer().row(g.row);
-    std::u32string grapheme = line.graphemeAt(g.col);
-    if (grapheme.empty() || grapheme.size() >= kMaxCodepointsPerCell)
+    const size_t length = line.graphemeLength(g.col);
+    if (length == 0 || length >= kMaxCodepointsPerCell)
         return;
-    grapheme.push_back(codepoint);
-    const Cell style = line[g.col];
-    line.setGrapheme(g.col, grapheme.data(), static_cast<int>(grapheme.size()), style, style.protect != 0);
+    line.appendToGrapheme(g.col, codepoint);
+    // REP repeats the mark with its character, as libvterm repeats the
+    // marks it joined itself.
+    if (m_lastPutCount > 0 && m_lastPutCount < static_cast<int>(m_lastPutChars.size()))
+        m_lastPutChars[static_cast<size_t>(m_lastPutCount++)] = codepoint;
     m_damaged[static_cast<size_t>(g.row)] = 1;
     m_anyDamage = true;
-    if (codepoint == 0xFE0F && grapheme.size() == 2 && g.width == 1 && widensWithEmojiStyle(grapheme[0]))
+    if (codepoint == 0xFE0F && length == 1 && g.width == 1 && widensWithEmojiStyle(line.baseCodepoint(g.col)))
         widenLastGlyph();
 }
 

@@ -31,4 +31,26 @@ inline bool isUtf8Continuation(unsigned char byte)
     return (byte & 0xC0) == 0x80;
 }
 
+// The character of two to four bytes at data[i], if it is whole and well
+// formed (`n` is then its length), else 0: ASCII, a cut, overlong or
+// malformed sequence, a surrogate or anything past U+10FFFF.
+inline char32_t decodeUtf8At(const char *data, size_t i, size_t length, size_t &n)
+{
+    const auto lead = static_cast<unsigned char>(data[i]);
+    n = utf8SequenceLength(lead);
+    if (n < 2 || i + n > length)
+        return 0;
+    char32_t cp = lead & (0x7F >> n);
+    for (size_t k = 1; k < n; ++k) {
+        const auto b = static_cast<unsigned char>(data[i + k]);
+        if (!isUtf8Continuation(b))
+            return 0;
+        cp = (cp << 6) | (b & 0x3F);
+    }
+    constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < kSmallest[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return cp;
+}
+
 } // namespace dt::term

@@ -3,6 +3,7 @@
 // 0.1.4 places glyphs by an older table; characters of no width join the
 // one before them however the stream is cut.
 
+#include "support/vterm_oracle.h"
 #include "terminal/core/char_widths.h"
 #include "terminal/core/terminal.h"
 #include "terminal/core/utf8.h"
@@ -258,6 +259,45 @@ TEST(CharWidths, everyStandInMapsBackToTheCharacterItStandsFor)
 
 } // namespace
 
+// The model places text beyond ASCII itself (terminal_text_run.cpp) with
+// the width libvterm would give it: unassigned code points too, which
+// glibc has no width for, take libvterm's, as its own screen shows them.
+TEST(CharWidths, everyCodePointLeftAloneTakesTheCellsLibvtermGivesIt)
+{
+    ASSERT_NE(std::setlocale(LC_CTYPE, "C.UTF-8"), nullptr);
+    constexpr int kRows = 256;
+    Terminal ours(kRows, 8, 0);
+    dt::test::VTermOracle oracle(kRows, 8, 0);
+    std::string bytes;
+    int batch = 0, checked = 0;
+    std::string firstWrong;
+    const auto run = [&] {
+        ours.feed(bytes);
+        oracle.feed(bytes);
+        const std::string d = dt::test::compareWithOracle(ours, oracle);
+        if (!d.empty() && firstWrong.empty())
+            firstWrong = d;
+        bytes.clear();
+        batch = 0;
+    };
+    for (char32_t cp = 0xA0; cp <= 0x10FFFF; ++cp) {
+        if ((cp >= 0xD800 && cp <= 0xDFFF) || wcwidth(static_cast<wchar_t>(cp)) >= 0
+            || dt::term::widthFix(cp).kind != dt::term::WidthFix::None)
+            continue; // assigned ones: the sweep above, against glibc
+        if (cp >= 0x40000 && cp < 0xE0000 && cp % 251 != 0)
+            continue; // planes 4 to 13, unassigned from end to end: a sample
+        if (batch == 0)
+            bytes = "\x1b[H\x1b[2J";
+        bytes += "\x1b[" + std::to_string(batch + 1) + "HA" + u8(cp) + "B";
+        ++checked;
+        if (++batch == kRows)
+            run();
+    }
+    run();
+    EXPECT_GT(checked, 150000); // planes 2, 3, 14 to 16 are mostly unassigned
+    EXPECT_EQ(firstWrong, "");
+}
+
 // libvterm counts half the cells on a row of double width: a mark after
 // the character on that row's last cell still joins it.
 TEST(CharWidths, aMarkAfterTheLastCharacterOfADoubleWidthRowJoinsIt)
@@ -266,4 +306,18 @@ TEST(CharWidths, aMarkAfterTheLastCharacterOfADoubleWidthRowJoinsIt)
     t.feed("\x1b#6\x1b[5Ge\xcc\xa3" "b");
     EXPECT_EQ(t.screenLine(0).graphemeAt(4), (std::u32string{U'e', 0x323}));
     EXPECT_EQ(t.screenLine(1).baseCodepoint(0), U'b') << "the next character wraps";
+}
+
+// REP repeats the character placed last with its marks, as libvterm
+// repeats the marks it joined itself.
+TEST(CharWidths, repRepeatsACharacterWithItsMarks)
+{
+    Terminal t(3, 20, 0);
+    t.feed("\xce\xbb\xcc\x81\x1b[2b|e\xcc\x81\x1b[b");
+    const std::u32string lambda{0x3BB, 0x301}, e{U'e', 0x301};
+    for (int col : {0, 1, 2})
+        EXPECT_EQ(t.screenLine(0).graphemeAt(col), lambda) << col;
+    EXPECT_EQ(t.screenLine(0).graphemeAt(4), e);
+    EXPECT_EQ(t.screenLine(0).graphemeAt(5), e);
+    EXPECT_EQ(t.cursor().col, 6);
 }

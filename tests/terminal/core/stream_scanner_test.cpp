@@ -1,4 +1,5 @@
 #include "terminal/core/stream_scanner.h"
+#include "terminal/core/utf8.h"
 
 #include <gtest/gtest.h>
 
@@ -344,4 +345,56 @@ TEST(StreamScanner, aClipboardWriteGoesOnWithoutItsLineBreaksOrNotAtAll)
     Recorder cut;
     feedInPieces("\x1b]52;c;QUJD\x18y", 100, cut);
     EXPECT_EQ(cut.events, "y");
+}
+
+// A sink that places text itself gets each run with a character beyond
+// ASCII whole, widths unfixed and however the chunks cut it; controls,
+// sequences and malformed bytes still go as before, and a run of ASCII
+// alone still goes by the printable rule.
+struct TextPlacer : Recorder {
+    bool places = true;
+    bool placesText() const override { return places; }
+    void text(const char *b, size_t n) override { events += "<text " + std::string(b, n) + ">"; }
+    void printable(const char *b, size_t n) override { events += "<ascii " + std::string(b, n) + ">"; }
+};
+
+TEST(StreamScanner, handsWholeRunsOfTextBeyondAsciiToASinkThatPlacesThem)
+{
+    // 中 (3 bytes), 😀 (4), e + U+0301 (a mark libvterm would have joined),
+    // U+1F972 (one libvterm has too narrow: no stand-in for this sink).
+    const std::string text = "ab\xe4\xb8\xad" "e\xcc\x81 \xf0\x9f\x98\x80\xf0\x9f\xa5\xb2";
+    for (size_t piece : {size_t(1), size_t(2), size_t(3), size_t(1000)}) {
+        TextPlacer r;
+        StreamScanner scanner;
+        const std::string stream = text + "\r\n" + text + "\x1b[1m\xe4\xb8\xad\xff" "x";
+        for (size_t i = 0; i < stream.size(); i += piece)
+            scanner.feed(stream.data() + i, std::min(piece, stream.size() - i), r);
+        if (piece == 1000) {
+            EXPECT_EQ(r.events, "<text " + text + ">\r\n<text " + text + ">\x1b[1m<text \xe4\xb8\xad>\xef\xbf\xbd" "x");
+        }
+        // Cut anywhere, the runs are still whole characters and every
+        // byte arrives once, in order.
+        std::string joined, outside;
+        for (size_t at = 0; at < r.events.size();) {
+            if (r.events.compare(at, 6, "<text ") == 0) {
+                const size_t end = r.events.find('>', at);
+                const std::string run = r.events.substr(at + 6, end - at - 6);
+                EXPECT_EQ(dt::term::decodeUtf8(run).find(U'\xFFFD'), std::u32string::npos) << "a cut character";
+                joined += run;
+                at = end + 1;
+            } else {
+                outside += r.events[at];
+                joined += r.events[at++];
+            }
+        }
+        EXPECT_EQ(outside.find("\xe4"), std::string::npos) << "text beyond ASCII went past the sink's text()";
+        std::string expected = stream;
+        expected.replace(expected.find('\xff'), 1, "\xef\xbf\xbd"); // as without this sink
+        EXPECT_EQ(joined, expected) << "in pieces of " << piece;
+    }
+    TextPlacer refusing;
+    refusing.places = false;
+    StreamScanner scanner;
+    scanner.feed(text.data(), text.size(), refusing);
+    EXPECT_EQ(refusing.events.find("<text"), std::string::npos) << "without the sink's say-so, text goes as before";
 }

@@ -1,0 +1,109 @@
+// Text beyond ASCII placed straight into the grid: CJK, accented letters,
+// emoji and the marks that join them go cell by cell here instead of
+// through libvterm's decoder, its glyph callback and the scanner's
+// stand-ins. Each character takes the width libvterm would give what the
+// scanner would have sent it (a stand-in where libvterm's own width is
+// wrong: char_widths.h), so the grid, the cursor and REP stay exactly as
+// libvterm would leave them. As with printable ASCII (terminal_printable.cpp)
+// only left of where libvterm may be waiting to wrap: a character that
+// would end on the last column, or any while the state is one only
+// libvterm can place text in, goes to libvterm as the scanner would send
+// it, and libvterm's cursor is told of the rest with one CUF.
+
+#include "terminal/core/terminal.h"
+
+#include "terminal/core/char_widths.h"
+#include "terminal/core/utf8.h"
+
+#include <vterm.h>
+
+namespace dt::term {
+
+bool Terminal::placesText() const
+{
+    // As for printable ASCII: character sets and protection only libvterm
+    // knows, cells to shift, margins, a sequence the guard holds, or a
+    // single shift waiting for its character.
+    return !m_printableLimits.any() && !m_insertMode && !m_leftRightMargins && m_guard.idle() && !m_singleShift;
+}
+
+// Only ever right after placesText() said yes (the scanner asks once the
+// controls before the run are written), and nothing in a run changes it.
+void Terminal::text(const char *bytes, size_t length)
+{
+    size_t at = 0;
+    TextCursor next;
+    while (at < length) {
+        if (static_cast<unsigned char>(bytes[at]) < 0x80) {
+            size_t run = 1;
+            while (at + run < length && static_cast<unsigned char>(bytes[at + run]) < 0x80)
+                ++run;
+            printable(bytes + at, run);
+            next.known = false;
+            at += run;
+            continue;
+        }
+        size_t n = 1;
+        const char32_t codepoint = decodeUtf8At(bytes, at, length, n);
+        if (!codepoint) {
+            write(bytes + at, length - at); // not what the scanner hands on; libvterm copes
+            return;
+        }
+        placeCharacter(codepoint, bytes + at, n, next);
+        at += n;
+    }
+}
+
+void Terminal::placeCharacter(char32_t codepoint, const char *utf8, size_t length, TextCursor &next)
+{
+    if (codepoint == 0xFFFE || codepoint == 0xFFFF)
+        codepoint = 0xFFFD; // as libvterm's decoder shows these two
+    const WidthFix fix = widthFix(codepoint);
+    if (fix.kind == WidthFix::Drop)
+        return; // a C1 control as UTF-8: neither shown nor moving the cursor
+    if (fix.kind == WidthFix::Combine || fix.kind == WidthFix::KnownMark) {
+        combine(codepoint);
+        next.known = false; // VS16 may have widened the character
+        return;
+    }
+    // What libvterm would be sent, its width there, and what it shows.
+    const char32_t sent = fix.kind == WidthFix::StandIn ? fix.codepoint : codepoint;
+    const int width = unfixedWidth(sent);
+    if (!next.known) {
+        next.pos = libvtermCursor();
+        next.rowTakesText = next.pos.row >= 0 && next.pos.row < m_rows && next.pos.col >= 0
+            && !vterm_state_get_lineinfo(m_state, next.pos.row)->doublewidth;
+        next.known = true;
+    }
+    const GridPos pos = next.pos;
+    if (!next.rowTakesText || pos.col >= m_columns - 2 || pos.col + width > m_columns - 1) {
+        if (fix.kind == WidthFix::StandIn) {
+            const std::string standIn = toUtf8(sent);
+            write(standIn.data(), standIn.size());
+        } else {
+            write(utf8, length);
+        }
+        next.known = false;
+        return;
+    }
+    Line &line = activeBuffer().row(pos.row);
+    cellword::storeCharacter(&line[pos.col], m_pen, fromStandIn(sent), false);
+    if (width == 2) {
+        // As onPutGlyph() does: the pen, and the protection it had.
+        Cell &second = line[pos.col + 1];
+        cellword::storeCharacter(&second, m_pen, 0, second.protect);
+        second.continuation = 1;
+    }
+    m_lastPutWidth = width;
+    m_lastPutCount = 1;
+    m_lastPutChars[0] = sent;
+    m_lastGlyph = {pos.row, pos.col, width};
+    m_wrap = {true, pos.row, pos.col + width};
+    m_damaged[static_cast<size_t>(pos.row)] = 1;
+    m_anyDamage = true;
+    m_changes.cursor = true;
+    m_libvtermBehind += width;
+    next.pos.col += width;
+}
+
+} // namespace dt::term
