@@ -140,19 +140,26 @@ void Line::keepUsedClusters(Table &&from)
     // Entries are unique already (internCluster), so a number maps to one
     // entry: one pass, no string compared. A line with clusters goes into
     // history this way on every scroll.
-    // Two passes, so the new table is allocated once and exactly.
+    // Two passes, so the new table is allocated once and exactly; the
+    // second is not needed when every entry is used (then the numbers
+    // stand as they are).
+    const size_t entries = from.size();
     constexpr uint32_t kUnmapped = UINT32_MAX;
-    std::vector<uint32_t> renumbered(from.size(), kUnmapped);
+    std::vector<uint32_t> renumbered(entries, kUnmapped);
     uint32_t used = 0;
     for (int col = 0; col < m_size; ++col) {
         const Cell &c = m_data[col];
-        if (c.clustered && c.codepoint < from.size() && renumbered[c.codepoint] == kUnmapped)
+        if (c.clustered && c.codepoint < entries && renumbered[c.codepoint] == kUnmapped)
             renumbered[c.codepoint] = used++;
+    }
+    if (used == entries) {
+        m_clusters.assign(std::begin(from), std::end(from));
+        return;
     }
     std::vector<std::u32string> kept(used);
     for (int col = 0; col < m_size; ++col) {
         Cell &c = m_data[col];
-        if (!c.clustered || c.codepoint >= from.size())
+        if (!c.clustered || c.codepoint >= entries)
             continue;
         const uint32_t to = renumbered[c.codepoint];
         if (kept[to].empty())
