@@ -102,15 +102,21 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
     const size_t textStart = i; // after a sequence, or the chunk's start
     // A sink that places text itself takes every run with a character
     // beyond ASCII, widths unfixed; a run of ASCII alone goes as below.
-    // It is asked again once the controls before a run are written (SO
-    // among them may change its answer), and from a no on, this text goes
-    // to write() as if it had never been asked.
-    bool sinkPlacesText = sink.placesText();
+    // It is asked once such a character shows up (ASCII-only text never
+    // asks), and again once the controls before a run are written (SO
+    // among them may change its answer); from a no on, this text goes to
+    // write() as if it had never been asked.
+    enum class Asked { NotYet, Yes, No } asked = Asked::NotYet;
+    const auto sinkPlacesText = [&] {
+        if (asked == Asked::NotYet)
+            asked = sink.placesText() ? Asked::Yes : Asked::No;
+        return asked == Asked::Yes;
+    };
     const auto handOnText = [&](size_t run) {
         flush(data, start, i, sink);
         start = i;
-        sinkPlacesText = sink.placesText();
-        if (!sinkPlacesText)
+        asked = Asked::NotYet;
+        if (!sinkPlacesText())
             return false;
         sink.text(data + i, run);
         i += run;
@@ -127,9 +133,11 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
                 continue;
             }
             const size_t run = printableRunAt(data, i, length);
-            const size_t beyond = sinkPlacesText && i + run < length ? textRunAt(data, i + run, length) : 0;
-            if (beyond > 0 && handOnText(run + beyond))
-                continue;
+            if (i + run < length && static_cast<unsigned char>(data[i + run]) >= 0x80 && sinkPlacesText()) {
+                const size_t beyond = textRunAt(data, i + run, length);
+                if (beyond > 0 && handOnText(run + beyond))
+                    continue;
+            }
             // A short run goes apart too when it is all the text between
             // two sequences (the words between colour changes): nothing
             // would go with it in one write anyway.
@@ -142,7 +150,7 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
             i += run;
             continue;
         }
-        if (sinkPlacesText) {
+        if (sinkPlacesText()) {
             if (const size_t run = textRunAt(data, i, length); run > 0 && handOnText(run))
                 continue;
         }
