@@ -161,6 +161,7 @@ struct TerminalCallbacks {
         Terminal *t = self(user);
         if (row < 0 || row >= t->m_rows)
             return 0; // 0: libvterm does not write its own entry for that row either (past its array)
+        t->m_doubleWidthRowsSeen = t->m_doubleWidthRowsSeen || info->doublewidth;
         if (info->doublewidth && (!old->doublewidth || info->doubleheight != old->doubleheight)) {
             // A row made double width loses what stood right of its middle,
             // as on a VT100 (and in xterm and libvterm's own screen):
@@ -303,7 +304,7 @@ Changes Terminal::takeChanges()
 
 int Terminal::onErase(int startRow, int endRow, int startCol, int endCol, bool selective, bool endsWraps)
 {
-    if (startRow == endRow - 1 && endCol >= m_columns && pendingWrap())
+    if (startRow == endRow - 1 && endCol >= rowWidth(startRow) && pendingWrap())
         m_erasedAtPendingWrap = true; // an EL there (csi('K') ends the wait)
     forgetLastGlyphIn(startRow, endRow, startCol, endCol);
     startRow = std::max(startRow, 0);

@@ -233,8 +233,17 @@ private:
     void printable(const char *bytes, size_t length) override;
     void g0Designated(char final) override { m_printableLimits.g0NotAscii = final != 'B'; }
     void charsetShifted() override { m_printableLimits.shifted = true; }
-    void singleShift() override { m_singleShift = true; }
-    bool m_singleShift = false; // SS2 or SS3 seen: libvterm places the next character
+    void singleShift() override
+    {
+        m_singleShift = true;
+        m_singleShiftWritten = false;
+    }
+    // SS2 or SS3 seen: libvterm places the next character. The scanner
+    // reports it before the write that carries it (after text before it),
+    // so only a glyph placed once that write is done is the shifted one
+    // (onPutGlyph), and ends it.
+    bool m_singleShift = false;
+    bool m_singleShiftWritten = false;
     size_t placePrintable(const char *bytes, size_t length);
     bool atLineEnd() const;
     // Cells the model placed past libvterm's cursor, which has not been
@@ -255,7 +264,9 @@ private:
     // moved libvterm's cursor since it was asked.
     struct TextCursor {
         bool known = false;
-        bool rowTakesText = false; // on the screen, and not of double width
+        // On the screen, on a row not of double width, and libvterm is
+        // not waiting to wrap there.
+        bool takesText = false;
         GridPos pos;
     };
     // One character of such text: placed here when it fits left of the
@@ -316,6 +327,22 @@ private:
     // How many cells of a screen row libvterm places text in: half of
     // them on a row of double width.
     int rowWidth(int row) const;
+    bool m_doubleWidthRowsSeen = false; // DECDWL or DECDHL ever: rowWidth() must ask libvterm
+    // Where the glyph that filled its row left libvterm's cursor, waiting
+    // to wrap. libvterm keeps waiting until the cursor moves, even when
+    // the row is made narrower or wider under it (DECSWL, ED): while the
+    // cursor is still there, only libvterm places text.
+    GridPos m_waitsToWrapAt{-1, -1};
+    bool mayWaitToWrap(GridPos pos) const { return pos.row == m_waitsToWrapAt.row && pos.col == m_waitsToWrapAt.col; }
+    // A glyph about to be placed at (row, col): at the start of the row
+    // below the last glyph's, with no cursor move between, autowrap put it
+    // there, and the row above is marked as continuing into it.
+    void noteWrapBefore(int row, int col)
+    {
+        if (m_wrap.valid && col == 0 && row == m_wrap.row + 1)
+            markWrappedAbove();
+    }
+    void markWrappedAbove();
     // libvterm waits to wrap: the cursor is on the last column, right where
     // the glyph just written there left it.
     bool pendingWrap() const;

@@ -33,14 +33,13 @@ int Terminal::onPutGlyph(const uint32_t *chars, int width, int row, int col, boo
     }
     line.setGrapheme(col, cps, count, m_pen, protect);
     m_lastGlyph = {row, col, width};
-    if (m_wrap.valid && col == 0 && row == m_wrap.row + 1) {
-        if (m_wrap.row >= 0)
-            activeBuffer().row(m_wrap.row).setWrapped(true);
-        else if (!m_altActive)
-            m_scrollback.markNewestWrapped();
-    }
+    if (m_singleShiftWritten)
+        m_singleShift = m_singleShiftWritten = false; // this is the shifted character
+    noteWrapBefore(row, col);
     // On the last cells libvterm leaves the cursor on the glyph (waiting to wrap).
-    m_wrap = {true, row, col + width < rowWidth(row) ? col + width : col};
+    const bool endsRow = col + width >= rowWidth(row);
+    m_wrap = {true, row, endsRow ? col : col + width};
+    m_waitsToWrapAt = endsRow ? GridPos{row, col} : GridPos{-1, -1};
     for (int c = 1; c < width && col + c < m_columns; ++c) {
         // The right half takes the pen too, so a background or reverse
         // covers the whole character.
@@ -115,9 +114,17 @@ void Terminal::widenLastGlyph()
     m_lastGlyph.width = 2;
 }
 
+void Terminal::markWrappedAbove()
+{
+    if (m_wrap.row >= 0)
+        activeBuffer().row(m_wrap.row).setWrapped(true);
+    else if (!m_altActive)
+        m_scrollback.markNewestWrapped();
+}
+
 int Terminal::rowWidth(int row) const
 {
-    if (row < 0 || row >= m_rows || !vterm_state_get_lineinfo(m_state, row)->doublewidth)
+    if (!m_doubleWidthRowsSeen || row < 0 || row >= m_rows || !vterm_state_get_lineinfo(m_state, row)->doublewidth)
         return m_columns;
     return m_columns / 2; // as libvterm counts a row of double width
 }

@@ -63,7 +63,9 @@ bool Terminal::atLineEnd() const
     return libvtermCursor().col >= m_columns - 2;
 }
 
-// Left of the last two columns libvterm is not waiting to wrap: the cells
+// Left of the last two columns libvterm is not waiting to wrap, unless the
+// row it filled has since become narrower (DECSWL, or an erase that
+// resets line sizes, leave the wait in place): the cells
 // up to (not including) the last column take the text as onPutGlyph()
 // would, and libvterm's cursor is to step over them.
 size_t Terminal::placePrintable(const char *bytes, size_t length)
@@ -71,10 +73,11 @@ size_t Terminal::placePrintable(const char *bytes, size_t length)
     if (m_singleShift)
         return 0;
     const GridPos pos = libvtermCursor();
-    if (pos.row < 0 || pos.row >= m_rows || pos.col < 0 || pos.col >= m_columns - 2)
+    if (pos.row < 0 || pos.row >= m_rows || pos.col < 0 || pos.col >= m_columns - 2 || mayWaitToWrap(pos))
         return 0;
     if (vterm_state_get_lineinfo(m_state, pos.row)->doublewidth)
         return 0; // libvterm's own record decides how wide its row is
+    noteWrapBefore(pos.row, pos.col);
     Line &line = activeBuffer().row(pos.row);
     const int count = static_cast<int>(std::min<size_t>(length, static_cast<size_t>(m_columns - 1 - pos.col)));
     for (int i = 0; i < count; ++i)

@@ -71,12 +71,12 @@ void Terminal::placeCharacter(char32_t codepoint, const char *utf8, size_t lengt
     const int width = unfixedWidth(sent);
     if (!next.known) {
         next.pos = libvtermCursor();
-        next.rowTakesText = next.pos.row >= 0 && next.pos.row < m_rows && next.pos.col >= 0
+        next.takesText = next.pos.row >= 0 && next.pos.row < m_rows && next.pos.col >= 0 && !mayWaitToWrap(next.pos)
             && !vterm_state_get_lineinfo(m_state, next.pos.row)->doublewidth;
         next.known = true;
     }
     const GridPos pos = next.pos;
-    if (!next.rowTakesText || pos.col >= m_columns - 2 || pos.col + width > m_columns - 1) {
+    if (!next.takesText || pos.col >= m_columns - 2 || pos.col + width > m_columns - 1) {
         if (fix.kind == WidthFix::StandIn) {
             const std::string standIn = toUtf8(sent);
             write(standIn.data(), standIn.size());
@@ -86,6 +86,7 @@ void Terminal::placeCharacter(char32_t codepoint, const char *utf8, size_t lengt
         next.known = false;
         return;
     }
+    noteWrapBefore(pos.row, pos.col);
     Line &line = activeBuffer().row(pos.row);
     cellword::storeCharacter(&line[pos.col], m_pen, fromStandIn(sent), false);
     if (width == 2) {

@@ -57,6 +57,7 @@ void Terminal::write(const char *bytes, size_t length)
     if (!m_printableLimits.shifted && std::memchr(bytes, 0x0e, length))
         m_printableLimits.shifted = true; // SO: G1 into GL (terminal_printable.cpp)
     toLibvterm(bytes, length);
+    m_singleShiftWritten = m_singleShift; // the SS2 or SS3 reported was in this write or before
     // libvterm gives a C1 control it decodes from UTF-8 a width of -1 and
     // moves the cursor left of column 0 (the scanner drops those in text;
     // this catches any other way in). Any CSI makes it clamp the cursor;

@@ -51,6 +51,10 @@ public:
         // protection, shifted charsets, single shifts, double-width lines,
         // origin mode, autowrap off, the last columns.
         UnicodeWords,
+        // Those, and more that only the model's own two paths for text can
+        // be compared on (not libvterm's screen): stand-ins, VS16, joiners,
+        // unknown marks, malformed bytes, REP, rows left waiting to wrap.
+        TextPaths,
     };
     explicit StreamGenerator(uint32_t seed, Extra extra = Extra::None) : m_rng(seed), m_extra(extra) {}
 
@@ -59,7 +63,7 @@ public:
         std::string out;
         while (static_cast<int>(out.size()) < length)
             out += m_extra == Extra::ColouredWords && num(0, 2) == 0 ? colouredWordOrItsLimits()
-                : m_extra == Extra::UnicodeWords && num(0, 2) == 0    ? unicodeWordOrItsLimits()
+                : (m_extra == Extra::UnicodeWords || m_extra == Extra::TextPaths) && num(0, 2) == 0 ? unicodeWordOrItsLimits()
                 : m_extra != Extra::None && num(0, 2) == 0            ? printableRunOrItsLimits()
                                                                       : piece();
         return out;
@@ -117,10 +121,20 @@ private:
         case 5: return num(0, 1) ? "\x1b*0\x1bNq" : "\x1b+0\x1bOx";
         case 6: return num(0, 1) ? "\x1b#6" : "\x1b#5"; // DECDWL, DECSWL
         case 7: return num(0, 1) ? "\x1b[?7l" : "\x1b[?7h";
-        case 9: return "\r\n";
-        case 10: return "\x1b[" + n(30, 37) + "m";
-        case 11: return num(0, 1) ? "\x1b[" + n(2, 4) + ";" + n(5, 8) + "r\x1b[?6h" : "\x1b[?6l\x1b[r";
-        case 12: return "\x1b[" + n(1, 40) + "G";
+        case 8: return "\r\n";
+        case 9: return "\x1b[" + n(30, 37) + "m";
+        case 10: return num(0, 1) ? "\x1b[" + n(2, 4) + ";" + n(5, 8) + "r\x1b[?6h" : "\x1b[?6l\x1b[r";
+        case 11: return "\x1b[" + n(1, 40) + "G";
+        case 12:
+            if (m_extra != Extra::TextPaths)
+                break;
+            switch (num(0, 5)) { // what only the model's own two paths can be held to
+            case 0: return "\x1b[" + n(1, 9) + "b"; // REP: of a stand-in, a character with marks
+            case 1: return "\x1b#6" + std::string(static_cast<size_t>(num(1, 30)), 'w') + "\x1b#5"; // left waiting to wrap
+            case 2: return "\x1b#6" + std::string(static_cast<size_t>(num(1, 30)), 'w') + "\x1b[2J";
+            case 3: return "\x1b[" + n(1, 40) + "G\x1b[K";
+            default: return "\x1b[2S";
+            }
         default: break;
         }
         static const char *const pieces[] = {
@@ -139,10 +153,31 @@ private:
             "\xd0\x96\xce\xbb", // Жλ
             "a", "bc", " ",
         };
+        // Where libvterm's own screen is no judge, the model's two paths
+        // still must agree: characters libvterm has at the wrong width
+        // (stand-ins), VS16, joiners, marks libvterm does not know (after
+        // ASCII too), C1 controls and noncharacters as UTF-8, stand-in code
+        // points arriving in the stream, malformed and cut bytes.
+        static const char *const more[] = {
+            "\xf0\x9f\xa5\xb0", // 🥰, one cell in libvterm
+            "\xe2\x9d\xa4\xef\xb8\x8f", // ❤ and VS16
+            "\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9", // 👨 ZWJ 👩
+            "x\xe1\xaa\xb0", // x and U+1AB0, a mark libvterm does not know
+            "e\xcc\x81", // e and a mark libvterm knows, after ASCII
+            "\xc2\x85", // NEL as UTF-8
+            "\xef\xbf\xbe", // U+FFFE
+            "\xf0\xbf\x80\x80", // U+3F000, one of the stand-ins
+            "\xff", "\xe4\xb8", // malformed, cut
+            "\xf0\xa0\x80\x80", // U+20000, CJK extension B
+        };
+        const bool textPaths = m_extra == Extra::TextPaths;
+        const int kinds = static_cast<int>(std::size(pieces) + (textPaths ? std::size(more) : 0));
         std::string word;
         const int count = num(1, 8);
-        for (int i = 0; i < count; ++i)
-            word += pieces[num(0, static_cast<int>(std::size(pieces)) - 1)];
+        for (int i = 0; i < count; ++i) {
+            const int k = num(0, kinds - 1);
+            word += k < static_cast<int>(std::size(pieces)) ? pieces[k] : more[k - std::size(pieces)];
+        }
         return word;
     }
 
@@ -186,7 +221,8 @@ private:
         };
         const int ascii = 4; // the first samples
         // Text beyond ASCII comes from unicodeWordOrItsLimits() there.
-        const bool asciiOnly = m_extra == Extra::PrintableRunsAndCharsets || m_extra == Extra::UnicodeWords;
+        const bool asciiOnly = m_extra == Extra::PrintableRunsAndCharsets || m_extra == Extra::UnicodeWords
+            || m_extra == Extra::TextPaths;
         std::string s = samples[num(0, asciiOnly ? ascii - 1 : int(std::size(samples)) - 1)];
         int repeat = num(1, 4);
         std::string r;
@@ -378,6 +414,62 @@ TEST(DifferentialTest, unicodeWordsAgreeWithLibvtermWholeAndChunked)
         }
         ASSERT_EQ(compareWithOracle(whole, oracle), "") << "seed " << seed << " (" << rows << "x" << cols << ")";
         ASSERT_EQ(compareWithOracle(chunked, oracle), "") << "seed " << seed << " chunked (" << rows << "x" << cols << ")";
+    }
+}
+
+// The model with text beyond ASCII left to libvterm, as before the
+// model placed it (the scanner's stand-ins, marks joined by libvterm or
+// the model, one write for all).
+class TextThroughLibvterm : public Terminal {
+public:
+    using Terminal::Terminal;
+
+private:
+    bool placesText() const override { return false; }
+};
+
+std::string describe(const Terminal &t)
+{
+    std::string d = dt::term::dumpScreenText(t) + dt::term::dumpAttributes(t) + dt::term::dumpScrollback(t);
+    for (int r = 0; r < t.rows(); ++r)
+        d += t.screenLine(r).wrapped() ? 'w' : '.';
+    return d + " cursor " + std::to_string(t.cursor().row) + "," + std::to_string(t.cursor().col);
+}
+
+// Where libvterm's own screen is no judge (the widths it gets wrong, marks
+// it does not know, VS16, REP, bytes that are not UTF-8), the model placing
+// text itself leaves the same screen, history, soft wraps and cursor as
+// the model handing all of it to libvterm, whole and cut anywhere.
+TEST(DifferentialTest, textPlacedByTheModelLooksAsWhenLibvtermPlacesIt)
+{
+    for (uint32_t seed = 17001; seed <= 18500; ++seed) {
+        StreamGenerator gen(seed, StreamGenerator::Extra::TextPaths);
+        const std::string bytes = gen.next(300 + static_cast<int>(seed % 5) * 200);
+        const int rows = 3 + static_cast<int>(seed % 7);
+        const int cols = 2 + static_cast<int>(seed % 41);
+        // Half way, a new width: a reflow that leaves the cursor at the
+        // start of a row expects the next glyph to mark the row above.
+        const size_t half = bytes.size() / 2;
+        const int newCols = std::max(2, cols + static_cast<int>(seed % 7) - 3);
+        TextThroughLibvterm reference(rows, cols, 500);
+        reference.feed(bytes.substr(0, half));
+        reference.resize(rows, newCols);
+        reference.feed(bytes.substr(half));
+        std::mt19937 rng(seed);
+        Terminal whole(rows, cols, 500), chunked(rows, cols, 500);
+        whole.feed(bytes.substr(0, half));
+        whole.resize(rows, newCols);
+        whole.feed(bytes.substr(half));
+        for (size_t at = 0; at < bytes.size();) {
+            const size_t n = std::min((at < half ? half : bytes.size()) - at,
+                                      size_t(std::uniform_int_distribution<int>(1, 40)(rng)));
+            chunked.feed(bytes.data() + at, n);
+            at += n;
+            if (at == half)
+                chunked.resize(rows, newCols);
+        }
+        ASSERT_EQ(describe(whole), describe(reference)) << "seed " << seed << " (" << rows << "x" << cols << ")";
+        ASSERT_EQ(describe(chunked), describe(reference)) << "seed " << seed << " chunked (" << rows << "x" << cols << ")";
     }
 }
 

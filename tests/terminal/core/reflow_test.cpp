@@ -90,14 +90,18 @@ TEST(Reflow, typingRightAfterTheResizeContinuesTheLineWhereverItNowEnds)
     };
     // "$ typed" is seven cells: it fills 7 columns exactly (libvterm then
     // waits to wrap), or ends at the edge after the resize.
-    for (const Case c : {Case{7, 5, 1, 2}, Case{7, 10, 0, 7}, Case{10, 7, 1, 0}, Case{9, 3, 2, 1}}) {
-        Terminal t(4, c.from, 100);
-        t.feed("$ typed");
-        t.resize(4, c.to);
-        EXPECT_EQ(t.cursor().row, c.row) << c.from << " to " << c.to;
-        EXPECT_EQ(t.cursor().col, c.col) << c.from << " to " << c.to;
-        t.feed("X");
-        EXPECT_EQ(logical(t), "$ typedX\n") << c.from << " to " << c.to;
+    // What comes next goes through libvterm (one letter), or is placed by
+    // the model itself (a long run of ASCII, a letter beyond ASCII).
+    for (const std::string next : {"X", "XXXXXXXXXXXXXX", "\xc3\xa9"}) {
+        for (const Case c : {Case{7, 5, 1, 2}, Case{7, 10, 0, 7}, Case{10, 7, 1, 0}, Case{9, 3, 2, 1}}) {
+            Terminal t(4, c.from, 100);
+            t.feed("$ typed");
+            t.resize(4, c.to);
+            EXPECT_EQ(t.cursor().row, c.row) << c.from << " to " << c.to;
+            EXPECT_EQ(t.cursor().col, c.col) << c.from << " to " << c.to;
+            t.feed(next);
+            EXPECT_EQ(logical(t), "$ typed" + next + "\n") << c.from << " to " << c.to << ", then " << next;
+        }
     }
 }
 

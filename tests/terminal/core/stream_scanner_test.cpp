@@ -360,7 +360,7 @@ struct TextPlacer : Recorder {
 
 TEST(StreamScanner, handsWholeRunsOfTextBeyondAsciiToASinkThatPlacesThem)
 {
-    // 中 (3 bytes), 😀 (4), e + U+0301 (a mark libvterm would have joined),
+    // 中 (3 bytes), 😀 (4), e + U+0301 (a mark after ASCII, joined by the sink),
     // U+1F972 (one libvterm has too narrow: no stand-in for this sink).
     const std::string text = "ab\xe4\xb8\xad" "e\xcc\x81 \xf0\x9f\x98\x80\xf0\x9f\xa5\xb2";
     for (size_t piece : {size_t(1), size_t(2), size_t(3), size_t(1000)}) {
