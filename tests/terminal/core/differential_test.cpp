@@ -46,10 +46,11 @@ public:
         // wide character, single shifts, autowrap off.
         ColouredWords,
         // A third of the pieces are words of text beyond ASCII (which the
-        // model places itself: wide, narrow, marks after ASCII and after
-        // CJK) and what they must leave to libvterm: insert mode, margins,
-        // protection, shifted charsets, single shifts, double-width lines,
-        // origin mode, autowrap off, the last columns.
+        // model places itself: wide, narrow, marks after letters beyond
+        // ASCII and after CJK) and what they must leave to libvterm:
+        // insert mode, margins, protection, shifted charsets, single
+        // shifts, double-width lines, origin mode, autowrap off, the last
+        // columns.
         UnicodeWords,
         // Those, and more that only the model's own two paths for text can
         // be compared on (not libvterm's screen): stand-ins, VS16, joiners,
