@@ -54,7 +54,7 @@ TEST_P(CliCommandsTest, anAgentRunsWaitsAndReadsBackCommands)
     EXPECT_EQ(status("wait.status"), "0") << text("wait.err").toStdString();
     const Json wait = jsonFile("wait.json");
     EXPECT_EQ(wait["output"], "late");
-    EXPECT_EQ(wait["command"], "sleep 1; echo late");
+    EXPECT_EQ(wait["command"], "sh -c \"until [ -e go ]; do sleep 0.05; done\"; echo late");
     const Json commands = jsonFile("commands.json");
     ASSERT_TRUE(commands.is_array() && !commands.empty()) << commands.dump();
     EXPECT_EQ(commands.back()["commandId"], wait["commandId"]);

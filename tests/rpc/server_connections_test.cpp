@@ -104,8 +104,11 @@ pid_t processWithPid(pid_t wanted, int hold[2])
     }
     long pidMax = 0;
     std::ifstream("/proc/sys/kernel/pid_max") >> pidMax;
+    // vfork, not fork: the child shares the test's memory and only exits,
+    // so no page tables are copied (the sanitizer builds map terabytes of
+    // shadow, where one fork costs milliseconds and a wrap took a minute).
     for (long i = 0; i < pidMax + 1000; ++i) {
-        const pid_t p = ::fork();
+        const pid_t p = ::vfork();
         if (p == 0)
             ::_exit(0);
         ::waitpid(p, nullptr, 0);

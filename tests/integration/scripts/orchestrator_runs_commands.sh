@@ -33,11 +33,15 @@ deviceterm tab run --tab "$t" -- 'echo é ✓ "$HOME" | sed "s,/.*,HOME,"; false
 echo $? > plain.status
 
 # A timeout leaves the command running; the tab is busy until it ends;
-# tab wait picks it up; the records and the last output read back.
-deviceterm tab run --tab "$t" --timeout 0.3 -- 'sleep 1; echo late' > timeout.txt 2> timeout.err
+# tab wait picks it up; the records and the last output read back. The
+# command ends when the file "go" appears, not after a time, so a slow
+# machine cannot end it before the busy tab is asked to run another.
+rm -f go
+deviceterm tab run --tab "$t" --timeout 0.3 -- 'sh -c "until [ -e go ]; do sleep 0.05; done"; echo late' > timeout.txt 2> timeout.err
 echo $? > timeout.status
 deviceterm tab run --tab "$t" -- true > busy.txt 2> busy.err
 echo $? > busy.status
+touch go
 deviceterm tab wait --json --tab "$t" > wait.json 2> wait.err
 echo $? > wait.status
 deviceterm tab commands --json --tab "$t" > commands.json 2> commands.err
