@@ -36,7 +36,11 @@ enum class Owner { Nobody, Gui, Reader };
 
 struct State {
     std::mutex mutex;
-    std::condition_variable changed;
+    // Two, so that a reader ending its turn while the GUI thread waits
+    // wakes the GUI thread alone: no other reader could go then, and a
+    // herd of them waking only to sleep again takes the CPU it needs.
+    std::condition_variable guiMayTake;
+    std::condition_variable readersMayTake;
     Owner owner = Owner::Nobody;
     int guiWaiting = 0;
     int readersWaiting = 0;
@@ -64,7 +68,7 @@ void guiTake()
     State &s = state();
     std::unique_lock lock(s.mutex);
     ++s.guiWaiting;
-    s.changed.wait(lock, [&] { return s.owner == Owner::Nobody && !(s.readerNext && s.readersWaiting > 0); });
+    s.guiMayTake.wait(lock, [&] { return s.owner == Owner::Nobody && !(s.readerNext && s.readersWaiting > 0); });
     --s.guiWaiting;
     s.owner = Owner::Gui;
     g_guiOwns = true;
@@ -81,7 +85,7 @@ void guiGiveUp()
         s.readerNext = s.readersWaiting > 0;
     }
     g_guiOwns = false;
-    s.changed.notify_all();
+    s.readersMayTake.notify_all();
 }
 
 // A source that is never dispatched: it only watches the loop go by (the
@@ -172,7 +176,7 @@ ReaderTurn::ReaderTurn(const std::atomic<bool> &stop, bool small)
     std::unique_lock lock(s.mutex);
     ++s.readersWaiting;
     s.smallWaiting += small ? 1 : 0;
-    s.changed.wait(lock, [&] {
+    s.readersMayTake.wait(lock, [&] {
         return stop.load()
             || (s.owner == Owner::Nobody && (s.guiWaiting == 0 || s.readerNext) && (small || s.smallWaiting == 0));
     });
@@ -180,7 +184,8 @@ ReaderTurn::ReaderTurn(const std::atomic<bool> &stop, bool small)
     s.smallWaiting -= small ? 1 : 0;
     if (stop.load()) {
         lock.unlock();
-        s.changed.notify_all(); // one fewer reader: a GUI thread letting it go first need not wait
+        s.guiMayTake.notify_all(); // one fewer reader: a GUI thread letting it go first need not wait
+        s.readersMayTake.notify_all();
         return;
     }
     s.owner = Owner::Reader;
@@ -193,18 +198,23 @@ ReaderTurn::~ReaderTurn()
     if (!m_acquired)
         return;
     State &s = state();
+    bool guiWaits = false;
     {
         std::lock_guard lock(s.mutex);
         s.owner = Owner::Nobody;
+        guiWaits = s.guiWaiting > 0;
     }
-    s.changed.notify_all();
+    if (guiWaits)
+        s.guiMayTake.notify_all(); // it goes next: readers wait while it does
+    else
+        s.readersMayTake.notify_all();
 }
 
 void wakeWaitingReaders()
 {
     State &s = state();
     { std::lock_guard lock(s.mutex); }
-    s.changed.notify_all();
+    s.readersMayTake.notify_all();
 }
 
 } // namespace dt::terminal::ownership
