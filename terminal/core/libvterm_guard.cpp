@@ -14,8 +14,42 @@ bool isIntermediate(unsigned char c) { return c >= 0x20 && c <= 0x2f; }
 bool isCancel(unsigned char c) { return c == 0x18 || c == 0x1a; }
 } // namespace
 
+// A write of whole CSIs of digits and separators only, each within
+// libvterm's parameters: what the scanner hands on for cursor moves,
+// erases and scroll regions, which come in runs. The states below would
+// pass it untouched and end where they began, in the ground state.
+bool LibvtermGuard::onlyPlainCsis(const char *data, size_t length) const
+{
+    if (m_state != State::Normal || m_heldEsc || length == 0)
+        return false;
+    size_t i = 0;
+    while (i < length) {
+        if (length - i < 3 || data[i] != '\x1b' || data[i + 1] != '[')
+            return false;
+        i += 2;
+        while (i < length && data[i] >= 0x3c && data[i] <= 0x3f)
+            ++i; // the leader
+        int separators = 0;
+        for (; i < length; ++i) {
+            const char c = data[i];
+            if (c == ';' || c == ':')
+                ++separators;
+            else if (c < '0' || c > '9')
+                break;
+        }
+        if (i == length || separators >= kMaxArgs)
+            return false;
+        const auto final = static_cast<unsigned char>(data[i++]);
+        if (final < 0x40 || final > 0x7e)
+            return false;
+    }
+    return true;
+}
+
 bool LibvtermGuard::filter(const char *data, size_t length, std::string &safe)
 {
+    if (onlyPlainCsis(data, length))
+        return false;
     bool changed = false;
     size_t kept = 0; // data[0, kept) is in `safe` when changed
     auto take = [&](size_t upTo) {

@@ -31,6 +31,8 @@ public:
     bool idle() const { return m_state == State::Normal && !m_heldEsc; }
 
 private:
+    bool onlyPlainCsis(const char *data, size_t length) const;
+
     enum class State : unsigned char { Normal, Escape, CsiLeader, CsiArgs, CsiIntermediate, String, EscapeInString, Dropping };
     State m_state = State::Normal;
     int m_args = 0; // separators read in the current CSI

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 
 namespace {
@@ -87,6 +88,40 @@ TEST(LibvtermGuard, followsTheParserAcrossWrites)
     EXPECT_EQ(through(g, params(10)), params(5) + "1\x18");
     EXPECT_EQ(through(g, "2;3m\rB"), "\rB") << "the rest of it dropped, controls kept";
     EXPECT_EQ(through(g, "\x1b[" + params(3) + "m"), "\x1b[" + params(3) + "m");
+}
+
+// A write of whole control sequences takes a shortcut past the
+// byte-by-byte states: it must come out, and leave the guard, exactly as
+// when the same bytes follow text (which takes the long way).
+TEST(LibvtermGuard, aRunOfWholeSequencesInAWriteOfItsOwnIsJudgedAsInAnyOther)
+{
+    std::mt19937 rng(16);
+    const std::string pieces[] = {"1", "23", ";", ":", "?", ">", "<", "=", " ", "\x18", "\x1b", "\r", "\xc3", "\x7f"};
+    const std::string finals = "HKLmrSJ@~`p\x7f\x1b?";
+    int plain = 0;
+    for (int n = 0; n < 20000; ++n) {
+        std::string csis;
+        const int sequences = 1 + static_cast<int>(rng() % 4);
+        const bool onlyParameters = rng() % 2 == 0; // most take the shortcut
+        for (int q = 0; q < sequences; ++q) {
+            csis += "\x1b[";
+            const int count = static_cast<int>(rng() % 24);
+            for (int k = 0; k < count; ++k)
+                csis += onlyParameters ? pieces[rng() % 4] : pieces[rng() % std::size(pieces)];
+            csis += finals[rng() % finals.size()];
+        }
+        if (rng() % 8 == 0)
+            csis.pop_back(); // cut short
+        LibvtermGuard alone, afterText;
+        const std::string out = through(alone, csis);
+        const std::string longWay = through(afterText, "A" + csis);
+        ASSERT_EQ("A" + out, longWay) << testing::PrintToString(csis);
+        ASSERT_EQ(alone.idle(), afterText.idle()) << testing::PrintToString(csis);
+        // And the next write is read from the same state.
+        ASSERT_EQ(through(alone, "2;3m\rB"), through(afterText, "2;3m\rB")) << testing::PrintToString(csis);
+        plain += out == csis && alone.idle() ? 1 : 0;
+    }
+    EXPECT_GT(plain, 3000) << "the shortcut's cases were generated";
 }
 
 } // namespace
