@@ -60,7 +60,24 @@ double ptyDrain(const QString &file, size_t bytes)
     return mbPerSecond(bytes, s);
 }
 
-double stateLayerOnly(const std::string &data)
+// What the app reads for the file: the PTY's ONLCR turns each line feed
+// into CR LF. The in-process columns take the same bytes, or their text
+// would march right across the screen and wrap where the app's does not
+// (the model's plain column read half what the app is offered).
+std::string asThePtyDelivers(const std::string &file)
+{
+    std::string out;
+    out.reserve(file.size() + file.size() / 16);
+    for (char c : file) {
+        if (c == '\n')
+            out += '\r';
+        out += c;
+    }
+    return out;
+}
+
+// Both ceilings are reported in MB of the file per second, as the app is.
+double stateLayerOnly(const std::string &data, size_t fileBytes)
 {
     VTerm *vt = vterm_new(30, 100);
     vterm_set_utf8(vt, 1);
@@ -71,17 +88,17 @@ double stateLayerOnly(const std::string &data)
         vterm_input_write(vt, data.data() + i, std::min<size_t>(65536, data.size() - i));
     const double s = std::chrono::duration<double>(Clock::now() - start).count();
     vterm_free(vt);
-    return mbPerSecond(data.size(), s);
+    return mbPerSecond(fileBytes, s);
 }
 
-double modelOnly(const std::string &data)
+double modelOnly(const std::string &data, size_t fileBytes)
 {
     dt::term::Terminal t(30, 100, 10000);
     const auto start = Clock::now();
     for (size_t i = 0; i < data.size(); i += 65536)
         t.feed(data.data() + i, std::min<size_t>(65536, data.size() - i));
     const double s = std::chrono::duration<double>(Clock::now() - start).count();
-    return mbPerSecond(data.size(), s);
+    return mbPerSecond(fileBytes, s);
 }
 
 struct AppRun {
@@ -181,8 +198,9 @@ int main(int argc, char **argv)
         f.close();
 
         const double drain = ptyDrain(file, data.size());
-        const double state = stateLayerOnly(data);
-        const double model = modelOnly(data);
+        const std::string delivered = asThePtyDelivers(data);
+        const double state = stateLayerOnly(delivered, data.size());
+        const double model = modelOnly(delivered, data.size());
         const AppRun run = sessionWithView(file, data.size());
         char goal[16] = "-";
         if (c.goal > 0)
