@@ -81,16 +81,25 @@ size_t Line::graphemeLength(int col) const
 
 void Line::appendToGrapheme(int col, char32_t codepoint)
 {
-    const Cell &c = m_data[col];
-    if (!c.clustered) {
-        const char32_t pair[2] = {static_cast<char32_t>(c.codepoint), codepoint};
-        setGrapheme(col, pair, 2, c, c.protect != 0);
+    const Cell style = m_data[col];
+    if (!style.clustered) {
+        const char32_t pair[2] = {static_cast<char32_t>(style.codepoint), codepoint};
+        setGrapheme(col, pair, 2, style, style.protect != 0);
         return;
     }
-    std::u32string grown = m_clusters[c.codepoint];
-    grown.push_back(codepoint);
-    const Cell style = c;
-    setGrapheme(col, grown.data(), static_cast<int>(grown.size()), style, style.protect != 0);
+    // Grown on the stack: a mark is joined this way for every accented
+    // letter a program sends, and a copy on the heap cost more than the
+    // rest of the join.
+    const std::u32string &cluster = m_clusters[style.codepoint];
+    char32_t grown[16];
+    if (cluster.size() < std::size(grown)) {
+        std::copy(cluster.begin(), cluster.end(), grown);
+        grown[cluster.size()] = codepoint;
+        setGrapheme(col, grown, static_cast<int>(cluster.size() + 1), style, style.protect != 0);
+        return;
+    }
+    std::u32string longer = cluster + codepoint;
+    setGrapheme(col, longer.data(), static_cast<int>(longer.size()), style, style.protect != 0);
 }
 
 char32_t Line::baseCodepoint(int col) const
@@ -116,11 +125,11 @@ void Line::setGrapheme(int col, const char32_t *codepoints, int count, const Cel
     c.continuation = 0;
     c.clustered = 1;
     c.protect = protect ? 1 : 0;
-    c.codepoint = internCluster(std::u32string(codepoints, static_cast<size_t>(count)));
+    c.codepoint = internCluster(std::u32string_view(codepoints, static_cast<size_t>(count)));
     m_data[col] = c;
 }
 
-uint32_t Line::internCluster(std::u32string cluster, bool allowGc)
+uint32_t Line::internCluster(std::u32string_view cluster, bool allowGc)
 {
     // Overwritten cells leave unused entries behind; sweep them before the
     // table outgrows the line so it stays bounded however long a TUI redraws.
@@ -130,7 +139,7 @@ uint32_t Line::internCluster(std::u32string cluster, bool allowGc)
         if (m_clusters[i] == cluster)
             return static_cast<uint32_t>(i);
     }
-    m_clusters.push_back(std::move(cluster));
+    m_clusters.emplace_back(cluster); // made only when it is new
     return static_cast<uint32_t>(m_clusters.size() - 1);
 }
 
@@ -138,32 +147,30 @@ template <typename Table>
 void Line::keepUsedClusters(Table &&from)
 {
     // Entries are unique already (internCluster), so a number maps to one
-    // entry: one pass, no string compared. A line with clusters goes into
+    // entry: one pass over the cells, numbering entries as they first
+    // appear, and no string compared. A line with clusters goes into
     // history this way on every scroll.
-    // Two passes, so the new table is allocated once and exactly; the
-    // second is not needed when every entry is used (then the numbers
-    // stand as they are).
     const size_t entries = from.size();
     constexpr uint32_t kUnmapped = UINT32_MAX;
-    std::vector<uint32_t> renumbered(entries, kUnmapped);
-    uint32_t used = 0;
-    for (int col = 0; col < m_size; ++col) {
-        const Cell &c = m_data[col];
-        if (c.clustered && c.codepoint < entries && renumbered[c.codepoint] == kUnmapped)
-            renumbered[c.codepoint] = used++;
+    uint32_t onStack[64];
+    std::vector<uint32_t> onHeap;
+    uint32_t *renumbered = onStack;
+    if (entries > std::size(onStack)) {
+        onHeap.resize(entries);
+        renumbered = onHeap.data();
     }
-    if (used == entries) {
-        m_clusters.assign(std::begin(from), std::end(from));
-        return;
-    }
-    std::vector<std::u32string> kept(used);
+    std::fill(renumbered, renumbered + entries, kUnmapped);
+    std::vector<std::u32string> kept;
+    kept.reserve(entries);
     for (int col = 0; col < m_size; ++col) {
         Cell &c = m_data[col];
         if (!c.clustered || c.codepoint >= entries)
             continue;
-        const uint32_t to = renumbered[c.codepoint];
-        if (kept[to].empty())
-            kept[to] = std::forward<Table>(from)[c.codepoint];
+        uint32_t &to = renumbered[c.codepoint];
+        if (to == kUnmapped) {
+            to = static_cast<uint32_t>(kept.size());
+            kept.push_back(std::forward<Table>(from)[c.codepoint]);
+        }
         c.codepoint = to;
     }
     m_clusters = std::move(kept);

@@ -5,6 +5,7 @@
 #include "terminal/core/cell.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace dt::term {
@@ -102,7 +103,7 @@ private:
     }
     // With allowGc false the table only grows: needed while cells that
     // still carry another line's cluster indices sit in this line.
-    uint32_t internCluster(std::u32string cluster, bool allowGc = true);
+    uint32_t internCluster(std::u32string_view cluster, bool allowGc = true);
     void collectGarbageClusters();
     // This line's cluster table made of the entries of `from` its cells
     // use (their numbers in `from` until then), in the order they appear:
