@@ -67,12 +67,42 @@ constexpr char32_t kEmojiStyle[] = {
 #include "terminal/core/emoji_style_table.inc"
 };
 
+// For each block of 256 code points in the first two planes, the first
+// range that does not end before it: the ranges a code point of the block
+// can lie in are that one up to the next block's first, so a lookup
+// searches a handful of ranges instead of all of them (emoji and marks
+// come here for every character).
+constexpr char32_t kBlockedEnd = 0x20000;
+constexpr size_t kBlocks = kBlockedEnd / 256;
+
+constexpr std::array<uint16_t, kBlocks + 1> blockFirstRanges()
+{
+    std::array<uint16_t, kBlocks + 1> first{};
+    size_t r = 0;
+    for (size_t b = 0; b <= kBlocks; ++b) {
+        while (r < kRangeCount && kRanges[r].last < b * 256)
+            ++r;
+        first[b] = static_cast<uint16_t>(r);
+    }
+    return first;
+}
+
+constexpr auto kBlockFirstRange = blockFirstRanges();
+static_assert(kRangeCount < UINT16_MAX, "range indices fit the block index");
+
 const Range *find(char32_t codepoint)
 {
-    const Range *end = std::end(kRanges);
-    const Range *r = std::upper_bound(std::begin(kRanges), end, codepoint,
+    const Range *begin = std::begin(kRanges), *end = std::end(kRanges);
+    if (codepoint < kBlockedEnd) {
+        const size_t block = codepoint / 256;
+        begin = kRanges + kBlockFirstRange[block];
+        end = kRanges + std::min(kRangeCount, static_cast<size_t>(kBlockFirstRange[block + 1]) + 1);
+        if (begin == end || codepoint < begin->first)
+            return nullptr;
+    }
+    const Range *r = std::upper_bound(begin, end, codepoint,
                                       [](char32_t cp, const Range &range) { return cp < range.first; });
-    if (r == std::begin(kRanges))
+    if (r == begin)
         return nullptr;
     --r;
     return codepoint <= r->last ? r : nullptr;
@@ -135,10 +165,11 @@ constexpr WideRange kLibvtermWide[] = {
 #include "terminal/core/libvterm_wide_table.inc"
 };
 
-// The basic plane as bits, set where libvterm places a code point wide:
-// CJK text is answered without a search.
+// The first two planes as bits, set where libvterm places a code point
+// wide: CJK text and emoji are answered without a search.
+constexpr char32_t kWideBitsEnd = 0x20000;
 struct WideBits {
-    std::array<uint64_t, 0x10000 / 64> bits{};
+    std::array<uint64_t, kWideBitsEnd / 64> bits{};
     constexpr bool test(char32_t cp) const { return (bits[cp / 64] >> (cp % 64)) & 1u; }
 };
 
@@ -146,7 +177,7 @@ constexpr WideBits wideBits()
 {
     WideBits b;
     for (const WideRange &r : kLibvtermWide) {
-        for (char32_t cp = r.first; cp <= r.last && cp < 0x10000; ++cp)
+        for (char32_t cp = r.first; cp <= r.last && cp < kWideBitsEnd; ++cp)
             b.bits[cp / 64] |= uint64_t(1) << (cp % 64);
     }
     return b;
@@ -157,7 +188,7 @@ constexpr WideBits kWideBits = wideBits();
 
 int unfixedWidth(char32_t codepoint)
 {
-    if (codepoint < 0x10000)
+    if (codepoint < kWideBitsEnd)
         return kWideBits.test(codepoint) ? 2 : 1;
     const WideRange *r = std::upper_bound(std::begin(kLibvtermWide), std::end(kLibvtermWide), codepoint,
                                           [](char32_t cp, const WideRange &range) { return cp < range.first; });

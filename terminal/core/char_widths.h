@@ -57,4 +57,10 @@ inline bool isStandIn(char32_t codepoint)
     return (codepoint >= 0x3F000 && codepoint < 0x40000) || (codepoint >= 0xD0000 && codepoint < 0xD1000);
 }
 
+// The cells libvterm gives a stand-in: the span below is the wide one.
+inline int standInWidth(char32_t standIn)
+{
+    return standIn < 0xD0000 ? 2 : 1;
+}
+
 } // namespace dt::term

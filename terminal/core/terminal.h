@@ -244,7 +244,6 @@ private:
     // (onPutGlyph), and ends it.
     bool m_singleShift = false;
     bool m_singleShiftWritten = false;
-    size_t placePrintable(const char *bytes, size_t length);
     bool atLineEnd() const;
     // Cells the model placed past libvterm's cursor, which has not been
     // told yet: one CUF tells it before anything else reaches libvterm
@@ -272,6 +271,10 @@ private:
     // One character of such text: placed here when it fits left of the
     // line's end, else sent to libvterm as the scanner would send it.
     void placeCharacter(char32_t codepoint, const char *utf8, size_t length, TextCursor &next);
+    // terminal_printable.cpp: printable ASCII placed directly, once where
+    // it may go is known.
+    size_t placePrintable(const char *bytes, size_t length);
+    void storePrintable(GridPos pos, const char *bytes, int count);
     // What of libvterm's state would make it place printable ASCII
     // otherwise than one cell each, as itself and unprotected: followed
     // from the sequences that set it, and assumed in force, once the model

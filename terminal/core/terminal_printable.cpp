@@ -77,9 +77,17 @@ size_t Terminal::placePrintable(const char *bytes, size_t length)
         return 0;
     if (vterm_state_get_lineinfo(m_state, pos.row)->doublewidth)
         return 0; // libvterm's own record decides how wide its row is
+    const int count = static_cast<int>(std::min<size_t>(length, static_cast<size_t>(m_columns - 1 - pos.col)));
+    storePrintable(pos, bytes, count);
+    return static_cast<size_t>(count);
+}
+
+// `count` characters of printable ASCII at `pos`, where placePrintable()
+// found they may go: all of them left of the last column.
+void Terminal::storePrintable(GridPos pos, const char *bytes, int count)
+{
     noteWrapBefore(pos.row, pos.col);
     Line &line = activeBuffer().row(pos.row);
-    const int count = static_cast<int>(std::min<size_t>(length, static_cast<size_t>(m_columns - 1 - pos.col)));
     for (int i = 0; i < count; ++i)
         cellword::storeCharacter(&line[pos.col + i], m_pen, static_cast<unsigned char>(bytes[i]), false);
     const int last = pos.col + count - 1;
@@ -93,7 +101,6 @@ size_t Terminal::placePrintable(const char *bytes, size_t length)
     m_anyDamage = true;
     m_changes.cursor = true;
     m_libvtermBehind += count;
-    return static_cast<size_t>(count);
 }
 
 } // namespace dt::term

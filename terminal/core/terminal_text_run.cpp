@@ -38,8 +38,17 @@ void Terminal::text(const char *bytes, size_t length)
             size_t run = 1;
             while (at + run < length && static_cast<unsigned char>(bytes[at + run]) < 0x80)
                 ++run;
-            printable(bytes + at, run);
-            next.known = false;
+            // Letters between wide characters and before marks are short
+            // runs: where the cursor is known and they all end left of the
+            // last column, they go in as printable() would put them,
+            // without asking libvterm again where its cursor is.
+            if (next.known && next.takesText && next.pos.col + static_cast<int>(run) < m_columns - 1) {
+                storePrintable(next.pos, bytes + at, static_cast<int>(run));
+                next.pos.col += static_cast<int>(run);
+            } else {
+                printable(bytes + at, run);
+                next.known = false;
+            }
             at += run;
             continue;
         }
@@ -66,9 +75,12 @@ void Terminal::placeCharacter(char32_t codepoint, const char *utf8, size_t lengt
         next.known = false; // VS16 may have widened the character
         return;
     }
-    // What libvterm would be sent, its width there, and what it shows.
+    // What libvterm would be sent, its width there, and what it shows: the
+    // character itself, or U+FFFD for a stand-in that came in the stream.
     const char32_t sent = fix.kind == WidthFix::StandIn ? fix.codepoint : codepoint;
-    const int width = unfixedWidth(sent);
+    const bool sentStandsIn = fix.kind == WidthFix::StandIn && isStandIn(sent);
+    const int width = sentStandsIn ? standInWidth(sent) : unfixedWidth(sent);
+    const char32_t shown = sentStandsIn || fix.kind == WidthFix::None ? codepoint : sent;
     if (!next.known) {
         next.pos = libvtermCursor();
         next.takesText = next.pos.row >= 0 && next.pos.row < m_rows && next.pos.col >= 0 && !mayWaitToWrap(next.pos)
@@ -88,7 +100,7 @@ void Terminal::placeCharacter(char32_t codepoint, const char *utf8, size_t lengt
     }
     noteWrapBefore(pos.row, pos.col);
     Line &line = activeBuffer().row(pos.row);
-    cellword::storeCharacter(&line[pos.col], m_pen, fromStandIn(sent), false);
+    cellword::storeCharacter(&line[pos.col], m_pen, shown, false);
     if (width == 2) {
         // As onPutGlyph() does: the pen, and the protection it had.
         Cell &second = line[pos.col + 1];
