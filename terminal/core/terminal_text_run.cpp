@@ -52,9 +52,11 @@ void Terminal::text(const char *bytes, size_t length)
             at += run;
             continue;
         }
+        // The scanner hands on only whole, well-formed characters
+        // (stream_scanner.h), having decoded each once to know it.
         size_t n = 1;
-        const char32_t codepoint = decodeUtf8At(bytes, at, length, n);
-        if (!codepoint) {
+        const char32_t codepoint = decodeCheckedUtf8At(bytes, at, length, n);
+        if (!codepoint || codepoint > 0x10FFFF) {
             write(bytes + at, length - at); // not what the scanner hands on; libvterm copes
             return;
         }
