@@ -36,21 +36,32 @@ inline bool isUtf8Continuation(unsigned char byte)
 // malformed sequence, a surrogate or anything past U+10FFFF.
 inline char32_t decodeUtf8At(const char *data, size_t i, size_t length, size_t &n)
 {
-    const auto lead = static_cast<unsigned char>(data[i]);
-    n = utf8SequenceLength(lead);
+    // One case per length, as the scanner runs this over every character
+    // of text beyond ASCII.
+    const auto *b = reinterpret_cast<const unsigned char *>(data) + i;
+    n = utf8SequenceLength(b[0]);
     if (n < 2 || i + n > length)
         return 0;
-    char32_t cp = lead & (0x7F >> n);
-    for (size_t k = 1; k < n; ++k) {
-        const auto b = static_cast<unsigned char>(data[i + k]);
-        if (!isUtf8Continuation(b))
+    const auto continues = [](unsigned char byte) { return (byte & 0xC0) == 0x80; };
+    char32_t cp;
+    switch (n) {
+    case 2:
+        if (!continues(b[1]))
             return 0;
-        cp = (cp << 6) | (b & 0x3F);
+        cp = (char32_t(b[0] & 0x1F) << 6) | (b[1] & 0x3F);
+        return cp >= 0x80 ? cp : 0;
+    case 3:
+        if (!continues(b[1]) || !continues(b[2]))
+            return 0;
+        cp = (char32_t(b[0] & 0x0F) << 12) | (char32_t(b[1] & 0x3F) << 6) | (b[2] & 0x3F);
+        return cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF) ? cp : 0;
+    default:
+        if (!continues(b[1]) || !continues(b[2]) || !continues(b[3]))
+            return 0;
+        cp = (char32_t(b[0] & 0x07) << 18) | (char32_t(b[1] & 0x3F) << 12) | (char32_t(b[2] & 0x3F) << 6)
+            | (b[3] & 0x3F);
+        return cp >= 0x10000 && cp <= 0x10FFFF ? cp : 0;
     }
-    constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < kSmallest[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return cp;
 }
 
 // The character of two to four bytes at data[i] in text already known to

@@ -34,6 +34,42 @@ TEST(Utf8, malformedInputBecomesReplacementCharacters)
     EXPECT_EQ(toUtf8(0x110000), toUtf8(R));
 }
 
+// Every sequence of two or three bytes, and four-byte ones with every
+// lead and edge values after it: decodeUtf8At() takes exactly the
+// well-formed ones, each as decodeUtf8() reads it, and no other.
+TEST(Utf8, theCharacterDecoderTakesExactlyTheWellFormedSequences)
+{
+    const auto judge = [](const std::string &bytes) {
+        size_t n = 0;
+        const char32_t cp = decodeUtf8At(bytes.data(), 0, bytes.size(), n);
+        const std::u32string reference = decodeUtf8(bytes);
+        const bool wellFormed = reference.size() == 1 && toUtf8(reference[0]) == bytes;
+        ASSERT_EQ(cp, wellFormed ? reference[0] : 0u) << std::hex << static_cast<unsigned>(cp);
+        if (wellFormed) {
+            ASSERT_EQ(n, bytes.size());
+        }
+    };
+    for (unsigned lead = 0x80; lead <= 0xFF; ++lead) {
+        for (unsigned b1 = 0; b1 <= 0xFF; ++b1) {
+            if (utf8SequenceLength(static_cast<unsigned char>(lead)) == 2) {
+                judge({char(lead), char(b1)});
+                continue;
+            }
+            static const unsigned edges[] = {0x00, 0x3F, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF};
+            for (unsigned b2 = 0; b2 <= 0xFF; ++b2) {
+                if (utf8SequenceLength(static_cast<unsigned char>(lead)) == 3) {
+                    judge({char(lead), char(b1), char(b2)});
+                    continue;
+                }
+                if (utf8SequenceLength(static_cast<unsigned char>(lead)) < 4)
+                    break;
+                for (unsigned b3 : edges)
+                    judge({char(lead), char(b1), char(b2), char(b3)});
+            }
+        }
+    }
+}
+
 // The decoder for text already checked reads every character beyond
 // ASCII as the checking one does, and never past the end it is given.
 TEST(Utf8, theDecoderForCheckedTextAgreesOnEveryCharacter)
