@@ -74,7 +74,10 @@ void Terminal::placeCharacter(char32_t codepoint, const char *utf8, size_t lengt
         return; // a C1 control as UTF-8: neither shown nor moving the cursor
     if (fix.kind == WidthFix::Combine || fix.kind == WidthFix::KnownMark) {
         combine(codepoint);
-        next.known = false; // VS16 may have widened the character
+        // A mark joins in place; only VS16 may widen the character and
+        // move the cursor.
+        if (codepoint == 0xFE0F)
+            next.known = false;
         return;
     }
     // What libvterm would be sent, its width there, and what it shows: the
