@@ -67,42 +67,68 @@ constexpr char32_t kEmojiStyle[] = {
 #include "terminal/core/emoji_style_table.inc"
 };
 
-// For each block of 256 code points in the first two planes, the first
-// range that does not end before it: the ranges a code point of the block
-// can lie in are that one up to the next block's first, so a lookup
-// searches a handful of ranges instead of all of them (emoji and marks
-// come here for every character).
-constexpr char32_t kBlockedEnd = 0x20000;
-constexpr size_t kBlocks = kBlockedEnd / 256;
+// For each code point of the first two planes, the range that covers it
+// (its index + 1, or 0 for none), so that widthFix() answers text in most
+// scripts, marks and emoji with two loads instead of a search. The table
+// is paged by blocks of 256: blocks no range touches share page 0, which
+// is all zeros (about 85 pages of 512 bytes).
+constexpr char32_t kPagedEnd = 0x20000;
+constexpr size_t kBlocks = kPagedEnd / 256;
 
-constexpr std::array<uint16_t, kBlocks + 1> blockFirstRanges()
+constexpr std::array<bool, kBlocks> touchedBlocks()
 {
-    std::array<uint16_t, kBlocks + 1> first{};
-    size_t r = 0;
-    for (size_t b = 0; b <= kBlocks; ++b) {
-        while (r < kRangeCount && kRanges[r].last < b * 256)
-            ++r;
-        first[b] = static_cast<uint16_t>(r);
+    std::array<bool, kBlocks> touched{};
+    for (const Range &r : kRanges) {
+        for (uint32_t block = r.first / 256; block <= r.last / 256 && block < kBlocks; ++block)
+            touched[block] = true;
     }
-    return first;
+    return touched;
 }
 
-constexpr auto kBlockFirstRange = blockFirstRanges();
-static_assert(kRangeCount < UINT16_MAX, "range indices fit the block index");
+constexpr size_t pageCount()
+{
+    size_t pages = 1; // page 0: no range
+    for (bool touched : touchedBlocks())
+        pages += touched ? 1 : 0;
+    return pages;
+}
+
+constexpr size_t kPages = pageCount();
+static_assert(kPages <= 256 && kRangeCount < UINT16_MAX, "page numbers and range indices fit their types");
+
+struct RangePages {
+    std::array<uint8_t, kBlocks> pageOfBlock{};
+    std::array<std::array<uint16_t, 256>, kPages> pages{};
+    constexpr const Range *find(char32_t cp) const
+    {
+        const uint16_t entry = pages[pageOfBlock[cp / 256]][cp % 256];
+        return entry ? &kRanges[entry - 1] : nullptr;
+    }
+};
+
+constexpr RangePages rangePages()
+{
+    RangePages t;
+    const std::array<bool, kBlocks> touched = touchedBlocks();
+    size_t next = 1;
+    for (size_t block = 0; block < kBlocks; ++block)
+        t.pageOfBlock[block] = touched[block] ? static_cast<uint8_t>(next++) : 0;
+    for (size_t i = 0; i < kRangeCount; ++i) {
+        for (uint32_t cp = kRanges[i].first; cp <= kRanges[i].last && cp < kPagedEnd; ++cp)
+            t.pages[t.pageOfBlock[cp / 256]][cp % 256] = static_cast<uint16_t>(i + 1);
+    }
+    return t;
+}
+
+constexpr RangePages kRangePages = rangePages();
 
 const Range *find(char32_t codepoint)
 {
-    const Range *begin = std::begin(kRanges), *end = std::end(kRanges);
-    if (codepoint < kBlockedEnd) {
-        const size_t block = codepoint / 256;
-        begin = kRanges + kBlockFirstRange[block];
-        end = kRanges + std::min(kRangeCount, static_cast<size_t>(kBlockFirstRange[block + 1]) + 1);
-        if (begin == end || codepoint < begin->first)
-            return nullptr;
-    }
-    const Range *r = std::upper_bound(begin, end, codepoint,
+    if (codepoint < kPagedEnd)
+        return kRangePages.find(codepoint);
+    const Range *r = std::upper_bound(std::begin(kRanges), std::end(kRanges), codepoint,
                                       [](char32_t cp, const Range &range) { return cp < range.first; });
-    if (r == begin)
+    if (r == std::begin(kRanges))
         return nullptr;
     --r;
     return codepoint <= r->last ? r : nullptr;
@@ -115,33 +141,11 @@ bool widensWithEmojiStyle(char32_t codepoint)
     return std::binary_search(std::begin(kEmojiStyle), std::end(kEmojiStyle), codepoint);
 }
 
-namespace {
-// The first two planes as bits, set where a range covers the code point:
-// text in most scripts, and emoji, are answered without a search.
-constexpr char32_t kBitsEnd = 0x20000;
-struct PlaneBits {
-    std::array<uint64_t, kBitsEnd / 64> bits{};
-    constexpr bool test(char32_t cp) const { return (bits[cp / 64] >> (cp % 64)) & 1u; }
-};
-
-constexpr PlaneBits planeBits()
-{
-    PlaneBits b;
-    for (const Range &r : kRanges) {
-        for (uint32_t cp = r.first; cp <= r.last && cp < kBitsEnd; ++cp)
-            b.bits[cp / 64] |= uint64_t(1) << (cp % 64);
-    }
-    return b;
-}
-
-constexpr PlaneBits kPlaneBits = planeBits();
-} // namespace
-
 WidthFix widthFix(char32_t codepoint)
 {
     if (codepoint >= 0x80 && codepoint <= 0x9F)
         return {WidthFix::Drop, codepoint};
-    if (codepoint < kRanges[0].first || (codepoint < kBitsEnd && !kPlaneBits.test(codepoint)))
+    if (codepoint < kRanges[0].first)
         return {};
     if (codepoint == 0xFE0F)
         return {WidthFix::Combine, codepoint}; // VS16 may widen what it follows

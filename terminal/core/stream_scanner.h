@@ -37,12 +37,15 @@ public:
     // it goes as any other bytes.
     virtual void printable(const char *bytes, size_t length) { write(bytes, length); }
     // While placesText() holds, text with characters beyond ASCII goes to
-    // text() instead of write(): printable ASCII and whole, well-formed
-    // characters, no controls, widths not fixed (the sink fixes them, as
-    // char_widths.h says). Asked right before each run, once the controls
-    // before it are written: text() is only called after a yes.
+    // text() instead of write(): it is offered the rest of the chunk from
+    // where the run starts (printable ASCII, then a whole, well-formed
+    // character) and takes the run, as far as textRunLength() says
+    // (text_runs.h): no controls, widths not fixed (the sink fixes them,
+    // as char_widths.h says). It returns how many bytes it took; the
+    // scanner goes on from there. Asked right before each run, once the
+    // controls before it are written: text() is only called after a yes.
     virtual bool placesText() const { return false; }
-    virtual void text(const char *bytes, size_t length) { (void)bytes, (void)length; }
+    virtual size_t text(const char *bytes, size_t length) { return (void)bytes, (void)length, 0; }
     // ESC ( F: the set G0 is now; `final` is 0 when what followed the
     // "(" is no final byte (libvterm then designates nothing, or reads
     // intermediates the scanner does not follow).

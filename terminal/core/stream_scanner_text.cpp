@@ -9,6 +9,7 @@
 #include "terminal/core/stream_scanner.h"
 
 #include "terminal/core/char_widths.h"
+#include "terminal/core/text_runs.h"
 #include "terminal/core/utf8.h"
 
 #include <array>
@@ -46,53 +47,12 @@ struct CleanLeads {
     }
 };
 
-bool isPrintableAscii(unsigned char b) { return b >= 0x20 && b < 0x7f; }
-
-// Whether eight bytes are all printable ASCII (0x20-0x7E), a word at a time.
-bool printableWord(const char *bytes)
+// Whether a character beyond ASCII, whole and well-formed, starts at
+// data[i]: a sink that places text is offered a run only from one.
+bool wholeCharacterAt(const char *data, size_t i, size_t length)
 {
-    uint64_t w;
-    std::memcpy(&w, bytes, sizeof w);
-    constexpr uint64_t kOnes = 0x0101010101010101ULL;
-    constexpr uint64_t kHighs = 0x8080808080808080ULL;
-    // A high bit set: a byte of 0x80 or more, one below 0x20 (it borrows;
-    // the borrow can only spoil bytes above one that already failed), or a
-    // DEL (a zero byte in `del`).
-    const uint64_t del = w ^ (kOnes * 0x7f);
-    return ((w | (w - kOnes * 0x20) | ((del - kOnes) & ~del)) & kHighs) == 0;
-}
-
-// How many bytes of printable ASCII start at data[i].
-size_t printableRunAt(const char *data, size_t i, size_t length)
-{
-    size_t end = i;
-    while (end + 8 <= length && printableWord(data + end))
-        end += 8;
-    while (end < length && isPrintableAscii(static_cast<unsigned char>(data[end])))
-        ++end;
-    return end - i;
-}
-
-// How many bytes of text start at data[i] with a character beyond ASCII:
-// printable ASCII and whole, well-formed characters, up to a control, an
-// ESC, a malformed or a cut character. 0 when data[i] starts none.
-size_t textRunAt(const char *data, size_t i, size_t length)
-{
-    size_t end = i;
-    while (end < length) {
-        const auto b = static_cast<unsigned char>(data[end]);
-        if (b < 0x80) {
-            if (!isPrintableAscii(b) || end == i)
-                break;
-            end += printableRunAt(data, end, length);
-            continue;
-        }
-        size_t n = 1;
-        if (!decodeUtf8At(data, end, length, n))
-            break;
-        end += n;
-    }
-    return end - i;
+    size_t n = 1;
+    return decodeUtf8At(data, i, length, n) != 0;
 }
 } // namespace
 
@@ -112,16 +72,19 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
             asked = sink.placesText() ? Asked::Yes : Asked::No;
         return asked == Asked::Yes;
     };
-    const auto handOnText = [&](size_t run) {
+    // The sink takes the run from data[i] (textRunLength() says how far);
+    // it decodes each character as it places it, so the run is not walked
+    // here first.
+    const auto handOnText = [&] {
         flush(data, start, i, sink);
         start = i;
         asked = Asked::NotYet;
         if (!sinkPlacesText())
             return false;
-        sink.text(data + i, run);
-        i += run;
+        const size_t taken = sink.text(data + i, length - i);
+        i += taken;
         start = i;
-        return true;
+        return taken > 0;
     };
     while (i < length) {
         const auto b = static_cast<unsigned char>(data[i]);
@@ -133,11 +96,9 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
                 continue;
             }
             const size_t run = printableRunAt(data, i, length);
-            if (i + run < length && static_cast<unsigned char>(data[i + run]) >= 0x80 && sinkPlacesText()) {
-                const size_t beyond = textRunAt(data, i + run, length);
-                if (beyond > 0 && handOnText(run + beyond))
-                    continue;
-            }
+            if (i + run < length && static_cast<unsigned char>(data[i + run]) >= 0x80 && sinkPlacesText()
+                && wholeCharacterAt(data, i + run, length) && handOnText())
+                continue;
             // A short run goes apart too when it is all the text between
             // two sequences (the words between colour changes): nothing
             // would go with it in one write anyway.
@@ -150,10 +111,8 @@ size_t StreamScanner::scanText(const char *data, size_t i, size_t length, size_t
             i += run;
             continue;
         }
-        if (sinkPlacesText()) {
-            if (const size_t run = textRunAt(data, i, length); run > 0 && handOnText(run))
-                continue;
-        }
+        if (sinkPlacesText() && wholeCharacterAt(data, i, length) && handOnText())
+            continue;
         // Only a well-formed character is stepped over whole: an ESC after
         // a broken lead byte must still be seen. One cut by the chunk's end
         // is held by the caller all the same.

@@ -258,7 +258,7 @@ private:
     GridPos libvtermCursor() const;
     // terminal_text_run.cpp: text beyond ASCII placed directly too.
     bool placesText() const override;
-    void text(const char *bytes, size_t length) override;
+    size_t text(const char *bytes, size_t length) override;
     // Where the next character of a run goes, while nothing but the run
     // moved libvterm's cursor since it was asked.
     struct TextCursor {

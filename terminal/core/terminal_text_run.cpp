@@ -13,6 +13,7 @@
 #include "terminal/core/terminal.h"
 
 #include "terminal/core/char_widths.h"
+#include "terminal/core/text_runs.h"
 #include "terminal/core/utf8.h"
 
 #include <vterm.h>
@@ -29,15 +30,17 @@ bool Terminal::placesText() const
 
 // Only ever right after placesText() said yes (the scanner asks once the
 // controls before the run are written), and nothing in a run changes it.
-void Terminal::text(const char *bytes, size_t length)
+// Takes the run at the start of `bytes` (text_runs.h), each character
+// decoded once, here.
+size_t Terminal::text(const char *bytes, size_t length)
 {
     size_t at = 0;
     TextCursor next;
     while (at < length) {
         if (static_cast<unsigned char>(bytes[at]) < 0x80) {
-            size_t run = 1;
-            while (at + run < length && static_cast<unsigned char>(bytes[at + run]) < 0x80)
-                ++run;
+            const size_t run = printableRunAt(bytes, at, length);
+            if (run == 0)
+                break; // a control or an ESC: the scanner's
             // Letters between wide characters and before marks are short
             // runs: where the cursor is known and they all end left of the
             // last column, they go in as printable() would put them,
@@ -52,17 +55,14 @@ void Terminal::text(const char *bytes, size_t length)
             at += run;
             continue;
         }
-        // The scanner hands on only whole, well-formed characters
-        // (stream_scanner.h), having decoded each once to know it.
         size_t n = 1;
-        const char32_t codepoint = decodeCheckedUtf8At(bytes, at, length, n);
-        if (!codepoint || codepoint > 0x10FFFF) {
-            write(bytes + at, length - at); // not what the scanner hands on; libvterm copes
-            return;
-        }
+        const char32_t codepoint = decodeUtf8At(bytes, at, length, n);
+        if (!codepoint)
+            break; // malformed, or cut by the chunk's end: the scanner's
         placeCharacter(codepoint, bytes + at, n, next);
         at += n;
     }
+    return at;
 }
 
 void Terminal::placeCharacter(char32_t codepoint, const char *utf8, size_t length, TextCursor &next)

@@ -64,23 +64,4 @@ inline char32_t decodeUtf8At(const char *data, size_t i, size_t length, size_t &
     }
 }
 
-// The character of two to four bytes at data[i] in text already known to
-// be whole, well-formed UTF-8 (the stream scanner checked it with
-// decodeUtf8At): assembled without checking again. Still never reads past
-// `length`: 0 when the sequence would run beyond it, or data[i] leads none.
-inline char32_t decodeCheckedUtf8At(const char *data, size_t i, size_t length, size_t &n)
-{
-    const auto *b = reinterpret_cast<const unsigned char *>(data) + i;
-    n = utf8SequenceLength(b[0]);
-    if (n < 2 || i + n > length)
-        return 0;
-    switch (n) {
-    case 2: return (char32_t(b[0] & 0x1F) << 6) | (b[1] & 0x3F);
-    case 3: return (char32_t(b[0] & 0x0F) << 12) | (char32_t(b[1] & 0x3F) << 6) | (b[2] & 0x3F);
-    default:
-        return (char32_t(b[0] & 0x07) << 18) | (char32_t(b[1] & 0x3F) << 12) | (char32_t(b[2] & 0x3F) << 6)
-            | (b[3] & 0x3F);
-    }
-}
-
 } // namespace dt::term

@@ -1,4 +1,5 @@
 #include "terminal/core/stream_scanner.h"
+#include "terminal/core/text_runs.h"
 #include "terminal/core/utf8.h"
 
 #include <gtest/gtest.h>
@@ -354,7 +355,12 @@ TEST(StreamScanner, aClipboardWriteGoesOnWithoutItsLineBreaksOrNotAtAll)
 struct TextPlacer : Recorder {
     bool places = true;
     bool placesText() const override { return places; }
-    void text(const char *b, size_t n) override { events += "<text " + std::string(b, n) + ">"; }
+    size_t text(const char *b, size_t n) override
+    {
+        const size_t run = dt::term::textRunLength(b, n);
+        events += "<text " + std::string(b, run) + ">";
+        return run;
+    }
     void printable(const char *b, size_t n) override { events += "<ascii " + std::string(b, n) + ">"; }
 };
 

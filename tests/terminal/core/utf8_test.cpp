@@ -70,24 +70,5 @@ TEST(Utf8, theCharacterDecoderTakesExactlyTheWellFormedSequences)
     }
 }
 
-// The decoder for text already checked reads every character beyond
-// ASCII as the checking one does, and never past the end it is given.
-TEST(Utf8, theDecoderForCheckedTextAgreesOnEveryCharacter)
-{
-    for (char32_t cp = 0x80; cp <= 0x10FFFF; ++cp) {
-        if (cp >= 0xD800 && cp <= 0xDFFF)
-            continue;
-        const std::string encoded = "a" + toUtf8(cp);
-        size_t checkedLength = 0, trustedLength = 0;
-        ASSERT_EQ(decodeUtf8At(encoded.data(), 1, encoded.size(), checkedLength), cp);
-        ASSERT_EQ(decodeCheckedUtf8At(encoded.data(), 1, encoded.size(), trustedLength), cp);
-        ASSERT_EQ(trustedLength, checkedLength);
-        ASSERT_EQ(decodeCheckedUtf8At(encoded.data(), 1, encoded.size() - 1, trustedLength), 0u)
-            << std::hex << static_cast<unsigned>(cp) << " cut by the end";
-    }
-    size_t n = 0;
-    EXPECT_EQ(decodeCheckedUtf8At("z", 0, 1, n), 0u); // ASCII is not its to decode
-}
-
 } // namespace
 } // namespace dt::term
