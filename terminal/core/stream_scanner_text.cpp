@@ -13,8 +13,6 @@
 #include "terminal/core/utf8.h"
 
 #include <array>
-#include <cstdint>
-#include <cstring>
 
 namespace dt::term {
 
