@@ -166,15 +166,33 @@ TEST_F(TerminalViewTest, outputWhileScrolledBackKeepsTheSameLinesInView)
         const dt::term::Line *line = t.lineAt(t.linesAboveScreen() - view->scrollOffset());
         return line ? line->text() : std::string();
     };
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
     for (bool scrollOnOutput : {false, true}) {
         view->setScrollOnOutput(scrollOnOutput);
         const std::string marker = scrollOnOutput ? "second" : "first";
-        // Output that comes while nobody types: a background job.
-        run(QStringLiteral("(read -t 0.4 x; seq 1000 1100; echo %1-done) < /dev/null &").arg(QString::fromStdString(marker)));
+        // Output that comes while nobody types: a background job that
+        // prints once the test has scrolled back and lets it go. It waits
+        // on a file rather than a time, and the test waits for the prompt
+        // that follows the command, so the output neither beats the scroll
+        // nor lands in the middle of the prompt.
+        const QString go = dir.filePath(QString::fromStdString(marker));
+        run(QStringLiteral("(until [ -e %1 ]; do sleep 0.02; done; seq 1000 1100; echo %2-done) < /dev/null &")
+                .arg(go, QString::fromStdString(marker)));
+        ASSERT_TRUE(waitUntil([&] {
+            const auto &t = session->terminal();
+            std::string prompt = t.screenLine(t.cursor().row).text();
+            while (!prompt.empty() && prompt.back() == ' ')
+                prompt.pop_back();
+            std::string shown = screen(); // the command wraps: look for it joined
+            std::erase(shown, '\n');
+            return prompt == "$" && shown.find(marker + "-done)") != std::string::npos;
+        })) << screen();
         view->scrollLines(20);
         ASSERT_EQ(view->scrollOffset(), 20);
         const std::string before = topText();
         ASSERT_FALSE(before.empty());
+        ASSERT_TRUE(QFile(go).open(QIODevice::WriteOnly));
         ASSERT_TRUE(waitUntil([&] {
             const auto &t = session->terminal();
             for (int r = 0; r < t.rows(); ++r)
