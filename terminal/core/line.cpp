@@ -149,30 +149,41 @@ void Line::keepUsedClusters(Table &&from)
     // Entries are unique already (internCluster), so a number maps to one
     // entry: one pass over the cells, numbering entries as they first
     // appear, and no string compared. A line with clusters goes into
-    // history this way on every scroll.
+    // history this way on every scroll, where its cells most often use
+    // every entry in order and the table goes along whole.
     const size_t entries = from.size();
     constexpr uint32_t kUnmapped = UINT32_MAX;
-    uint32_t onStack[64];
+    uint32_t onStack[2 * 64];
     std::vector<uint32_t> onHeap;
     uint32_t *renumbered = onStack;
-    if (entries > std::size(onStack)) {
-        onHeap.resize(entries);
+    if (entries > std::size(onStack) / 2) {
+        onHeap.resize(2 * entries);
         renumbered = onHeap.data();
     }
+    uint32_t *firstUses = renumbered + entries; // old numbers, by new number
     std::fill(renumbered, renumbered + entries, kUnmapped);
-    std::vector<std::u32string> kept;
-    kept.reserve(entries);
+    uint32_t used = 0;
+    bool numbersKept = true;
     for (int col = 0; col < m_size; ++col) {
         Cell &c = m_data[col];
         if (!c.clustered || c.codepoint >= entries)
             continue;
         uint32_t &to = renumbered[c.codepoint];
         if (to == kUnmapped) {
-            to = static_cast<uint32_t>(kept.size());
-            kept.push_back(std::forward<Table>(from)[c.codepoint]);
+            numbersKept = numbersKept && c.codepoint == used;
+            firstUses[used] = c.codepoint;
+            to = used++;
         }
         c.codepoint = to;
     }
+    if (numbersKept && used == entries) {
+        m_clusters = std::forward<Table>(from);
+        return;
+    }
+    std::vector<std::u32string> kept;
+    kept.reserve(used);
+    for (uint32_t i = 0; i < used; ++i)
+        kept.push_back(std::forward<Table>(from)[firstUses[i]]);
     m_clusters = std::move(kept);
 }
 

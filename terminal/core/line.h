@@ -107,7 +107,8 @@ private:
     void collectGarbageClusters();
     // This line's cluster table made of the entries of `from` its cells
     // use (their numbers in `from` until then), in the order they appear:
-    // taken from `from` when it is movable, copied otherwise.
+    // `from` whole when the cells use every entry in order. Entries are
+    // moved when `from` is movable, copied otherwise.
     template <typename Table>
     void keepUsedClusters(Table &&from);
 

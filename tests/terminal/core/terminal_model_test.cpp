@@ -47,6 +47,30 @@ TEST(TerminalModel, scrollbackReleasesMemoryAsOldLinesAreEvicted)
     EXPECT_EQ(t.scrollback().fromNewest(0).text(), line);
 }
 
+TEST(TerminalModel, aLineGoesIntoHistoryWithTheClustersItsCellsShow)
+{
+    Terminal t(2, 20, 10);
+    // The first line's table becomes [é, ä, ô] and its cells show é, ô
+    // and é again: ä goes. The second's is [é, ä], and its cells show
+    // them the other way round: the numbers change.
+    t.feed("     e\xcc\x81\ra\xcc\x88o\xcc\x82\re\xcc\x81\r\n");
+    t.feed("     e\xcc\x81\ra\xcc\x88\r\n");
+    // The third's is [ä, ô], and ô is overwritten: history keeps ä alone.
+    t.feed("a\xcc\x88o\xcc\x82\bx\r\n\r\n");
+    ASSERT_EQ(t.scrollback().size(), 3);
+    const dt::term::Line &first = t.scrollback().fromOldest(0);
+    EXPECT_EQ(first.graphemeAt(0), (std::u32string{U'e', U'\u0301'}));
+    EXPECT_EQ(first.graphemeAt(1), (std::u32string{U'o', U'\u0302'}));
+    EXPECT_EQ(first.graphemeAt(5), (std::u32string{U'e', U'\u0301'}));
+    const dt::term::Line &second = t.scrollback().fromOldest(1);
+    EXPECT_EQ(second.graphemeAt(0), (std::u32string{U'a', U'\u0308'}));
+    EXPECT_EQ(second.graphemeAt(5), (std::u32string{U'e', U'\u0301'}));
+    EXPECT_EQ(second.text(), "a\xcc\x88    e\xcc\x81");
+    const dt::term::Line &third = t.scrollback().fromOldest(2);
+    EXPECT_EQ(third.text(), "a\xcc\x88x");
+    EXPECT_LE(third.memoryBytes(), sizeof(std::u32string)) << "one entry, in the small-string buffer";
+}
+
 TEST(TerminalModel, anOwnedCopyOfAHistoryLineOutlivesItsEviction)
 {
     // A plain copy of a scrollback line shares the arena's cells; a paint
