@@ -1,11 +1,16 @@
 // The scrollback ring: copies each line's trimmed cells into large arena blocks (freed once all their lines
-// are evicted), gives the newest line back when the screen grows, and rebuilds on a capacity change.
+// are evicted; past the first 2 MiB, blocks of one huge page), gives the newest line back when the screen
+// grows, and rebuilds on a capacity change.
 
 #include "terminal/core/scrollback.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <new>
+#include <utility>
 
 namespace dt::term {
 
@@ -24,17 +29,67 @@ Scrollback::Block *Scrollback::blockBySerial(uint64_t serial)
     return index < m_blocks.size() ? &m_blocks[static_cast<size_t>(index)] : nullptr;
 }
 
-Cell *Scrollback::allocate(int cells, uint64_t &serial)
+namespace {
+constexpr size_t kLargeBlockBytes = static_cast<size_t>(Scrollback::kLargeBlockCells) * sizeof(Cell);
+static_assert(kLargeBlockBytes == size_t(2) << 20, "a large block is one huge page");
+
+// Maps a large block aligned to its size, so that the kernel can back it
+// with one huge page (MADV_HUGEPAGE: asked for, as most distributions
+// leave transparent huge pages to those who ask). Null when mapping fails.
+Cell *mapLargeBlock()
 {
-    if (m_blocks.empty() || m_blocks.back().capacity - m_blocks.back().used < cells) {
-        Block b;
-        b.capacity = std::max(kBlockCells, cells);
+    const size_t span = 2 * kLargeBlockBytes;
+    void *p = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return nullptr;
+    const auto start = reinterpret_cast<uintptr_t>(p);
+    const uintptr_t aligned = (start + kLargeBlockBytes - 1) & ~(uintptr_t(kLargeBlockBytes) - 1);
+    if (aligned > start)
+        munmap(p, aligned - start);
+    if (const size_t tail = start + span - (aligned + kLargeBlockBytes))
+        munmap(reinterpret_cast<void *>(aligned + kLargeBlockBytes), tail);
+    madvise(reinterpret_cast<void *>(aligned), kLargeBlockBytes, MADV_HUGEPAGE); // a hint: fine to fail
+    return reinterpret_cast<Cell *>(aligned);
+}
+
+} // namespace
+
+Scrollback::Block Scrollback::newBlock(int cells)
+{
+    size_t arenaCells = 0;
+    for (const Block &b : m_blocks)
+        arenaCells += static_cast<size_t>(b.capacity);
+    Block b;
+    if (arenaCells >= static_cast<size_t>(kLargeBlockCells) && cells <= kLargeBlockCells) {
+        b.cells = m_spareBlock ? std::exchange(m_spareBlock, nullptr) : mapLargeBlock();
+        b.mapped = b.cells != nullptr;
+        b.capacity = kLargeBlockCells;
+    }
+    if (!b.cells) {
         // Raw storage: cells are trivially copyable and always written
         // before they are read, so nothing needs constructing.
+        b.capacity = std::max(kBlockCells, cells);
         b.cells = static_cast<Cell *>(::operator new(static_cast<size_t>(b.capacity) * sizeof(Cell)));
-        b.serial = m_nextSerial++;
-        m_blocks.push_back(b);
     }
+    b.serial = m_nextSerial++;
+    return b;
+}
+
+void Scrollback::dropBlock(Block &b)
+{
+    if (!b.mapped)
+        ::operator delete(b.cells);
+    else if (!m_spareBlock)
+        m_spareBlock = b.cells;
+    else
+        munmap(b.cells, kLargeBlockBytes);
+    b.cells = nullptr;
+}
+
+Cell *Scrollback::allocate(int cells, uint64_t &serial)
+{
+    if (m_blocks.empty() || m_blocks.back().capacity - m_blocks.back().used < cells)
+        m_blocks.push_back(newBlock(cells));
     Block &b = m_blocks.back();
     Cell *at = b.cells + b.used;
     b.used += cells;
@@ -56,11 +111,11 @@ void Scrollback::release(size_t slotIndex)
     // Blocks empty out oldest first as history is evicted, and newest first
     // as lines are taken back (a reflow takes many); keep one for reuse.
     while (m_blocks.size() > 1 && m_blocks.front().liveLines == 0) {
-        ::operator delete(m_blocks.front().cells);
+        dropBlock(m_blocks.front());
         m_blocks.pop_front();
     }
     while (m_blocks.size() > 1 && m_blocks.back().liveLines == 0) {
-        ::operator delete(m_blocks.back().cells);
+        dropBlock(m_blocks.back());
         m_blocks.pop_back();
         m_nextSerial = m_blocks.back().serial + 1; // serials stay contiguous (blockBySerial)
     }
@@ -137,8 +192,10 @@ void Scrollback::clear()
     m_lineBlock.clear();
     m_lineBlock.shrink_to_fit();
     for (Block &b : m_blocks)
-        ::operator delete(b.cells);
+        dropBlock(b);
     m_blocks.clear();
+    if (m_spareBlock)
+        munmap(std::exchange(m_spareBlock, nullptr), kLargeBlockBytes);
     m_head = 0;
     m_size = 0;
 }
@@ -171,6 +228,8 @@ size_t Scrollback::memoryBytes() const
     size_t bytes = m_lines.capacity() * sizeof(Line) + m_lineBlock.capacity() * sizeof(uint64_t);
     for (const Block &b : m_blocks)
         bytes += static_cast<size_t>(b.capacity) * sizeof(Cell);
+    if (m_spareBlock)
+        bytes += kLargeBlockBytes;
     for (int i = 0; i < m_size; ++i)
         bytes += fromOldest(i).memoryBytes();
     return bytes;

@@ -47,6 +47,25 @@ TEST(TerminalModel, scrollbackReleasesMemoryAsOldLinesAreEvicted)
     EXPECT_EQ(t.scrollback().fromNewest(0).text(), line);
 }
 
+TEST(TerminalModel, aLongHistoryInLargeBlocksKeepsEveryLineThroughEviction)
+{
+    // 4000 lines of about 90 cells fill more than one large block, and
+    // 20000 lines cycle them (and the spare) many times over.
+    Terminal t(3, 100, 4000);
+    const auto lineText = [](int i) {
+        std::string s = "L" + std::to_string(i) + (i % 7 == 0 ? " e\xcc\x81 " : " ");
+        return s + std::string(90 - s.size(), 'x');
+    };
+    for (int i = 0; i < 20000; ++i)
+        t.feed(lineText(i) + "\r\n");
+    ASSERT_EQ(t.scrollback().size(), 4000);
+    // The screen holds the last two lines and the cursor's empty row.
+    for (int k = 0; k < 4000; ++k)
+        ASSERT_EQ(t.scrollback().fromOldest(k).text(), lineText(20000 - 3 - 3999 + k)) << k;
+    // Lines of about 90 cells, plus two partly used large blocks and the spare.
+    EXPECT_LE(t.scrollbackMemoryBytes(), 4000 * (92 * sizeof(dt::term::Cell) + 120) + 3 * dt::term::Scrollback::kLargeBlockCells * sizeof(dt::term::Cell));
+}
+
 TEST(TerminalModel, aLineGoesIntoHistoryWithTheClustersItsCellsShow)
 {
     Terminal t(2, 20, 10);
