@@ -1,9 +1,10 @@
-// A screen's rows as a ring: scrolling the whole screen just moves the origin, a partial region rotates
-// row objects without copying cells, and resizing keeps the top-left overlap.
+// A screen's rows: scrolling the screen or a region rotates the table of which row object stands where,
+// without moving rows or cells, and resizing keeps the top-left overlap.
 
 #include "terminal/core/screen_buffer.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace dt::term {
 
@@ -12,29 +13,20 @@ ScreenBuffer::ScreenBuffer(int rows, int columns, const Cell &fill) : m_rows(row
     Cell blank;
     blank.eraseWith(fill);
     m_lines.assign(static_cast<size_t>(rows), Line(columns, blank));
+    m_order.resize(static_cast<size_t>(rows));
+    std::iota(m_order.begin(), m_order.end(), 0u);
 }
 
 void ScreenBuffer::rotate(int top, int bottom, int n)
 {
     if (n == 0 || bottom - top <= 1)
         return;
-    if (top == 0 && bottom == m_rows) {
-        // The whole screen: just move the ring's origin.
-        m_top = ((m_top + n) % m_rows + m_rows) % m_rows;
-        return;
-    }
     const int height = bottom - top;
     n = ((n % height) + height) % height;
-    // Rotate the logical range by three reversals of swapped rows: rows
-    // are vectors, so this swaps pointers, not cells, and allocates
-    // nothing (a TUI's scroll region moves on every redraw).
-    const auto reverse = [this, top](int from, int to) {
-        for (int a = top + from, b = top + to - 1; a < b; ++a, --b)
-            row(a).swap(row(b));
-    };
-    reverse(0, n);
-    reverse(n, height);
-    reverse(0, height);
+    // Entries of a small table: a scroll by one row (a line feed at the
+    // bottom, a TUI's region on every redraw) is one short memmove.
+    const auto first = m_order.begin() + top;
+    std::rotate(first, first + n, first + height);
 }
 
 void ScreenBuffer::resize(int rows, int columns, const Cell &fill)
@@ -53,7 +45,8 @@ void ScreenBuffer::resize(int rows, int columns, const Cell &fill)
         }
     }
     m_lines = std::move(lines);
-    m_top = 0;
+    m_order.resize(static_cast<size_t>(rows));
+    std::iota(m_order.begin(), m_order.end(), 0u);
     m_rows = rows;
     m_columns = columns;
 }

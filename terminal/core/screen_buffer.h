@@ -2,12 +2,14 @@
 
 #include "terminal/core/line.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace dt::term {
 
-// The rows of one screen (primary or alternate) as a ring, so scrolling the
-// whole screen by n rows moves n rows, not the entire buffer.
+// The rows of one screen (primary or alternate), reached through a table
+// of which row object stands at each row, so scrolling the screen or a
+// region moves entries of that table, not rows or their cells.
 class ScreenBuffer {
 public:
     ScreenBuffer(int rows, int columns, const Cell &fill);
@@ -26,16 +28,10 @@ public:
     void resize(int rows, int columns, const Cell &fill);
 
 private:
-    size_t physical(int r) const
-    {
-        int i = m_top + r;
-        if (i >= m_rows)
-            i -= m_rows;
-        return static_cast<size_t>(i);
-    }
+    size_t physical(int r) const { return m_order[static_cast<size_t>(r)]; }
 
     std::vector<Line> m_lines;
-    int m_top = 0;
+    std::vector<uint32_t> m_order; // row -> its object in m_lines
     int m_rows;
     int m_columns;
 };
