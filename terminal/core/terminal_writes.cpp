@@ -43,7 +43,17 @@ void Terminal::toLibvterm(const char *bytes, size_t length)
         vterm_input_write(m_vt.get(), bytes, length);
         return;
     }
-    catchUpLibvterm();
+    if (m_libvtermBehind > 0 && m_guard.idle() && length > 0 && bytes[0] == '\r') {
+        // A CR puts libvterm's cursor in column 0 from wherever it stands
+        // (text is placed beside libvterm only with no margins), so the
+        // CUF can go unsaid: most lines end this way. libvterm reports
+        // no move when its cursor was in column 0 already, so the end of
+        // the wrap candidate the move would have meant is said here.
+        m_libvtermBehind = 0;
+        m_wrap.valid = false;
+    } else {
+        catchUpLibvterm();
+    }
     m_inLibvterm = true;
     if (m_guard.filter(bytes, length, m_guarded))
         vterm_input_write(m_vt.get(), m_guarded.data(), m_guarded.size());
