@@ -276,8 +276,8 @@ void Terminal::damageRows(int from, int to)
 {
     from = std::max(from, 0);
     to = std::min(to, m_rows);
-    for (int r = from; r < to; ++r)
-        m_damaged[static_cast<size_t>(r)] = 1;
+    if (from < to) // one memset: a scroll damages every row of its region
+        std::fill(m_damaged.begin() + from, m_damaged.begin() + to, uint8_t{1});
     m_anyDamage = true;
 }
 
