@@ -326,6 +326,8 @@ private:
     struct LastGlyph {
         int row = -1, col = 0, width = 1;
     } m_lastGlyph;
+    // combine() once the cursor is known to stand just after that glyph.
+    void joinLastGlyph(char32_t codepoint);
     void widenLastGlyph();
     // How many cells of a screen row libvterm places text in: half of
     // them on a row of double width.

@@ -73,6 +73,12 @@ void Terminal::combine(char32_t codepoint)
     const int after = g.col + g.width < rowWidth(g.row) ? g.col + g.width : g.col;
     if (pos.row != g.row || pos.col != after)
         return; // the cursor moved: a mark with nothing to join is dropped
+    joinLastGlyph(codepoint);
+}
+
+void Terminal::joinLastGlyph(char32_t codepoint)
+{
+    const LastGlyph g = m_lastGlyph;
     Line &line = activeBuffer().row(g.row);
     const size_t length = line.graphemeLength(g.col);
     if (length == 0 || length >= kMaxCodepointsPerCell)

@@ -73,7 +73,14 @@ void Terminal::placeCharacter(char32_t codepoint, const char *utf8, size_t lengt
     if (fix.kind == WidthFix::Drop)
         return; // a C1 control as UTF-8: neither shown nor moving the cursor
     if (fix.kind == WidthFix::Combine || fix.kind == WidthFix::KnownMark) {
-        combine(codepoint);
+        // Right after a glyph this run placed, the cursor stands just after
+        // it (on a row of full width, left of its end): what combine()
+        // would ask libvterm to make sure of.
+        const LastGlyph &g = m_lastGlyph;
+        if (next.known && next.takesText && g.row == next.pos.row && g.col + g.width == next.pos.col)
+            joinLastGlyph(codepoint);
+        else
+            combine(codepoint);
         // A mark joins in place; only VS16 may widen the character and
         // move the cursor.
         if (codepoint == 0xFE0F)
