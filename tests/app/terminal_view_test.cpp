@@ -200,7 +200,8 @@ TEST_F(TerminalViewTest, outputWhileScrolledBackKeepsTheSameLinesInView)
                     return true;
             return false;
         })) << screen();
-        QApplication::processEvents();
+        // The view hears of the new lines a little after they are parsed.
+        ASSERT_TRUE(waitUntil([&] { return session->terminal().linesScrolledSinceTaken() == 0; }));
         if (scrollOnOutput) {
             EXPECT_TRUE(waitUntil([&] { return view->scrollOffset() == 0; }));
         } else {
