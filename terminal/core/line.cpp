@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 namespace dt::term {
 
@@ -182,8 +183,13 @@ void Line::keepUsedClusters(Table &&from)
     }
     std::vector<std::u32string> kept;
     kept.reserve(used);
-    for (uint32_t i = 0; i < used; ++i)
-        kept.push_back(std::forward<Table>(from)[firstUses[i]]);
+    for (uint32_t i = 0; i < used; ++i) {
+        // operator[] gives an lvalue even on a movable table: say move.
+        if constexpr (std::is_lvalue_reference_v<Table>)
+            kept.push_back(from[firstUses[i]]);
+        else
+            kept.push_back(std::move(from[firstUses[i]]));
+    }
     m_clusters = std::move(kept);
 }
 

@@ -397,8 +397,8 @@ int Terminal::onScrollRect(int startRow, int endRow, int startCol, int endCol, i
         followWrapCandidate(startRow, endRow, downward, downward > 0 && startRow == 0);
         if (downward > 0 && startRow == 0)
             pushToScrollback(downward);
-        // Whole rows move: rotate the ring instead of copying cells, then
-        // blank the rows that came around.
+        // Whole rows move: rotate the buffer's row order instead of
+        // copying cells, then blank the rows that came around.
         activeBuffer().rotate(startRow, endRow, downward);
         if (downward > 0) {
             onErase(endRow - downward, endRow, 0, m_columns, false);

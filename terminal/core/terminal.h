@@ -87,9 +87,10 @@ struct ClipboardWrite {
 };
 
 // The terminal model: libvterm parses the byte stream and keeps modes, pen
-// and cursor (its VTermState layer); the cells live here, in a ring-buffer
-// grid with bounded scrollback. No Qt and no PTY: bytes go in through feed(),
-// replies and encoded keys leave through the output callback.
+// and cursor (its VTermState layer); the cells live here, in a grid whose
+// rows scroll by reordering, with bounded scrollback. No Qt and no PTY:
+// bytes go in through feed(), replies and encoded keys leave through the
+// output callback.
 class Terminal : private ScannerSink {
 public:
     using OutputFn = std::function<void(const char *, size_t)>;
@@ -248,7 +249,9 @@ private:
     // Cells the model placed past libvterm's cursor, which has not been
     // told yet: one CUF tells it before anything else reaches libvterm
     // (catchUpLibvterm), so a line of short coloured runs costs libvterm
-    // one move, not one per run. Never left over after feed().
+    // one move, not one per run. A CR next needs no CUF: it puts the
+    // cursor in column 0 from anywhere (toLibvterm). Never left over
+    // after feed().
     int m_libvtermBehind = 0;
     void catchUpLibvterm();
     struct GridPos {

@@ -8,7 +8,8 @@
 // for a wide glyph. So a run starting there, the character that lands on
 // the last column, and the first after a single shift (SS2, SS3) are
 // libvterm's to place. libvterm is told where its cursor went before it
-// reads anything else (catchUpLibvterm).
+// reads anything else (catchUpLibvterm), unless that is a CR, which puts
+// the cursor in column 0 wherever it was (toLibvterm).
 
 #include "terminal/core/terminal.h"
 

@@ -8,7 +8,8 @@
 // only left of where libvterm may be waiting to wrap: a character that
 // would end on the last column, or any while the state is one only
 // libvterm can place text in, goes to libvterm as the scanner would send
-// it, and libvterm's cursor is told of the rest with one CUF.
+// it, and libvterm's cursor is told of the rest with one CUF (none when
+// a CR comes next: toLibvterm).
 
 #include "terminal/core/terminal.h"
 
