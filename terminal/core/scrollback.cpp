@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <new>
@@ -30,6 +31,9 @@ Scrollback::Block *Scrollback::blockBySerial(uint64_t serial)
 }
 
 namespace {
+std::atomic<int> g_largeBlocksLive{0};
+std::atomic<int64_t> g_largeBlocksMapped{0};
+
 constexpr size_t kLargeBlockBytes = static_cast<size_t>(Scrollback::kLargeBlockCells) * sizeof(Cell);
 static_assert(kLargeBlockBytes == size_t(2) << 20, "a large block is one huge page");
 
@@ -48,8 +52,18 @@ Cell *mapLargeBlock()
         munmap(p, aligned - start);
     if (const size_t tail = start + span - (aligned + kLargeBlockBytes))
         munmap(reinterpret_cast<void *>(aligned + kLargeBlockBytes), tail);
+#ifdef MADV_HUGEPAGE
     madvise(reinterpret_cast<void *>(aligned), kLargeBlockBytes, MADV_HUGEPAGE); // a hint: fine to fail
+#endif
+    g_largeBlocksLive.fetch_add(1, std::memory_order_relaxed);
+    g_largeBlocksMapped.fetch_add(1, std::memory_order_relaxed);
     return reinterpret_cast<Cell *>(aligned);
+}
+
+void unmapLargeBlock(Cell *cells)
+{
+    munmap(cells, kLargeBlockBytes);
+    g_largeBlocksLive.fetch_sub(1, std::memory_order_relaxed);
 }
 
 } // namespace
@@ -60,8 +74,16 @@ Scrollback::Block Scrollback::newBlock(int cells)
     for (const Block &b : m_blocks)
         arenaCells += static_cast<size_t>(b.capacity);
     Block b;
-    if (arenaCells >= static_cast<size_t>(kLargeBlockCells) && cells <= kLargeBlockCells) {
-        b.cells = m_spareBlock ? std::exchange(m_spareBlock, nullptr) : mapLargeBlock();
+    // A kept block is used whenever there is one: it is mapped and its
+    // pages are in already (a reflow pushing back what it took).
+    const bool large = !m_spareBlocks.empty() || arenaCells >= static_cast<size_t>(kLargeBlockCells);
+    if (large && cells <= kLargeBlockCells) {
+        if (!m_spareBlocks.empty()) {
+            b.cells = m_spareBlocks.back();
+            m_spareBlocks.pop_back();
+        } else {
+            b.cells = mapLargeBlock();
+        }
         b.mapped = b.cells != nullptr;
         b.capacity = kLargeBlockCells;
     }
@@ -79,11 +101,31 @@ void Scrollback::dropBlock(Block &b)
 {
     if (!b.mapped)
         ::operator delete(b.cells);
-    else if (!m_spareBlock)
-        m_spareBlock = b.cells;
+    else if (m_keepEmptied || m_spareBlocks.empty())
+        m_spareBlocks.push_back(b.cells);
     else
-        munmap(b.cells, kLargeBlockBytes);
+        unmapLargeBlock(b.cells);
     b.cells = nullptr;
+}
+
+void Scrollback::unmapSpares(size_t keep)
+{
+    while (m_spareBlocks.size() > keep) {
+        unmapLargeBlock(m_spareBlocks.back());
+        m_spareBlocks.pop_back();
+    }
+}
+
+void Scrollback::keepEmptiedBlocks(bool keep)
+{
+    m_keepEmptied = keep;
+    if (!keep)
+        unmapSpares(1);
+}
+
+Scrollback::LargeBlockCounts Scrollback::largeBlockCounts()
+{
+    return {g_largeBlocksLive.load(std::memory_order_relaxed), g_largeBlocksMapped.load(std::memory_order_relaxed)};
 }
 
 Cell *Scrollback::allocate(int cells, uint64_t &serial)
@@ -194,8 +236,10 @@ void Scrollback::clear()
     for (Block &b : m_blocks)
         dropBlock(b);
     m_blocks.clear();
-    if (m_spareBlock)
-        munmap(std::exchange(m_spareBlock, nullptr), kLargeBlockBytes);
+    if (!m_keepEmptied) {
+        unmapSpares(0);
+        m_spareBlocks.shrink_to_fit();
+    }
     m_head = 0;
     m_size = 0;
 }
@@ -217,10 +261,12 @@ void Scrollback::setCapacity(int capacity)
         owned.m_flags = l.m_flags;
         kept.push_back(std::move(owned));
     }
+    keepEmptiedBlocks(true);
     clear();
     m_capacity = capacity;
     for (const Line &l : kept)
         push(l);
+    keepEmptiedBlocks(false);
 }
 
 size_t Scrollback::memoryBytes() const
@@ -228,8 +274,7 @@ size_t Scrollback::memoryBytes() const
     size_t bytes = m_lines.capacity() * sizeof(Line) + m_lineBlock.capacity() * sizeof(uint64_t);
     for (const Block &b : m_blocks)
         bytes += static_cast<size_t>(b.capacity) * sizeof(Cell);
-    if (m_spareBlock)
-        bytes += kLargeBlockBytes;
+    bytes += m_spareBlocks.size() * kLargeBlockBytes;
     for (int i = 0; i < m_size; ++i)
         bytes += fromOldest(i).memoryBytes();
     return bytes;

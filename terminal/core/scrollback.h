@@ -43,6 +43,19 @@ public:
 
     size_t memoryBytes() const;
 
+    // While set, every large block that empties is kept for reuse rather
+    // than unmapped: a reflow takes most of history back and then pushes
+    // it again, and would otherwise unmap and map each block once. Clearing
+    // it unmaps all kept blocks but one.
+    void keepEmptiedBlocks(bool keep);
+    // Large blocks across every scrollback in the process: mapped now
+    // (kept ones included) and ever. What tests and leak checks count.
+    struct LargeBlockCounts {
+        int live = 0;
+        int64_t mapped = 0;
+    };
+    static LargeBlockCounts largeBlockCounts();
+
     static constexpr int kBlockCells = 16384;
     // Once the arena holds this many cells, blocks are this size, each
     // mapped on its own as one huge page where the kernel offers them: a
@@ -65,9 +78,10 @@ private:
     Cell *allocate(int cells, uint64_t &serial);
     void release(size_t slotIndex);
     Block newBlock(int cells);
-    // Frees an emptied block, or keeps a large one as the spare the next
+    // Frees an emptied block, or keeps a large one as a spare the next
     // large block reuses (a full ring empties one as it fills the next).
     void dropBlock(Block &b);
+    void unmapSpares(size_t keep);
     Block *blockBySerial(uint64_t serial);
 
     std::vector<Line> m_lines; // views into the arena
@@ -76,7 +90,8 @@ private:
     int m_head = 0; // slot of the oldest line
     int m_size = 0;
     std::deque<Block> m_blocks; // oldest first
-    Cell *m_spareBlock = nullptr; // an emptied large block kept for reuse
+    std::vector<Cell *> m_spareBlocks; // emptied large blocks kept for reuse
+    bool m_keepEmptied = false;
     uint64_t m_nextSerial = 0;
 };
 

@@ -96,6 +96,7 @@ void Terminal::reflowPrimary(int rows, int columns, int cursorAdvance, int *delt
         }
     }
     std::vector<Line> source(static_cast<size_t>(historySize - firstChanged));
+    m_scrollback.keepEmptiedBlocks(true); // pass 2 fills them again
     for (size_t i = source.size(); i-- > 0;)
         m_scrollback.popNewest(source[i]);
     const int fromHistory = static_cast<int>(source.size());
@@ -268,6 +269,7 @@ void Terminal::reflowPrimary(int rows, int columns, int cursorAdvance, int *delt
         if (kept(index))
             keep(index, std::move(row));
     }
+    m_scrollback.keepEmptiedBlocks(false);
     m_linesAboveScreen = base + top;
 
     if (primaryShows) {

@@ -5,6 +5,7 @@
 
 namespace {
 
+using dt::term::Scrollback;
 using dt::term::Terminal;
 
 TEST(TerminalModel, scrollbackIsBoundedAndKeepsTheNewestLines)
@@ -47,23 +48,60 @@ TEST(TerminalModel, scrollbackReleasesMemoryAsOldLinesAreEvicted)
     EXPECT_EQ(t.scrollback().fromNewest(0).text(), line);
 }
 
+// Line i of a long history: about 90 cells, every seventh with a cluster.
+std::string numberedLine(int i)
+{
+    std::string s = "L" + std::to_string(i) + (i % 7 == 0 ? " e\xcc\x81 " : " ");
+    return s + std::string(90 - s.size(), 'x');
+}
+
 TEST(TerminalModel, aLongHistoryInLargeBlocksKeepsEveryLineThroughEviction)
 {
     // 4000 lines of about 90 cells fill more than one large block, and
     // 20000 lines cycle them (and the spare) many times over.
-    Terminal t(3, 100, 4000);
-    const auto lineText = [](int i) {
-        std::string s = "L" + std::to_string(i) + (i % 7 == 0 ? " e\xcc\x81 " : " ");
-        return s + std::string(90 - s.size(), 'x');
-    };
-    for (int i = 0; i < 20000; ++i)
-        t.feed(lineText(i) + "\r\n");
-    ASSERT_EQ(t.scrollback().size(), 4000);
-    // The screen holds the last two lines and the cursor's empty row.
-    for (int k = 0; k < 4000; ++k)
-        ASSERT_EQ(t.scrollback().fromOldest(k).text(), lineText(20000 - 3 - 3999 + k)) << k;
-    // Lines of about 90 cells, plus two partly used large blocks and the spare.
-    EXPECT_LE(t.scrollbackMemoryBytes(), 4000 * (92 * sizeof(dt::term::Cell) + 120) + 3 * dt::term::Scrollback::kLargeBlockCells * sizeof(dt::term::Cell));
+    const Scrollback::LargeBlockCounts before = Scrollback::largeBlockCounts();
+    {
+        Terminal t(3, 100, 4000);
+        for (int i = 0; i < 20000; ++i)
+            t.feed(numberedLine(i) + "\r\n");
+        ASSERT_EQ(t.scrollback().size(), 4000);
+        // The screen holds the last two lines and the cursor's empty row.
+        for (int k = 0; k < 4000; ++k)
+            ASSERT_EQ(t.scrollback().fromOldest(k).text(), numberedLine(20000 - 3 - 3999 + k)) << k;
+        // Lines of about 90 cells, plus two partly used large blocks and the spare.
+        EXPECT_LE(t.scrollbackMemoryBytes(), 4000 * (92 * sizeof(dt::term::Cell) + 120) + 3 * Scrollback::kLargeBlockCells * sizeof(dt::term::Cell));
+        // The large blocks were mapped (mmap did not fail over to the heap),
+        // and the ring reuses them rather than mapping one per block filled.
+        const Scrollback::LargeBlockCounts during = Scrollback::largeBlockCounts();
+        EXPECT_GE(during.live - before.live, 2);
+        EXPECT_LE(during.mapped - before.mapped, 4);
+    }
+    EXPECT_EQ(Scrollback::largeBlockCounts().live, before.live) << "every large block unmapped";
+}
+
+TEST(TerminalModel, aReflowRefillsTheLargeBlocksItEmptiedInsteadOfMappingNewOnes)
+{
+    // 3000 lines of 90 cells: about 4 MiB of history, mostly in large
+    // blocks. Each reflow takes every line back (they no longer fit, or
+    // were wrapped) and pushes the new rows again.
+    const Scrollback::LargeBlockCounts before = Scrollback::largeBlockCounts();
+    {
+        Terminal t(3, 100, 10000);
+        for (int i = 0; i < 3000; ++i)
+            t.feed(numberedLine(i) + "\r\n");
+        t.resize(3, 60);
+        const int64_t mappedAfterFirst = Scrollback::largeBlockCounts().mapped;
+        t.resize(3, 100);
+        t.resize(3, 60);
+        EXPECT_EQ(Scrollback::largeBlockCounts().mapped, mappedAfterFirst) << "a reflow mapped blocks it had just emptied";
+        t.resize(3, 100);
+        ASSERT_EQ(t.scrollback().size(), 2998);
+        for (int k = 0; k < 2998; ++k)
+            ASSERT_EQ(t.scrollback().fromOldest(k).text(), numberedLine(k)) << k;
+        // Nothing beyond one spare is held once the reflow is done.
+        EXPECT_LE(t.scrollbackMemoryBytes(), 2998 * (92 * sizeof(dt::term::Cell) + 120) + 4 * Scrollback::kLargeBlockCells * sizeof(dt::term::Cell));
+    }
+    EXPECT_EQ(Scrollback::largeBlockCounts().live, before.live) << "every large block unmapped";
 }
 
 TEST(TerminalModel, aLineGoesIntoHistoryWithTheClustersItsCellsShow)
