@@ -71,6 +71,22 @@ TEST(SoftWrap, movingTheCursorToTheNextLineIsNotAWrap)
     }
 }
 
+TEST(SoftWrap, aLineEndedWhereLibvtermsCursorAlreadyStoodIsNotAWrap)
+{
+    // On the bottom row, a run of text placed from column 0 (one long
+    // enough for the model to place itself) leaves libvterm's cursor
+    // there, not yet told; the CR that ends the line moves nothing libvterm
+    // can see, and the line feed scrolls without a move. The line must
+    // still not run on into the next.
+    const std::string line = "0123456789abcdef";
+    for (const auto &pieces : cuts("\r\n\r\n" + line + "\r\n" + line + "\r\n" + line)) {
+        Terminal t(3, 30, 100);
+        for (const std::string &p : pieces)
+            t.feed(p);
+        EXPECT_EQ(wrapFlags(t), (std::vector<bool>{false, false, false, false, false})) << "in " << pieces.size() << " pieces";
+    }
+}
+
 TEST(SoftWrap, copyingAWrappedLineGivesItBackWithoutBreaks)
 {
     Terminal t(5, 5, 100);
