@@ -175,9 +175,10 @@ TEST_F(TerminalViewTest, outputWhileScrolledBackKeepsTheSameLinesInView)
         // prints once the test has scrolled back and lets it go. It waits
         // on a file rather than a time, and the test waits for the prompt
         // that follows the command, so the output neither beats the scroll
-        // nor lands in the middle of the prompt.
+        // nor lands in the middle of the prompt. It gives up after 30 s, so
+        // a test that failed before letting it go leaves no loop behind.
         const QString go = dir.filePath(QString::fromStdString(marker));
-        run(QStringLiteral("(until [ -e %1 ]; do sleep 0.02; done; seq 1000 1100; echo %2-done) < /dev/null &")
+        run(QStringLiteral("(for i in $(seq 1500); do [ -e '%1' ] && break; sleep 0.02; done; seq 1000 1100; echo %2-done) < /dev/null &")
                 .arg(go, QString::fromStdString(marker)));
         ASSERT_TRUE(waitUntil([&] {
             const auto &t = session->terminal();
