@@ -82,25 +82,31 @@ size_t Line::graphemeLength(int col) const
 
 void Line::appendToGrapheme(int col, char32_t codepoint)
 {
-    const Cell style = m_data[col];
-    if (!style.clustered) {
-        const char32_t pair[2] = {static_cast<char32_t>(style.codepoint), codepoint};
-        setGrapheme(col, pair, 2, style, style.protect != 0);
-        return;
-    }
-    // Grown on the stack: a mark is joined this way for every accented
-    // letter a program sends, and a copy on the heap cost more than the
-    // rest of the join.
-    const std::u32string &cluster = m_clusters[style.codepoint];
+    // Grown on the stack and interned once, the cell changed in place (its
+    // style and protection stay): a mark is joined this way for every
+    // accented letter a program sends, and copies of the cell or of the
+    // cluster on the heap cost more than the rest of the join.
+    Cell &cell = m_data[col];
     char32_t grown[16];
-    if (cluster.size() < std::size(grown)) {
+    size_t count;
+    if (!cell.clustered) {
+        grown[0] = static_cast<char32_t>(cell.codepoint);
+        count = 1;
+    } else {
+        const std::u32string &cluster = m_clusters[cell.codepoint];
+        if (cluster.size() >= std::size(grown)) {
+            const std::u32string longer = cluster + codepoint;
+            cell.codepoint = internCluster(longer);
+            return;
+        }
+        count = cluster.size();
         std::copy(cluster.begin(), cluster.end(), grown);
-        grown[cluster.size()] = codepoint;
-        setGrapheme(col, grown, static_cast<int>(cluster.size() + 1), style, style.protect != 0);
-        return;
     }
-    std::u32string longer = cluster + codepoint;
-    setGrapheme(col, longer.data(), static_cast<int>(longer.size()), style, style.protect != 0);
+    grown[count++] = codepoint;
+    // Interning may sweep the table and renumber the cells, this one too:
+    // the number it gives is the one that counts.
+    cell.codepoint = internCluster(std::u32string_view(grown, count));
+    cell.clustered = 1;
 }
 
 char32_t Line::baseCodepoint(int col) const
@@ -136,8 +142,17 @@ uint32_t Line::internCluster(std::u32string_view cluster, bool allowGc)
     // table outgrows the line so it stays bounded however long a TUI redraws.
     if (allowGc && m_clusters.size() >= static_cast<size_t>(m_size) + 8)
         collectGarbageClusters();
+    // Entries are a few code points long: compared in a loop, not by a call
+    // to memcmp, and passed over on their length alone where it differs.
+    const size_t length = cluster.size();
     for (size_t i = 0; i < m_clusters.size(); ++i) {
-        if (m_clusters[i] == cluster)
+        const std::u32string &entry = m_clusters[i];
+        if (entry.size() != length)
+            continue;
+        size_t same = 0;
+        while (same < length && entry[same] == cluster[same])
+            ++same;
+        if (same == length)
             return static_cast<uint32_t>(i);
     }
     m_clusters.emplace_back(cluster); // made only when it is new
