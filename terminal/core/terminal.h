@@ -7,6 +7,7 @@
 #include "terminal/core/keyboard_modes.h"
 #include "terminal/core/libvterm_guard.h"
 #include "terminal/core/line.h"
+#include "terminal/core/placed_characters.h"
 #include "terminal/core/screen_buffer.h"
 #include "terminal/core/scrollback.h"
 #include "terminal/core/stream_scanner.h"
@@ -274,6 +275,7 @@ private:
     // One character of such text: placed here when it fits left of the
     // line's end, else sent to libvterm as the scanner would send it.
     void placeCharacter(char32_t codepoint, const char *utf8, size_t length, TextCursor &next);
+    PlacedCharacters m_placedCharacters; // what placeCharacter() does with each
     // terminal_printable.cpp: printable ASCII placed directly, once where
     // it may go is known.
     size_t placePrintable(const char *bytes, size_t length);

@@ -70,10 +70,10 @@ void Terminal::placeCharacter(char32_t codepoint, const char *utf8, size_t lengt
 {
     if (codepoint == 0xFFFE || codepoint == 0xFFFF)
         codepoint = 0xFFFD; // as libvterm's decoder shows these two
-    const WidthFix fix = widthFix(codepoint);
-    if (fix.kind == WidthFix::Drop)
+    const PlacedCharacter placed = m_placedCharacters.lookUp(codepoint);
+    if (placed.kind == WidthFix::Drop)
         return; // a C1 control as UTF-8: neither shown nor moving the cursor
-    if (fix.kind == WidthFix::Combine || fix.kind == WidthFix::KnownMark) {
+    if (placed.kind == WidthFix::Combine || placed.kind == WidthFix::KnownMark) {
         // Right after a glyph this run placed, the cursor stands just after
         // it (on a row of full width, left of its end): what combine()
         // would ask libvterm to make sure of.
@@ -88,12 +88,9 @@ void Terminal::placeCharacter(char32_t codepoint, const char *utf8, size_t lengt
             next.known = false;
         return;
     }
-    // What libvterm would be sent, its width there, and what it shows: the
-    // character itself, or U+FFFD for a stand-in that came in the stream.
-    const char32_t sent = fix.kind == WidthFix::StandIn ? fix.codepoint : codepoint;
-    const bool sentStandsIn = fix.kind == WidthFix::StandIn && isStandIn(sent);
-    const int width = sentStandsIn ? standInWidth(sent) : unfixedWidth(sent);
-    const char32_t shown = sentStandsIn || fix.kind == WidthFix::None ? codepoint : sent;
+    const char32_t sent = placed.sent;
+    const int width = placed.width;
+    const char32_t shown = placed.shown;
     if (!next.known) {
         next.pos = libvtermCursor();
         next.takesText = next.pos.row >= 0 && next.pos.row < m_rows && next.pos.col >= 0 && !mayWaitToWrap(next.pos)
@@ -102,7 +99,7 @@ void Terminal::placeCharacter(char32_t codepoint, const char *utf8, size_t lengt
     }
     const GridPos pos = next.pos;
     if (!next.takesText || pos.col >= m_columns - 2 || pos.col + width > m_columns - 1) {
-        if (fix.kind == WidthFix::StandIn) {
+        if (placed.kind == WidthFix::StandIn) {
             const std::string standIn = toUtf8(sent);
             write(standIn.data(), standIn.size());
         } else {
