@@ -24,7 +24,7 @@ endfunction()
 
 execute_process(COMMAND dpkg-deb --field ${debs} OUTPUT_VARIABLE control RESULT_VARIABLE rc)
 # The libraries found by dpkg-shlibdeps, and the programs it runs.
-foreach(field "Package: deviceterm" "Architecture: " "libqt6widgets6" "libvterm0" "qt6-qpa-plugins" "xvfb"
+foreach(field "Package: deviceterm" "Architecture: " "libqt6widgets6" "libvterm0" "libavcodec" "qt6-qpa-plugins" "xvfb"
               "at-spi2-core" "Provides: x-terminal-emulator" "Section: x11" "Homepage: https://")
     expect("${control}" "${field}" "the control file")
 endforeach()
@@ -47,6 +47,17 @@ execute_process(COMMAND ${CMAKE_COMMAND} -E tar xf ${OUT_DIR}/data.tar ./usr/sha
                 WORKING_DIRECTORY ${OUT_DIR})
 file(READ ${OUT_DIR}/usr/share/metainfo/io.github.deviceterm.metainfo.xml metainfo)
 expect("${metainfo}" "<url type=\"homepage\">${homepage}</url>" "the AppStream file")
+
+# The video encoder module, where the installed program's run path looks.
+execute_process(COMMAND ${CMAKE_COMMAND} -E tar xf ${OUT_DIR}/data.tar WORKING_DIRECTORY ${OUT_DIR})
+execute_process(COMMAND readelf -d ${OUT_DIR}/usr/bin/deviceterm-gui OUTPUT_VARIABLE dynamic)
+if(NOT dynamic MATCHES "runpath: \\[([^]]*)\\]")
+    message(FATAL_ERROR "the installed deviceterm-gui has no run path to find its modules by:\n${dynamic}")
+endif()
+string(REPLACE "$ORIGIN" "${OUT_DIR}/usr/bin" module_dir "${CMAKE_MATCH_1}")
+if(NOT EXISTS "${module_dir}/libdeviceterm-media.so")
+    message(FATAL_ERROR "the run path (${CMAKE_MATCH_1}) of the installed deviceterm-gui does not lead to libdeviceterm-media.so")
+endif()
 
 string(FIND "${contents}" "./usr/bin/deviceterm-device-shell" stray)
 if(NOT stray LESS 0)
