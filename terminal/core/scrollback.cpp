@@ -1,12 +1,13 @@
 // The scrollback ring: copies each line's trimmed cells into large arena blocks (freed once all their lines
-// are evicted; past the first 2 MiB, blocks of one huge page), gives the newest line back when the screen
-// grows, and rebuilds on a capacity change.
+// are evicted; past the first 2 MiB, mapped blocks faulted in ahead of use), gives the newest line back when
+// the screen grows, and rebuilds on a capacity change.
 
 #include "terminal/core/scrollback.h"
 
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -35,29 +36,36 @@ std::atomic<int> g_largeBlocksLive{0};
 std::atomic<int64_t> g_largeBlocksMapped{0};
 
 constexpr size_t kLargeBlockBytes = static_cast<size_t>(Scrollback::kLargeBlockCells) * sizeof(Cell);
-static_assert(kLargeBlockBytes == size_t(2) << 20, "a large block is one huge page");
 
-// Maps a large block aligned to its size, so that the kernel can back it
-// with one huge page (MADV_HUGEPAGE: asked for, as most distributions
-// leave transparent huge pages to those who ask). Null when mapping fails.
+// Null when mapping fails (the block then comes from the heap).
 Cell *mapLargeBlock()
 {
-    const size_t span = 2 * kLargeBlockBytes;
-    void *p = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *p = mmap(nullptr, kLargeBlockBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
         return nullptr;
-    const auto start = reinterpret_cast<uintptr_t>(p);
-    const uintptr_t aligned = (start + kLargeBlockBytes - 1) & ~(uintptr_t(kLargeBlockBytes) - 1);
-    if (aligned > start)
-        munmap(p, aligned - start);
-    if (const size_t tail = start + span - (aligned + kLargeBlockBytes))
-        munmap(reinterpret_cast<void *>(aligned + kLargeBlockBytes), tail);
-#ifdef MADV_HUGEPAGE
-    madvise(reinterpret_cast<void *>(aligned), kLargeBlockBytes, MADV_HUGEPAGE); // a hint: fine to fail
-#endif
     g_largeBlocksLive.fetch_add(1, std::memory_order_relaxed);
     g_largeBlocksMapped.fetch_add(1, std::memory_order_relaxed);
-    return reinterpret_cast<Cell *>(aligned);
+    return static_cast<Cell *>(p);
+}
+
+// Faults in the cells up to `needed` and beyond, to the next multiple of
+// kBlockCells: one call instead of a fault per page. Kernels before 5.14
+// have no MADV_POPULATE_WRITE; there the pages fault in one by one.
+void faultIn(Cell *cells, int &faultedIn, int needed)
+{
+    static std::atomic<bool> unsupported{false};
+    if (needed <= faultedIn || unsupported.load(std::memory_order_relaxed))
+        return;
+    constexpr int kStep = Scrollback::kBlockCells;
+    const int upTo = std::min(Scrollback::kLargeBlockCells, (needed + kStep - 1) / kStep * kStep);
+#ifdef MADV_POPULATE_WRITE
+    if (madvise(cells + faultedIn, static_cast<size_t>(upTo - faultedIn) * sizeof(Cell), MADV_POPULATE_WRITE) != 0
+        && errno == EINVAL)
+        unsupported.store(true, std::memory_order_relaxed);
+#else
+    unsupported.store(true, std::memory_order_relaxed);
+#endif
+    faultedIn = upTo; // in memory now, or left to fault as it is written
 }
 
 void unmapLargeBlock(Cell *cells)
@@ -79,7 +87,8 @@ Scrollback::Block Scrollback::newBlock(int cells)
     const bool large = !m_spareBlocks.empty() || arenaCells >= static_cast<size_t>(kLargeBlockCells);
     if (large && cells <= kLargeBlockCells) {
         if (!m_spareBlocks.empty()) {
-            b.cells = m_spareBlocks.back();
+            b.cells = m_spareBlocks.back().cells;
+            b.faultedIn = m_spareBlocks.back().faultedIn;
             m_spareBlocks.pop_back();
         } else {
             b.cells = mapLargeBlock();
@@ -102,7 +111,7 @@ void Scrollback::dropBlock(Block &b)
     if (!b.mapped)
         ::operator delete(b.cells);
     else if (m_keepEmptied || m_spareBlocks.empty())
-        m_spareBlocks.push_back(b.cells);
+        m_spareBlocks.push_back({b.cells, b.faultedIn});
     else
         unmapLargeBlock(b.cells);
     b.cells = nullptr;
@@ -111,7 +120,7 @@ void Scrollback::dropBlock(Block &b)
 void Scrollback::unmapSpares(size_t keep)
 {
     while (m_spareBlocks.size() > keep) {
-        unmapLargeBlock(m_spareBlocks.back());
+        unmapLargeBlock(m_spareBlocks.back().cells);
         m_spareBlocks.pop_back();
     }
 }
@@ -133,6 +142,8 @@ Cell *Scrollback::allocate(int cells, uint64_t &serial)
     if (m_blocks.empty() || m_blocks.back().capacity - m_blocks.back().used < cells)
         m_blocks.push_back(newBlock(cells));
     Block &b = m_blocks.back();
+    if (b.mapped)
+        faultIn(b.cells, b.faultedIn, b.used + cells);
     Cell *at = b.cells + b.used;
     b.used += cells;
     ++b.liveLines;

@@ -58,10 +58,12 @@ public:
 
     static constexpr int kBlockCells = 16384;
     // Once the arena holds this many cells, blocks are this size, each
-    // mapped on its own as one huge page where the kernel offers them: a
-    // flood into a fresh terminal writes megabytes of history, and
-    // faulting them in 4 KiB at a time took about a quarter of the
-    // model's time on a virtual machine.
+    // mapped on its own and faulted in ahead of the pushes a block's
+    // kBlockCells at a time (MADV_POPULATE_WRITE): a flood into a fresh
+    // terminal writes megabytes of history, and faulting them in 4 KiB at
+    // a time took about a quarter of the model's time on a virtual
+    // machine. (Huge pages did as well, but kept a whole 2 MiB resident
+    // for a history that ends a few lines into its last block.)
     static constexpr int kLargeBlockCells = 131072; // 2 MiB
 
 private:
@@ -72,6 +74,11 @@ private:
         int liveLines = 0;
         uint64_t serial = 0;
         bool mapped = false; // a large block, mapped on its own
+        int faultedIn = 0; // of a mapped block, cells known to be in memory
+    };
+    struct Spare {
+        Cell *cells = nullptr;
+        int faultedIn = 0;
     };
 
     size_t slot(int logical) const { return static_cast<size_t>((m_head + logical) % m_capacity); }
@@ -90,7 +97,7 @@ private:
     int m_head = 0; // slot of the oldest line
     int m_size = 0;
     std::deque<Block> m_blocks; // oldest first
-    std::vector<Cell *> m_spareBlocks; // emptied large blocks kept for reuse
+    std::vector<Spare> m_spareBlocks; // emptied large blocks kept for reuse
     bool m_keepEmptied = false;
     uint64_t m_nextSerial = 0;
 };
