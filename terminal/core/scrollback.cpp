@@ -20,6 +20,7 @@ Scrollback::Scrollback(int capacity) : m_capacity(capacity < 0 ? 0 : capacity) {
 
 Scrollback::~Scrollback()
 {
+    m_keepEmptied = false; // whatever was under way: every block goes
     clear();
 }
 
@@ -36,6 +37,14 @@ std::atomic<int> g_largeBlocksLive{0};
 std::atomic<int64_t> g_largeBlocksMapped{0};
 
 constexpr size_t kLargeBlockBytes = static_cast<size_t>(Scrollback::kLargeBlockCells) * sizeof(Cell);
+// faultIn() advises whole steps of kBlockCells from a block's page-aligned
+// start: a step that were not whole pages would make madvise fail and turn
+// prefaulting off.
+static_assert(Scrollback::kBlockCells * sizeof(Cell) % 4096 == 0, "a step of prefaulting is whole pages");
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 // Linux 5.14; older C libraries lack the name
+#endif
 
 // Null when mapping fails (the block then comes from the heap).
 Cell *mapLargeBlock()
@@ -58,13 +67,9 @@ void faultIn(Cell *cells, int &faultedIn, int needed)
         return;
     constexpr int kStep = Scrollback::kBlockCells;
     const int upTo = std::min(Scrollback::kLargeBlockCells, (needed + kStep - 1) / kStep * kStep);
-#ifdef MADV_POPULATE_WRITE
     if (madvise(cells + faultedIn, static_cast<size_t>(upTo - faultedIn) * sizeof(Cell), MADV_POPULATE_WRITE) != 0
         && errno == EINVAL)
         unsupported.store(true, std::memory_order_relaxed);
-#else
-    unsupported.store(true, std::memory_order_relaxed);
-#endif
     faultedIn = upTo; // in memory now, or left to fault as it is written
 }
 
@@ -82,9 +87,10 @@ Scrollback::Block Scrollback::newBlock(int cells)
     for (const Block &b : m_blocks)
         arenaCells += static_cast<size_t>(b.capacity);
     Block b;
-    // A kept block is used whenever there is one: it is mapped and its
-    // pages are in already (a reflow pushing back what it took).
-    const bool large = !m_spareBlocks.empty() || arenaCells >= static_cast<size_t>(kLargeBlockCells);
+    // While a reflow pushes back what it took, the blocks it emptied are
+    // used first: mapped, with their pages in already.
+    const bool refill = m_keepEmptied && !m_spareBlocks.empty();
+    const bool large = refill || arenaCells >= static_cast<size_t>(kLargeBlockCells);
     if (large && cells <= kLargeBlockCells) {
         if (!m_spareBlocks.empty()) {
             b.cells = m_spareBlocks.back().cells;
@@ -128,8 +134,12 @@ void Scrollback::unmapSpares(size_t keep)
 void Scrollback::keepEmptiedBlocks(bool keep)
 {
     m_keepEmptied = keep;
-    if (!keep)
-        unmapSpares(1);
+    if (keep)
+        return;
+    // One spare where large blocks are in use (a full ring empties one as
+    // it fills the next); none for a history that no longer needs them.
+    const bool largeInUse = std::any_of(m_blocks.begin(), m_blocks.end(), [](const Block &b) { return b.mapped; });
+    unmapSpares(largeInUse ? 1 : 0);
 }
 
 Scrollback::LargeBlockCounts Scrollback::largeBlockCounts()
@@ -272,12 +282,10 @@ void Scrollback::setCapacity(int capacity)
         owned.m_flags = l.m_flags;
         kept.push_back(std::move(owned));
     }
-    keepEmptiedBlocks(true);
     clear();
     m_capacity = capacity;
     for (const Line &l : kept)
         push(l);
-    keepEmptiedBlocks(false);
 }
 
 size_t Scrollback::memoryBytes() const

@@ -1,5 +1,8 @@
 #pragma once
 
+// History: the lines that scrolled off the primary screen, their cells in
+// an arena of blocks (the class comment below says how and why).
+
 #include "terminal/core/line.h"
 
 #include <cstdint>

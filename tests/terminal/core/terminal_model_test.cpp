@@ -1,3 +1,6 @@
+// The terminal model as a whole: history (its bounds, memory and blocks),
+// clusters kept with their lines, and what programs set and ask for.
+
 #include "terminal/core/screen_dump.h"
 #include "terminal/core/terminal.h"
 
@@ -89,6 +92,7 @@ TEST(TerminalModel, aReflowRefillsTheLargeBlocksItEmptiedInsteadOfMappingNewOnes
         Terminal t(3, 100, 10000);
         for (int i = 0; i < 3000; ++i)
             t.feed(numberedLine(i) + "\r\n");
+        ASSERT_GE(Scrollback::largeBlockCounts().live - before.live, 1) << "the history is in large blocks";
         t.resize(3, 60);
         const int64_t mappedAfterFirst = Scrollback::largeBlockCounts().mapped;
         t.resize(3, 100);
@@ -102,6 +106,20 @@ TEST(TerminalModel, aReflowRefillsTheLargeBlocksItEmptiedInsteadOfMappingNewOnes
         EXPECT_LE(t.scrollbackMemoryBytes(), 2998 * (92 * sizeof(dt::term::Cell) + 120) + 4 * Scrollback::kLargeBlockCells * sizeof(dt::term::Cell));
     }
     EXPECT_EQ(Scrollback::largeBlockCounts().live, before.live) << "every large block unmapped";
+}
+
+TEST(TerminalModel, aHistoryMadeSmallerKeepsNoLargeBlocksItNoLongerNeeds)
+{
+    const Scrollback::LargeBlockCounts before = Scrollback::largeBlockCounts();
+    Terminal t(3, 100, 10000);
+    for (int i = 0; i < 3000; ++i)
+        t.feed(numberedLine(i) + "\r\n");
+    ASSERT_GE(Scrollback::largeBlockCounts().live - before.live, 1);
+    t.setScrollbackCapacity(100); // 100 lines fit in one small block
+    EXPECT_EQ(t.scrollback().fromNewest(0).text(), numberedLine(2997));
+    EXPECT_EQ(Scrollback::largeBlockCounts().live, before.live);
+    t.setScrollbackCapacity(0);
+    EXPECT_EQ(Scrollback::largeBlockCounts().live, before.live);
 }
 
 TEST(TerminalModel, aLineGoesIntoHistoryWithTheClustersItsCellsShow)
