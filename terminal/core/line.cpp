@@ -107,6 +107,7 @@ void Line::appendToGrapheme(int col, char32_t codepoint)
     // the number it gives is the one that counts.
     cell.codepoint = internCluster(std::u32string_view(grown, count));
     cell.clustered = 1;
+    cell.continuation = 0;
 }
 
 char32_t Line::baseCodepoint(int col) const

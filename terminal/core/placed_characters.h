@@ -26,7 +26,8 @@ struct PlacedCharacter {
 
 class PlacedCharacters {
 public:
-    const PlacedCharacter &lookUp(char32_t codepoint)
+    // By value: the next lookup may take the slot. Never 0 (an empty slot).
+    PlacedCharacter lookUp(char32_t codepoint)
     {
         PlacedCharacter &slot = m_slots[(codepoint ^ (codepoint >> 9)) % kSlots];
         if (slot.codepoint != codepoint)
