@@ -1,9 +1,10 @@
 // The module's encoder: screen frames into a video file with libavformat,
 // libavcodec and libswscale (see video_encoder.h), built as
-// libdeviceterm-media.so and loaded when a recording first opens. VP8 is tuned for real time (the
-// recorder must keep up at 60 Hz on one core's share); H.264 uses x264's
-// fastest preset. Pictures are converted to YUV 4:2:0, fitted with black
-// bars when the screen's size changed (a device turned) since the start.
+// libdeviceterm-media.so and loaded when a recording first opens. VP8 is
+// tuned for real time (the recorder must keep up at 60 Hz on one core's
+// share); H.264 uses x264's fastest preset. Pictures are converted to YUV
+// 4:2:0, fitted with black bars when the screen's size changed (a device
+// turned) since the start.
 
 #include "devicepanes/media/video_encoder.h"
 
@@ -356,6 +357,11 @@ bool LibavVideoEncoder::finish(int64_t tick, std::string *why)
 }
 
 } // namespace dt::media
+
+extern "C" __attribute__((visibility("default"))) const char *deviceterm_media_version()
+{
+    return DEVICETERM_VERSION;
+}
 
 extern "C" __attribute__((visibility("default"))) dt::media::VideoEncoder *
 deviceterm_media_open_video_encoder(const dt::media::VideoEncoder::Options &options, std::string *why)

@@ -8,12 +8,14 @@
 
 #include <dlfcn.h>
 
+#include <cstring>
 #include <mutex>
 
 namespace dt::media {
 
 namespace {
 
+using VersionFn = decltype(&deviceterm_media_version);
 using OpenFn = decltype(&deviceterm_media_open_video_encoder);
 
 struct Module {
@@ -31,6 +33,12 @@ const Module &module()
         if (!handle) {
             const char *error = dlerror();
             loaded.problem = std::string("video recording is not available: ") + (error ? error : "no libdeviceterm-media.so");
+            return;
+        }
+        const auto version = reinterpret_cast<VersionFn>(dlsym(handle, "deviceterm_media_version"));
+        if (!version || std::strcmp(version(), DEVICETERM_VERSION) != 0) {
+            loaded.problem = std::string("video recording is not available: libdeviceterm-media.so is not of version ")
+                + DEVICETERM_VERSION;
             return;
         }
         loaded.open = reinterpret_cast<OpenFn>(dlsym(handle, "deviceterm_media_open_video_encoder"));

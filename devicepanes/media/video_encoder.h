@@ -80,7 +80,10 @@ protected:
 
 } // namespace dt::media
 
-// What the module exports, looked up by name once it is loaded: a new
-// encoder for options open() has checked, or null with `why`.
+// What the module exports, looked up by name once it is loaded: the
+// version it was built as (only a module of the program's own version is
+// used: this interface has no other guarantee), and a new encoder for
+// options open() has checked, or null with `why`.
+extern "C" const char *deviceterm_media_version();
 extern "C" dt::media::VideoEncoder *deviceterm_media_open_video_encoder(const dt::media::VideoEncoder::Options &options,
                                                                          std::string *why);
