@@ -326,9 +326,11 @@ int main(int argc, char **argv)
     std::printf("%-44s %8.1f ms %10s\n", "start-up to first prompt (median of 5)", percentile(startups, 0.5), "<= 150 ms");
     std::printf("%-44s %8.2f ms %10s\n", "key press to echo pixels, p50", percentile(latencies, 0.5), "<= 5 ms");
     std::printf("%-44s %8.2f ms %10s\n", "key press to echo pixels, p90", percentile(latencies, 0.9), "");
+    std::printf("%-44s %8.2f ms %10s\n", "key press to echo pixels, p99", percentile(latencies, 0.99), "<= 2 ms");
     std::printf("%-44s %8.2f ms %10s\n", "key press to echo pixels, max", percentile(latencies, 1.0), "");
     std::printf("%-44s %8.0f /s %10s\n", "automation load during the next rows", floodRate, ">= 10000 /s");
     std::printf("%-44s %8.2f ms %10s\n", "  key press to echo pixels under load, p50", percentile(loaded, 0.5), "");
+    std::printf("%-44s %8.2f ms %10s\n", "  key press to echo pixels under load, p99", percentile(loaded, 0.99), "");
     std::printf("%-44s %8.2f ms %10s\n", "  key press to echo pixels under load, max", percentile(loaded, 1.0), "<= 16.7 ms");
     std::printf("%-44s %8ld %12s\n", "  samples slower than one frame (16.7 ms)", dropped, "0");
     std::printf("%-44s %7.1f MiB %10s\n", "RSS, one idle tab", rssIdle / 1024.0, "<= 80 MiB");
