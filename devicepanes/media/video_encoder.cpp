@@ -1,15 +1,22 @@
 // VideoEncoder::open: checks what it is asked for, then loads the module
-// that holds the encoder (libdeviceterm-media.so, found through the
-// program's run path: next to the build's other outputs, or in
-// deviceterm's private library directory once installed) the first time
-// a recording opens, and asks it for one.
+// that holds the encoder (libdeviceterm-media.so) the first time a
+// recording opens, and asks it for one. The module is looked for by its
+// path from the program's own directory: deviceterm's private library
+// directory once installed (bin/../lib/deviceterm), the same from the
+// build's program directories (app/, tests/, bench/). Not through the run
+// path: a sanitizer's dlopen interceptor makes itself the caller, whose
+// run path is then the one searched.
 
 #include "devicepanes/media/video_encoder.h"
 
 #include <dlfcn.h>
 
+#include <unistd.h>
+
 #include <cstring>
 #include <mutex>
+#include <string_view>
+#include <vector>
 
 namespace dt::media {
 
@@ -23,16 +30,39 @@ struct Module {
     std::string problem; // why it could not be loaded
 };
 
+// Where the module may be: from the program's directory, the installed
+// layout's path, then the build's (the same unless the install layout is
+// unusual).
+std::vector<std::string> candidatePaths()
+{
+    char self[4096];
+    const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0)
+        return {};
+    std::string dir(self, static_cast<size_t>(n));
+    dir.erase(dir.rfind('/') + 1);
+    std::vector<std::string> paths{dir + DT_MODULES_FROM_BIN "/libdeviceterm-media.so"};
+    if (std::string_view(DT_MODULES_FROM_BUILD_PROGRAM) != DT_MODULES_FROM_BIN)
+        paths.push_back(dir + DT_MODULES_FROM_BUILD_PROGRAM "/libdeviceterm-media.so");
+    return paths;
+}
+
 const Module &module()
 {
     static Module loaded;
     static std::once_flag once;
     std::call_once(once, [] {
         // Kept loaded for good: encoders it made may outlive any caller.
-        void *handle = dlopen("libdeviceterm-media.so", RTLD_NOW | RTLD_LOCAL);
-        if (!handle) {
+        void *handle = nullptr;
+        std::string tried;
+        for (const std::string &path : candidatePaths()) {
+            if ((handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)))
+                break;
             const char *error = dlerror();
-            loaded.problem = std::string("video recording is not available: ") + (error ? error : "no libdeviceterm-media.so");
+            tried += std::string(tried.empty() ? "" : "; ") + (error ? error : path);
+        }
+        if (!handle) {
+            loaded.problem = "video recording is not available: " + (tried.empty() ? "no libdeviceterm-media.so" : tried);
             return;
         }
         const auto version = reinterpret_cast<VersionFn>(dlsym(handle, "deviceterm_media_version"));
