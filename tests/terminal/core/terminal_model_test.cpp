@@ -58,6 +58,15 @@ std::string numberedLine(int i)
     return s + std::string(90 - s.size(), 'x');
 }
 
+// 3000 numbered lines into a 3x100 terminal: about 4 MiB of history, most of
+// it in large blocks (asserted, so a test built on it checks that path).
+void fillHistoryWithLargeBlocks(Terminal &t, const Scrollback::LargeBlockCounts &before)
+{
+    for (int i = 0; i < 3000; ++i)
+        t.feed(numberedLine(i) + "\r\n");
+    ASSERT_GE(Scrollback::largeBlockCounts().live - before.live, 1) << "the history is in large blocks";
+}
+
 TEST(TerminalModel, aLongHistoryInLargeBlocksKeepsEveryLineThroughEviction)
 {
     // 4000 lines of about 90 cells fill more than one large block, and
@@ -90,9 +99,7 @@ TEST(TerminalModel, aReflowRefillsTheLargeBlocksItEmptiedInsteadOfMappingNewOnes
     const Scrollback::LargeBlockCounts before = Scrollback::largeBlockCounts();
     {
         Terminal t(3, 100, 10000);
-        for (int i = 0; i < 3000; ++i)
-            t.feed(numberedLine(i) + "\r\n");
-        ASSERT_GE(Scrollback::largeBlockCounts().live - before.live, 1) << "the history is in large blocks";
+        ASSERT_NO_FATAL_FAILURE(fillHistoryWithLargeBlocks(t, before));
         t.resize(3, 60);
         const int64_t mappedAfterFirst = Scrollback::largeBlockCounts().mapped;
         t.resize(3, 100);
@@ -112,9 +119,7 @@ TEST(TerminalModel, aHistoryMadeSmallerKeepsNoLargeBlocksItNoLongerNeeds)
 {
     const Scrollback::LargeBlockCounts before = Scrollback::largeBlockCounts();
     Terminal t(3, 100, 10000);
-    for (int i = 0; i < 3000; ++i)
-        t.feed(numberedLine(i) + "\r\n");
-    ASSERT_GE(Scrollback::largeBlockCounts().live - before.live, 1);
+    ASSERT_NO_FATAL_FAILURE(fillHistoryWithLargeBlocks(t, before));
     t.setScrollbackCapacity(100); // 100 lines fit in one small block
     EXPECT_EQ(t.scrollback().fromNewest(0).text(), numberedLine(2997));
     EXPECT_EQ(Scrollback::largeBlockCounts().live, before.live);
