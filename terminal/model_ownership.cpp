@@ -43,6 +43,7 @@ struct State {
     std::condition_variable readersMayTake;
     Owner owner = Owner::Nobody;
     int guiWaiting = 0;
+    std::atomic<bool> guiWaits{false}; // guiWaiting > 0, for readers mid-turn
     int readersWaiting = 0;
     int smallWaiting = 0; // of those, small turns
     // The GUI thread gave the models up while a reader waited: that reader
@@ -68,8 +69,10 @@ void guiTake()
     State &s = state();
     std::unique_lock lock(s.mutex);
     ++s.guiWaiting;
+    s.guiWaits.store(true, std::memory_order_relaxed);
     s.guiMayTake.wait(lock, [&] { return s.owner == Owner::Nobody && !(s.readerNext && s.readersWaiting > 0); });
     --s.guiWaiting;
+    s.guiWaits.store(false, std::memory_order_relaxed);
     s.owner = Owner::Gui;
     g_guiOwns = true;
 }
@@ -208,6 +211,11 @@ ReaderTurn::~ReaderTurn()
         s.guiMayTake.notify_all(); // it goes next: readers wait while it does
     else
         s.readersMayTake.notify_all();
+}
+
+bool guiThreadWaits()
+{
+    return state().guiWaits.load(std::memory_order_relaxed);
 }
 
 void wakeWaitingReaders()

@@ -59,6 +59,10 @@ private:
     bool m_acquired = false;
 };
 
+// Whether the GUI thread waits to take the models back: a reader's turn
+// may end early for it (a hint, read without the hand-over's lock).
+bool guiThreadWaits();
+
 // How much a small turn feeds at most.
 constexpr size_t kSmallTurnBytes = 4096;
 

@@ -171,16 +171,24 @@ void PtyReader::feed()
             end = m_end;
         }
         m_queueChanged.notify_all(); // room for the reader
-        for (size_t at = 0; at < work.size(); at += kTurnBytes) {
+        for (size_t at = 0; at < work.size();) {
             const ownership::ReaderTurn turn(m_stop, work.size() - at <= ownership::kSmallTurnBytes);
             if (!turn)
                 return;
-            m_onData(work.data() + at, std::min(kTurnBytes, work.size() - at));
+            // A key's echo waits behind whatever turn the GUI thread finds
+            // under way, at every step of its way to the screen: a flood's
+            // turn gives way after the slice it is in.
+            const size_t turnEnd = std::min(work.size(), at + kTurnBytes);
+            do {
+                const size_t n = std::min(kTurnSliceBytes, turnEnd - at);
+                m_onData(work.data() + at, n);
+                at += n;
+            } while (at < turnEnd && !ownership::guiThreadWaits());
             // The GUI thread hears of the last slice at once (an echo, the
             // end of a burst); in a flood, every few milliseconds: each time
             // it wakes, it takes the models back, and the feeders wait.
             const auto now = std::chrono::steady_clock::now();
-            if (at + kTurnBytes < work.size() && now - lastPost < kFloodNotifyInterval)
+            if (at < work.size() && now - lastPost < kFloodNotifyInterval)
                 continue;
             lastPost = now;
             if (!m_batchPosted->exchange(true))

@@ -32,9 +32,11 @@ public:
         std::function<void()> drained; // what the child left is fed (drain())
     };
 
-    // How much one turn feeds at most: the longest the GUI thread waits
-    // for a reader (well under a millisecond).
+    // How much one turn feeds at most (well under a millisecond of
+    // parsing), in slices of kTurnSliceBytes: a turn ends after the slice
+    // during which the GUI thread began to wait for the models.
     static constexpr size_t kTurnBytes = 16 * 1024;
+    static constexpr size_t kTurnSliceBytes = 4 * 1024;
     // How far reading may run ahead of feeding: past this the program
     // writing is held up by the PTY, as it would be by a slow terminal.
     static constexpr size_t kMaxAhead = 1024 * 1024;

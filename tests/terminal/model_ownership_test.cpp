@@ -68,6 +68,39 @@ TEST(ModelOwnership, aReaderHasItsTurnOnlyWhileTheGuiThreadLendsTheModels)
     next.join();
 }
 
+TEST(ModelOwnership, aReaderMidTurnSeesTheGuiThreadWaitForTheModels)
+{
+    // What lets a flood's turn end early: the GUI thread, taking the
+    // models back after a loan, waits for the reader, and the reader can
+    // tell.
+    ownership::installOnGuiThread();
+    std::atomic<bool> stop{false}, acquired{false}, waitedBefore{true}, sawWait{false};
+    std::thread reader([&] {
+        ownership::ReaderTurn turn(stop);
+        if (!turn)
+            return;
+        waitedBefore = ownership::guiThreadWaits();
+        acquired = true;
+        QDeadlineTimer deadline(5000);
+        while (!ownership::guiThreadWaits() && !deadline.hasExpired())
+            std::this_thread::yield();
+        sawWait = ownership::guiThreadWaits();
+    }); // the turn ends here, for the waiting GUI thread
+    {
+        ownership::GuiLoan loan;
+        EXPECT_TRUE(spinUntil(acquired, 5000));
+        if (!acquired) { // never had its turn: let it go rather than hang
+            stop = true;
+            ownership::wakeWaitingReaders();
+        }
+    }
+    reader.join();
+    ASSERT_TRUE(acquired.load());
+    EXPECT_FALSE(waitedBefore.load()) << "the GUI thread had lent the models: it was not waiting";
+    EXPECT_TRUE(sawWait.load());
+    EXPECT_FALSE(ownership::guiThreadWaits()) << "the GUI thread has the models again";
+}
+
 TEST(ModelOwnership, aLoanOffTheGuiThreadLendsNothing)
 {
     ownership::installOnGuiThread();
