@@ -361,8 +361,12 @@ void TerminalView::flushDamage()
     t.clearDamage();
     updateScrollBar();
     if (first >= 0) {
+        // Painted now rather than on the next pass of the event loop: that
+        // pass would first wait for whichever terminal's turn is under way
+        // (the output of another tab that floods), and a key's echo would
+        // wait with it. This runs at most once per frame (the timer).
         const QRect r(0, cellOrigin(first, 0).y(), viewport()->width(), (last - first + 1) * m_cellHeight);
-        viewport()->update(first == 0 ? r.adjusted(0, -kPadding, 0, 0) : r);
+        viewport()->repaint(first == 0 ? r.adjusted(0, -kPadding, 0, 0) : r);
     }
     restartBlink();
 }

@@ -312,6 +312,28 @@ TEST_F(TerminalViewTest, aFrameThatNeverEndsIsPaintedAfterTheTimeout)
     EXPECT_TRUE(waitUntil([&] { return counter.paints > 0; })) << "a program that never ends its frame froze the view";
 }
 
+TEST_F(TerminalViewTest, outputAfterAQuietSpellIsPaintedAsItsNoticeArrives)
+{
+    // An echo after a pause is painted while the session tells of it, not
+    // on a later pass of the event loop: that pass would first wait for
+    // whatever turn another terminal's flood has under way.
+    PaintCounter counter;
+    view->viewport()->installEventFilter(&counter);
+    view->clearFocus(); // no cursor blink: nothing else paints meanwhile
+    int paintsAtNotice = -1;
+    QObject::connect(session, &TerminalSession::contentChanged, view, [&] { // after the view's own slot
+        if (paintsAtNotice < 0 && screen().find("QUIET") != std::string::npos)
+            paintsAtNotice = counter.paints;
+    });
+    run(QStringLiteral("sleep 1; printf '%s%s' QUI ET")); // the command line does not show the word
+    ASSERT_TRUE(shows("sleep 1"));
+    ASSERT_TRUE(dt::test::waitUntilStill<int>([&] { return counter.paints; }, 150));
+    const int paintsBefore = counter.paints;
+    ASSERT_LT(paintsAtNotice, 0) << "the output came before the view was still: nothing to judge";
+    ASSERT_TRUE(waitUntil([&] { return paintsAtNotice >= 0; }));
+    EXPECT_GT(paintsAtNotice, paintsBefore);
+}
+
 // Receives the links the desktop would open (QDesktopServices::setUrlHandler).
 class LinkCatcher : public QObject {
     Q_OBJECT
