@@ -72,6 +72,7 @@ QString deviceShellPath()
 
 int main(int argc, char *argv[])
 {
+    dt::app::ignoreBrokenPipes();
     QStringList command;
     int ownArgc = dt::compose::splitCommand(argc, argv, &command);
     // Help, the version and usage errors are answered without a display.

@@ -1,5 +1,5 @@
-// Turns SIGTERM, SIGINT and SIGHUP into a normal app exit through a self-pipe, so shells are hung up and
-// devices shut down rather than orphaned.
+// The GUI process's signals: SIGTERM, SIGINT and SIGHUP become a normal app exit through a self-pipe, so
+// shells are hung up and devices shut down rather than orphaned; SIGPIPE is ignored.
 
 #include "app/core/quit_on_signal.h"
 
@@ -46,6 +46,14 @@ void quitOnTerminationSignals()
     action.sa_flags = SA_RESTART;
     for (int signal : {SIGTERM, SIGINT, SIGHUP})
         ::sigaction(signal, &action, nullptr);
+}
+
+void ignoreBrokenPipes()
+{
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    ::sigaction(SIGPIPE, &ignore, nullptr);
 }
 
 } // namespace dt::app

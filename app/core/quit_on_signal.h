@@ -7,4 +7,12 @@ namespace dt::app {
 // Call once, after the application object exists.
 void quitOnTerminationSignals();
 
+// A write to a pipe or socket whose reader has gone (a device's server, a
+// helper, a client of the automation socket) fails with EPIPE instead of
+// killing the app with SIGPIPE. Qt's QProcess does the same the first time
+// it starts a program; this makes it so from the start. The programs the
+// app starts get SIGPIPE back: PTY children reset every signal, QProcess
+// resets this one. Call first thing in main().
+void ignoreBrokenPipes();
+
 } // namespace dt::app

@@ -15,6 +15,8 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
+
 namespace {
 
 using dt::test::VirtualDisplay;
@@ -96,6 +98,28 @@ TEST_F(GuiOnX, keysTypedOnTheKeyboardReachTheProgramAndItsExitClosesTheApp)
     QFile f(out);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     EXPECT_EQ(QString::fromUtf8(f.readAll()), QStringLiteral("Hello, X! ~/$HOME {|}"));
+}
+
+// A peer that goes away while the app writes to it costs that write, not
+// the app (SIGPIPE ignored from the start); the shell in a tab gets the
+// signal back, or `yes | head` would end in errors.
+TEST_F(GuiOnX, theAppIgnoresBrokenPipesAndItsShellsDoNot)
+{
+    const QString out = tmp.filePath(QStringLiteral("sigign.txt"));
+    launch({QStringLiteral("-e"), QStringLiteral("sh"), QStringLiteral("-c"),
+            QStringLiteral("grep SigIgn /proc/$PPID/status > '%1.part'; grep SigIgn /proc/$$/status >> '%1.part'; "
+                           "mv '%1.part' '%1'; read x")
+                .arg(out)});
+    ASSERT_TRUE(waitUntil([&] { return QFile::exists(out); }, 10000));
+    QFile f(out);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().split('\n');
+    ASSERT_GE(lines.size(), 2);
+    const auto ignoresSigpipe = [](const QByteArray &line) {
+        return (line.mid(line.indexOf(':') + 1).trimmed().toULongLong(nullptr, 16) >> (SIGPIPE - 1)) & 1;
+    };
+    EXPECT_TRUE(ignoresSigpipe(lines[0])) << "the app: " << lines[0].toStdString();
+    EXPECT_FALSE(ignoresSigpipe(lines[1])) << "its shell: " << lines[1].toStdString();
 }
 
 TEST_F(GuiOnX, colouredOutputIsPaintedInThePaletteColour)

@@ -8,10 +8,17 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdlib>
 
 int main(int argc, char **argv)
 {
+    // As deviceterm-gui does first (dt::app::ignoreBrokenPipes): a peer
+    // that goes away costs a write its EPIPE, not the process.
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    ::sigaction(SIGPIPE, &ignore, nullptr);
     ::testing::InitGoogleTest(&argc, argv);
 #ifdef DT_TEST_WIDGETS
     if (!std::getenv("QT_QPA_PLATFORM"))
