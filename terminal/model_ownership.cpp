@@ -69,10 +69,10 @@ void guiTake()
     State &s = state();
     std::unique_lock lock(s.mutex);
     ++s.guiWaiting;
-    s.guiWaits.store(true, std::memory_order_relaxed);
+    s.guiWaits.store(s.guiWaiting > 0, std::memory_order_relaxed);
     s.guiMayTake.wait(lock, [&] { return s.owner == Owner::Nobody && !(s.readerNext && s.readersWaiting > 0); });
     --s.guiWaiting;
-    s.guiWaits.store(false, std::memory_order_relaxed);
+    s.guiWaits.store(s.guiWaiting > 0, std::memory_order_relaxed);
     s.owner = Owner::Gui;
     g_guiOwns = true;
 }

@@ -34,7 +34,10 @@ public:
 
     // How much one turn feeds at most (well under a millisecond of
     // parsing), in slices of kTurnSliceBytes: a turn ends after the slice
-    // during which the GUI thread began to wait for the models.
+    // during which the GUI thread began to wait for the models. That holds
+    // for the turn the GUI thread let go first as well, so a GUI thread
+    // that never blocks still lets each waiting reader feed one slice per
+    // pass of its loop.
     static constexpr size_t kTurnBytes = 16 * 1024;
     static constexpr size_t kTurnSliceBytes = 4 * 1024;
     // How far reading may run ahead of feeding: past this the program

@@ -12,6 +12,8 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <string>
+#include <vector>
 #include <sys/stat.h>
 
 namespace {
@@ -159,6 +161,49 @@ TEST(TerminalSession, aFloodOfOutputArrivesCompletelyAndScrollsIntoHistory)
     ASSERT_EQ(sb.size(), 1000);
     // The newest history line is the one just above the visible screen.
     EXPECT_EQ(sb.fromNewest(0).text().substr(0, 6), "199977");
+}
+
+TEST(TerminalSession, everyLineOfAFloodArrivesOnceAndInOrder)
+{
+    // Fed in turns that give way to the GUI thread mid-way (this test's
+    // event loop waits for the models often): no byte lost or fed twice
+    // anywhere, not only at the end.
+    Finished fin;
+    auto s = std::make_unique<TerminalSession>(24, 80, 40000);
+    QObject::connect(s.get(), &TerminalSession::finished, s.get(), [&fin](int, int) { fin.done = true; });
+    TerminalSession::Launch l;
+    l.program = QStringLiteral("/bin/sh");
+    l.arguments = {QStringLiteral("-c"), QStringLiteral("seq 1 30000")};
+    ASSERT_TRUE(s->start(l, nullptr));
+    ASSERT_TRUE(waitUntil([&] { return fin.done; }, 20000));
+    const auto &t = s->terminal();
+    std::vector<std::string> lines;
+    for (int k = 0; k < t.scrollback().size(); ++k)
+        lines.push_back(t.scrollback().fromOldest(k).text());
+    for (int r = 0; r < t.rows(); ++r)
+        lines.push_back(t.screenLine(r).text());
+    int expected = 1;
+    for (std::string &line : lines) {
+        line.erase(line.find_last_not_of(' ') + 1); // screen rows run to the edge
+        if (line.empty() || expected > 30000)
+            continue;
+        ASSERT_EQ(line, std::to_string(expected)) << "after line " << expected - 1;
+        ++expected;
+    }
+    EXPECT_EQ(expected, 30001);
+}
+
+TEST(TerminalSession, aProgramInTheTerminalStillDiesOfABrokenPipe)
+{
+    // The app ignores SIGPIPE (as this test binary does); its shells must
+    // not inherit that, or `yes | head` would end in "Broken pipe" errors.
+    Finished fin;
+    auto s = startSession(QStringLiteral("/bin/bash"),
+                          {QStringLiteral("--norc"), QStringLiteral("-c"),
+                           QStringLiteral("yes | head -n 1 >/dev/null; echo \"yes ended with ${PIPESTATUS[0]}\"")},
+                          fin);
+    ASSERT_TRUE(waitUntil([&] { return fin.done; }));
+    EXPECT_TRUE(screenHas(*s, "yes ended with 141")) << screen(*s); // 128 + SIGPIPE
 }
 
 TEST(TerminalSession, largeInputIsQueuedAndDeliveredWithoutBlocking)
