@@ -28,9 +28,9 @@ struct Finished {
 };
 
 std::unique_ptr<TerminalSession> startSession(const QString &program, const QStringList &args, Finished &fin,
-                                              int rows = 24, int cols = 80)
+                                              int rows = 24, int cols = 80, int history = 1000)
 {
-    auto s = std::make_unique<TerminalSession>(rows, cols, 1000);
+    auto s = std::make_unique<TerminalSession>(rows, cols, history);
     QObject::connect(s.get(), &TerminalSession::finished, s.get(), [&fin](int code, int sig) {
         fin.done = true;
         fin.code = code;
@@ -169,12 +169,7 @@ TEST(TerminalSession, everyLineOfAFloodArrivesOnceAndInOrder)
     // event loop waits for the models often): no byte lost or fed twice
     // anywhere, not only at the end.
     Finished fin;
-    auto s = std::make_unique<TerminalSession>(24, 80, 40000);
-    QObject::connect(s.get(), &TerminalSession::finished, s.get(), [&fin](int, int) { fin.done = true; });
-    TerminalSession::Launch l;
-    l.program = QStringLiteral("/bin/sh");
-    l.arguments = {QStringLiteral("-c"), QStringLiteral("seq 1 30000")};
-    ASSERT_TRUE(s->start(l, nullptr));
+    auto s = startSession(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("seq 1 30000")}, fin, 24, 80, 40000);
     ASSERT_TRUE(waitUntil([&] { return fin.done; }, 20000));
     const auto &t = s->terminal();
     std::vector<std::string> lines;
