@@ -57,8 +57,7 @@ using dt::app::Workspace;
 MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const Appearance &appearance,
                        dt::app::Config *config, QWidget *parent)
     : QMainWindow(parent), m_workspace(workspace), m_window(window), m_config(config), m_appearance(appearance),
-      m_tabs(new TabStrip),
-      m_findBar(new FindBar)
+      m_tabs(new TabStrip)
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/deviceterm.svg")));
     m_basePointSize = m_appearance.font.pointSize() > 0 ? m_appearance.font.pointSize() : 11;
@@ -88,10 +87,7 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
         update();
     }
     column->addWidget(m_tabs, 1);
-    m_findBar->setParent(central);
-    m_findBar->hide();
     central->installEventFilter(this);
-    m_findBar->installEventFilter(this);
     setCentralWidget(central);
 
     // What the user does with the strip goes to the model...
@@ -104,7 +100,7 @@ MainWindow::MainWindow(Workspace &workspace, dt::app::WindowId window, const App
             m_workspace.selectTab(v->tabId());
         updateWindowTitle();
         updateTabActions();
-        if (m_findBar->isVisible())
+        if (m_findBar && m_findBar->isVisible())
             m_findBar->close(); // its hits belong to the previous tab
         if (TerminalView *t = currentTerminal())
             t->setFocus(Qt::OtherFocusReason);
@@ -320,13 +316,27 @@ void MainWindow::zoomFont(int steps)
 bool MainWindow::eventFilter(QObject *watched, QEvent *e)
 {
     if ((watched == centralWidget() && e->type() == QEvent::Resize)
-        || (watched == m_findBar && (e->type() == QEvent::Show || e->type() == QEvent::LayoutRequest)))
+        || (m_findBar && watched == m_findBar && (e->type() == QEvent::Show || e->type() == QEvent::LayoutRequest)))
         placeFindBar();
     return QMainWindow::eventFilter(watched, e);
 }
 
+FindBar *MainWindow::findBar()
+{
+    // Made when first asked for: its line edit's clear button looks its icon
+    // up in the icon theme, about 3 ms of CPU a new window need not spend.
+    if (!m_findBar) {
+        m_findBar = new FindBar(centralWidget());
+        m_findBar->hide();
+        m_findBar->installEventFilter(this);
+    }
+    return m_findBar;
+}
+
 void MainWindow::placeFindBar()
 {
+    if (!m_findBar)
+        return;
     QWidget *central = centralWidget();
     QWidget *page = m_tabs->currentWidget();
     const QRect area = page ? QRect(page->mapTo(central, QPoint(0, 0)), page->size()) : central->rect();

@@ -50,7 +50,7 @@ public:
     TabView *currentTabView() const;
     TerminalView *currentTerminal() const;
     QTabWidget *tabWidget() const { return m_tabs; }
-    FindBar *findBar() const { return m_findBar; }
+    FindBar *findBar(); // made on first use
 
     // Sizes the window so a terminal shows this many cells, or as many as
     // fit on the screen's free area. Call it after show(): before that the
@@ -116,7 +116,7 @@ private:
     Appearance m_appearance;
     int m_basePointSize;
     QTabWidget *m_tabs; // child widget
-    FindBar *m_findBar; // child widget
+    FindBar *m_findBar = nullptr; // child widget, made by findBar()
     DeviceMenu *m_deviceMenu = nullptr;
     QHash<QByteArray, QAction *> m_actions; // children of this window
     QList<QAction *> m_actionOrder;

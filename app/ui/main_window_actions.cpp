@@ -182,14 +182,14 @@ void MainWindow::createActions()
     });
     addAction(Find, tr("&Find…"), key("Ctrl+Shift+F"), [this] {
         if (TerminalView *t = currentTerminal())
-            m_findBar->openFor(t);
+            findBar()->openFor(t);
     });
     addAction(FindNext, tr("Find &Next"), key("Ctrl+Shift+G"), [this] {
-        if (m_findBar->isVisible())
+        if (m_findBar && m_findBar->isVisible())
             m_findBar->findNext();
     });
     addAction(FindPrevious, tr("Find Pre&vious"), key("Ctrl+Shift+H"), [this] {
-        if (m_findBar->isVisible())
+        if (m_findBar && m_findBar->isVisible())
             m_findBar->findPrevious();
     });
     addAction(ZoomIn, tr("Zoom &In"), {QKeySequence(QStringLiteral("Ctrl+=")), QKeySequence(QStringLiteral("Ctrl++"))},

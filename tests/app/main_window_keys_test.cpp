@@ -80,6 +80,11 @@ TEST_F(WindowTest, findHighlightsHitsInHistoryAndScrollsToThem)
     ASSERT_TRUE(waitUntil([&] { return screenOf(pane).find("Needle-two") != std::string::npos; }));
     TerminalView *view = main->currentTerminal();
     const int rows = ws->session(pane)->terminal().rows(), columns = ws->session(pane)->terminal().columns();
+    // A window makes its find bar when first asked to find; next and
+    // previous before that have nothing to step through.
+    EXPECT_EQ(main->findChild<dt::ui::FindBar *>(), nullptr);
+    trigger(actions::FindNext);
+    trigger(actions::FindPrevious);
     trigger(actions::Find);
     dt::ui::FindBar *bar = main->findBar();
     ASSERT_TRUE(bar->isVisible());
