@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -255,6 +256,10 @@ int main(int argc, char **argv)
                 ms = clock.nsecsElapsed() / 1e6;
                 break;
             }
+            // Looking twice a millisecond: a poller that never rests takes
+            // one of two cores and most of the X server's time from the app
+            // starting up (5-14 ms more in the median of five).
+            std::this_thread::sleep_for(std::chrono::microseconds(500));
         }
         startups.push_back(ms);
         QThread::msleep(200);
