@@ -9,20 +9,37 @@
 
 namespace dt::term {
 
-Line::Line(const Line &other)
-    : m_cells(other.m_cells), m_data(other.m_data), m_size(other.m_size), m_flags(other.m_flags)
-    , m_clusters(other.m_clusters)
+Line::Line(int columns, const Cell &fill)
 {
-    if (other.ownsCells())
-        syncView();
+    ownCells(columns, 0);
+    std::fill(m_data, m_data + m_size, fill);
+}
+
+void Line::ownCells(int columns, int keep)
+{
+    columns = std::max(columns, 0);
+    std::unique_ptr<Cell[]> cells = columns > 0 ? std::make_unique<Cell[]>(static_cast<size_t>(columns)) : nullptr;
+    keep = std::clamp(keep, 0, std::min(columns, m_size));
+    if (keep > 0)
+        std::memcpy(static_cast<void *>(cells.get()), m_data, static_cast<size_t>(keep) * sizeof(Cell));
+    m_cells = std::move(cells);
+    m_data = m_cells.get();
+    m_size = columns;
+}
+
+Line::Line(const Line &other)
+    : m_data(other.m_data), m_size(other.m_size), m_flags(other.m_flags), m_clusters(other.m_clusters)
+{
+    if (other.ownsCells()) // a copy of its own; a view's copy shares the arena's cells
+        ownCells(other.m_size, other.m_size);
 }
 
 Line::Line(Line &&other) noexcept
     : m_cells(std::move(other.m_cells)), m_data(other.m_data), m_size(other.m_size), m_flags(other.m_flags)
     , m_clusters(std::move(other.m_clusters))
 {
-    other.m_cells.clear();
-    other.syncView();
+    other.m_data = nullptr;
+    other.m_size = 0;
 }
 
 Line &Line::operator=(Line &&other) noexcept
@@ -33,8 +50,8 @@ Line &Line::operator=(Line &&other) noexcept
         m_size = other.m_size;
         m_flags = other.m_flags;
         m_clusters = std::move(other.m_clusters);
-        other.m_cells.clear();
-        other.syncView();
+        other.m_data = nullptr;
+        other.m_size = 0;
     }
     return *this;
 }
@@ -43,8 +60,10 @@ void Line::assignOwnedCopy(const Line &other)
 {
     if (this == &other)
         return;
-    m_cells.assign(other.m_data, other.m_data + other.m_size);
-    syncView();
+    if (!ownsCells() || m_size != other.m_size)
+        ownCells(other.m_size, 0);
+    if (m_size > 0)
+        std::memcpy(static_cast<void *>(m_data), other.m_data, static_cast<size_t>(m_size) * sizeof(Cell));
     m_flags = other.m_flags;
     m_clusters = other.m_clusters;
 }
@@ -257,8 +276,11 @@ void Line::resize(int columns, const Cell &fill)
 {
     Cell blank = fill;
     blank.eraseWith(fill);
-    m_cells.resize(static_cast<size_t>(columns), blank);
-    syncView();
+    const int kept = ownsCells() ? m_size : 0;
+    if (columns != m_size || !ownsCells())
+        ownCells(columns, kept);
+    if (kept < m_size)
+        std::fill(m_data + kept, m_data + m_size, blank);
 }
 
 int Line::trimmedLength() const
@@ -327,7 +349,7 @@ std::string Line::text(int from, int to) const
 
 size_t Line::memoryBytes() const
 {
-    size_t bytes = m_cells.capacity() * sizeof(Cell) + m_clusters.capacity() * sizeof(std::u32string);
+    size_t bytes = (m_cells ? static_cast<size_t>(m_size) * sizeof(Cell) : 0) + m_clusters.capacity() * sizeof(std::u32string);
     for (const auto &cl : m_clusters)
         bytes += cl.capacity() > 3 ? (cl.capacity() + 1) * sizeof(char32_t) : 0; // beyond the small-string buffer
     return bytes;

@@ -4,6 +4,7 @@
 
 #include "terminal/core/cell.h"
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +22,7 @@ class Scrollback;
 class Line {
 public:
     Line() = default;
-    explicit Line(int columns, const Cell &fill = Cell{}) : m_cells(static_cast<size_t>(columns), fill) { syncView(); }
+    explicit Line(int columns, const Cell &fill = Cell{});
     Line(const Line &other);
     Line &operator=(const Line &other);
     Line(Line &&other) noexcept;
@@ -95,12 +96,9 @@ public:
 private:
     friend class Scrollback;
 
-    bool ownsCells() const { return m_data == m_cells.data(); }
-    void syncView()
-    {
-        m_data = m_cells.data();
-        m_size = static_cast<int>(m_cells.size());
-    }
+    bool ownsCells() const { return m_data == m_cells.get(); }
+    // Owns `columns` new cells, the first `keep` of them this line's current ones.
+    void ownCells(int columns, int keep);
     // With allowGc false the table only grows: needed while cells that
     // still carry another line's cluster indices sit in this line.
     uint32_t internCluster(std::u32string_view cluster, bool allowGc = true);
@@ -112,8 +110,11 @@ private:
     template <typename Table>
     void keepUsedClusters(Table &&from);
 
-    std::vector<Cell> m_cells; // owned storage; empty for a scrollback view
-    Cell *m_data = nullptr; // m_cells.data(), or the arena for a view
+    // Owned storage of m_size cells; none for a scrollback view. Not a
+    // vector: every line of history carries this member, and a pointer is a
+    // third of a vector's size (16 bytes less per line of history).
+    std::unique_ptr<Cell[]> m_cells;
+    Cell *m_data = nullptr; // m_cells, or the arena for a view
     int m_size = 0;
     static constexpr uint8_t kWrapped = 1;
     uint8_t m_flags = 0; // kWrapped, and the Size above it

@@ -232,10 +232,7 @@ bool Scrollback::popNewest(Line &out)
     const size_t s = slot(m_size - 1);
     const Line &newest = m_lines[s];
     Line owned;
-    owned.m_cells.assign(newest.m_data, newest.m_data + newest.m_size);
-    owned.syncView();
-    owned.m_clusters = newest.m_clusters;
-    owned.m_flags = newest.m_flags;
+    owned.assignOwnedCopy(newest);
     out = std::move(owned);
     release(s);
     --m_size;
@@ -276,10 +273,7 @@ void Scrollback::setCapacity(int capacity)
     for (int i = m_size - keep; i < m_size; ++i) {
         const Line &l = fromOldest(i);
         Line owned;
-        owned.m_cells.assign(l.m_data, l.m_data + l.m_size);
-        owned.syncView();
-        owned.m_clusters = l.m_clusters;
-        owned.m_flags = l.m_flags;
+        owned.assignOwnedCopy(l);
         kept.push_back(std::move(owned));
     }
     clear();

@@ -37,6 +37,9 @@ TEST(TerminalModel, aScrollbackLineCostsNoMoreThanItsCells)
     const double bound = sizeof(dt::term::Line) + sizeof(uint64_t) + 2 * sizeof(dt::term::Cell)
         + dt::term::Scrollback::kBlockCells * sizeof(dt::term::Cell) / 10000.0;
     EXPECT_LE(perLine, bound);
+    // The record every line of history keeps: its cells' address and count,
+    // its flags, its cluster table and the owned-cells pointer screen rows use.
+    EXPECT_LE(sizeof(dt::term::Line), 48u);
 }
 
 TEST(TerminalModel, scrollbackReleasesMemoryAsOldLinesAreEvicted)
