@@ -3,6 +3,8 @@
 
 #include "app/cli/completion_scripts.h"
 
+#include "app/cli/verb_lookup.h"
+
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -60,14 +62,6 @@ void addOnce(std::vector<std::string> &to, const std::string &word)
         to.push_back(word);
 }
 
-std::string joined(const std::vector<std::string> &words, const std::string &by = " ")
-{
-    std::string out;
-    for (const std::string &w : words)
-        out += (out.empty() ? "" : by) + w;
-    return out;
-}
-
 std::vector<VerbCompletion> allCompletions()
 {
     std::vector<VerbCompletion> out;
@@ -108,7 +102,7 @@ std::string shellQuoted(const std::string &text)
 VerbCompletion completionOf(const Verb &verb)
 {
     VerbCompletion c;
-    c.key = joined(verb.words);
+    c.key = joinWords(verb.words, " ");
     c.summary = verb.summary;
     const std::vector<std::string> tokens = split(verb.usage, ' ');
     for (size_t i = 0; i < tokens.size(); ++i) {
@@ -156,11 +150,11 @@ std::string bashScript()
     std::string groupCases, verbCases;
     for (const auto &[first, subs] : groups())
         groupCases += "        " + first + ")\n            if [ \"$COMP_CWORD\" -eq 2 ]; then\n                COMPREPLY=($(compgen -W \""
-            + joined(subs) + "\" -- \"$cur\"))\n                return\n            fi\n            key=\"$1 ${COMP_WORDS[2]}\" ;;\n";
+            + joinWords(subs, " ") + "\" -- \"$cur\"))\n                return\n            fi\n            key=\"$1 ${COMP_WORDS[2]}\" ;;\n";
     for (const VerbCompletion &c : allCompletions()) {
         std::string prevCases;
         for (const auto &[flag, values] : c.flagValues)
-            prevCases += "            " + flag + ") COMPREPLY=($(compgen -W \"" + joined(values) + "\" -- \"$cur\")); return ;;\n";
+            prevCases += "            " + flag + ") COMPREPLY=($(compgen -W \"" + joinWords(values, " ") + "\" -- \"$cur\")); return ;;\n";
         for (const std::string &flag : c.directoryFlags)
             prevCases += "            " + flag + ") COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n";
         for (const std::string &flag : c.fileFlags)
@@ -172,7 +166,7 @@ std::string bashScript()
             verbCases += "            case \"$prev\" in\n" + prevCases + "            esac\n";
         if (c.takesDevice)
             verbCases += "            [[ $cur != -* ]] && { _deviceterm_values devices; return; }\n";
-        verbCases += "            words=\"" + joined(c.words) + (c.words.empty() ? "" : " ") + joined(c.flags) + "\" ;;\n";
+        verbCases += "            words=\"" + joinWords(c.words, " ") + (c.words.empty() ? "" : " ") + joinWords(c.flags, " ") + "\" ;;\n";
     }
     return "# deviceterm completion for bash, generated from `deviceterm completions print bash`\n"
            "# Devices and tabs, one per line from deviceterm itself (names may hold spaces).\n"
@@ -184,7 +178,7 @@ std::string bashScript()
            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} key words=\"--json\"\n"
            "    if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
            "        COMPREPLY=($(compgen -W \""
-        + joined(firstWords())
+        + joinWords(firstWords(), " ")
         + " --help --version\" -- \"$cur\"))\n"
           "        return\n"
           "    fi\n"
@@ -201,12 +195,12 @@ std::string zshScript()
 {
     std::string groupCases, verbCases;
     for (const auto &[first, subs] : groups())
-        groupCases += "    (" + first + ") (( CURRENT == 3 )) && { compadd -- " + joined(subs) + "; return }\n"
+        groupCases += "    (" + first + ") (( CURRENT == 3 )) && { compadd -- " + joinWords(subs, " ") + "; return }\n"
             + "        key=\"$words[2] $words[3]\" ;;\n";
     for (const VerbCompletion &c : allCompletions()) {
         std::string prevCases;
         for (const auto &[flag, values] : c.flagValues)
-            prevCases += "        (" + flag + ") compadd -- " + joined(values) + "; return ;;\n";
+            prevCases += "        (" + flag + ") compadd -- " + joinWords(values, " ") + "; return ;;\n";
         for (const std::string &flag : c.directoryFlags)
             prevCases += "        (" + flag + ") _files -/; return ;;\n";
         for (const std::string &flag : c.fileFlags)
@@ -218,12 +212,12 @@ std::string zshScript()
             verbCases += "        case $words[CURRENT-1] in\n" + prevCases + "        esac\n";
         if (c.takesDevice)
             verbCases += "        [[ $PREFIX != -* ]] && { compadd -- ${(f)\"$(deviceterm completions values devices 2>/dev/null)\"}; return }\n";
-        verbCases += "        compadd -- " + joined(c.words) + (c.words.empty() ? "" : " ") + joined(c.flags) + " ;;\n";
+        verbCases += "        compadd -- " + joinWords(c.words, " ") + (c.words.empty() ? "" : " ") + joinWords(c.flags, " ") + " ;;\n";
     }
     return "#compdef deviceterm\n# generated from `deviceterm completions print zsh`\n"
            "local key\n"
            "if (( CURRENT == 2 )); then\n  compadd -- "
-        + joined(firstWords())
+        + joinWords(firstWords(), " ")
         + " --help --version\n  return\nfi\ncase $words[2] in\n" + groupCases + "    (*) key=$words[2] ;;\nesac\ncase $key in\n"
         + verbCases + "    (*) compadd -- --json ;;\nesac\n";
 }
@@ -262,7 +256,7 @@ std::string fishScript()
                 continue;
             std::string line = when + (flag.rfind("--", 0) == 0 ? "-l " + flag.substr(2) : "-s " + flag.substr(1));
             if (auto it = c.flagValues.find(flag); it != c.flagValues.end())
-                line += " -x -a " + shellQuoted(joined(it->second));
+                line += " -x -a " + shellQuoted(joinWords(it->second, " "));
             else if (std::find(c.directoryFlags.begin(), c.directoryFlags.end(), flag) != c.directoryFlags.end())
                 line += " -x -a '(__fish_complete_directories)'";
             else if (std::find(c.fileFlags.begin(), c.fileFlags.end(), flag) != c.fileFlags.end())

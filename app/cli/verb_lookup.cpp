@@ -26,14 +26,6 @@ std::vector<std::string> wordsAfter(const std::vector<std::string> &prefix)
     return out;
 }
 
-std::string joined(const std::vector<std::string> &words)
-{
-    std::string out;
-    for (const std::string &w : words)
-        out += (out.empty() ? "" : ", ") + w;
-    return out;
-}
-
 } // namespace
 
 const Verb *findVerb(const std::vector<std::string> &words)
@@ -50,7 +42,7 @@ const Verb *findVerb(const std::vector<std::string> &words)
 
 std::string closeTo(const std::string &word, const std::vector<std::string> &candidates)
 {
-    return joined(dt::base::closeWords(word, candidates));
+    return joinWords(dt::base::closeWords(word, candidates), ", ");
 }
 
 std::string whyNoVerb(const std::vector<std::string> &words)
@@ -65,7 +57,7 @@ std::string whyNoVerb(const std::vector<std::string> &words)
     // A group: "tab" with no subcommand, or one it does not have.
     const std::vector<std::string> subcommands = wordsAfter({first});
     if (words.size() == 1 || words[1].rfind('-', 0) == 0)
-        return first + " needs a subcommand: " + joined(subcommands) + " (see 'deviceterm help " + first + "')";
+        return first + " needs a subcommand: " + joinWords(subcommands, ", ") + " (see 'deviceterm help " + first + "')";
     std::string close = closeTo(words[1], subcommands);
     if (close.empty()) {
         // A neighbouring group's: "tab lst" meant "tabs list".
@@ -77,11 +69,19 @@ std::string whyNoVerb(const std::vector<std::string> &words)
                 if (!closeTo(words[1], {sub}).empty())
                     elsewhere.push_back(group + " " + sub);
         }
-        close = joined(elsewhere);
+        close = joinWords(elsewhere, ", ");
     }
     return "unknown " + first + " subcommand '" + words[1] + "'; "
-        + (close.empty() ? first + " has: " + joined(subcommands) : "did you mean: " + close + "?")
+        + (close.empty() ? first + " has: " + joinWords(subcommands, ", ") : "did you mean: " + close + "?")
         + " (see 'deviceterm help " + first + "')";
+}
+
+std::string joinWords(const std::vector<std::string> &words, const std::string &separator)
+{
+    std::string out;
+    for (const std::string &w : words)
+        out += (out.empty() ? "" : separator) + w;
+    return out;
 }
 
 } // namespace dt::cli

@@ -21,4 +21,7 @@ std::string whyNoVerb(const std::vector<std::string> &words);
 // joined with ", "; empty when none is.
 std::string closeTo(const std::string &word, const std::vector<std::string> &candidates);
 
+// `words` with `separator` between them: verb words, subcommands, flags.
+std::string joinWords(const std::vector<std::string> &words, const std::string &separator);
+
 } // namespace dt::cli

@@ -8,18 +8,18 @@
 namespace dt::rpc {
 
 namespace {
-using namespace method;
+// Qualified names: a unity build can put a type of the same name beside them.
 constexpr std::array kAll = {
-    DaemonPing, DaemonCapabilities, DaemonEvents, DaemonOpenWindow, SessionAuthenticate,
-    TabsList, WindowsList, TabInfo,
-    TabOpen, TabClose, TabRename, TabSelect, TabMove, TabSetPrivate,
-    PaneOpen, PaneClose, PaneRename, PaneMove, WindowOpen, WindowClose, WindowFocus,
-    TabSendInput, TabCapture, TabRun, TabWait, TabCommands, TabOutput,
-    DeviceBoot, DeviceShutdown, DeviceLaunch, PanesList, DevicesList, PaneInfo,
-    PaneInputTap, PaneInputLongPress, PaneInputSwipe, PaneInputAppSwitcher, PaneInputKey, PaneInputText,
-    PaneInputButton, PaneInputPinch, PaneInputCrown, PaneInputRotate,
-    PaneAxTree, PaneAxPoint, PaneAxSweep, PaneAxSnapshot, PaneAxFind, PaneAxWaitFor, PaneWaitIdle, PaneScreenshot,
-    PaneRecordStart, PaneRecordStop, PaneLogs, PanePerf,
+    method::DaemonPing, method::DaemonCapabilities, method::DaemonEvents, method::DaemonOpenWindow, method::SessionAuthenticate,
+    method::TabsList, method::WindowsList, method::TabInfo,
+    method::TabOpen, method::TabClose, method::TabRename, method::TabSelect, method::TabMove, method::TabSetPrivate,
+    method::PaneOpen, method::PaneClose, method::PaneRename, method::PaneMove, method::WindowOpen, method::WindowClose, method::WindowFocus,
+    method::TabSendInput, method::TabCapture, method::TabRun, method::TabWait, method::TabCommands, method::TabOutput,
+    method::DeviceBoot, method::DeviceShutdown, method::DeviceLaunch, method::PanesList, method::DevicesList, method::PaneInfo,
+    method::PaneInputTap, method::PaneInputLongPress, method::PaneInputSwipe, method::PaneInputAppSwitcher, method::PaneInputKey, method::PaneInputText,
+    method::PaneInputButton, method::PaneInputPinch, method::PaneInputCrown, method::PaneInputRotate,
+    method::PaneAxTree, method::PaneAxPoint, method::PaneAxSweep, method::PaneAxSnapshot, method::PaneAxFind, method::PaneAxWaitFor, method::PaneWaitIdle, method::PaneScreenshot,
+    method::PaneRecordStart, method::PaneRecordStop, method::PaneLogs, method::PanePerf,
 };
 } // namespace
 

@@ -19,7 +19,6 @@ namespace dt::term {
 
 namespace {
 
-constexpr char kEsc = 0x1b;
 constexpr char kBel = 0x07;
 
 bool isStringIntroducer(char c)

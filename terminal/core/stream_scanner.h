@@ -122,6 +122,7 @@ public:
     void feed(const char *data, size_t length, ScannerSink &sink);
 
 private:
+    static constexpr char kEsc = 0x1b;
     enum class State { Ground, Escape, Csi, String, StringEscape, PassString };
 
     // `escStart`: where the sequence's ESC is in this chunk (or `length`

@@ -17,10 +17,6 @@
 namespace dt::term {
 
 namespace {
-constexpr char kEsc = 0x1b;
-} // namespace
-
-namespace {
 // For each byte that leads a character of two or three bytes: how many
 // bytes to step over undecoded because no character it can start needs
 // its width fixed (all of CJK, most scripts), else 0. Four-byte

@@ -8,6 +8,7 @@
 #include "devicepanes/display_cookie.h"
 #include "devicepanes/simulator.h"
 #include "devicepanes/tuio_frame.h"
+#include "support/ax_nodes.h"
 #include "support/processes.h"
 #include "support/shell_buttons.h"
 #include "support/wait_until.h"
@@ -29,6 +30,7 @@ using dt::devices::DeviceDisplay;
 using dt::devices::Simulator;
 using dt::test::processesMentioning;
 using dt::test::waitUntil;
+using dt::test::flatten;
 
 class SimulatorTest : public ::testing::Test {
 protected:
@@ -214,14 +216,6 @@ TEST_F(SimulatorTest, gesturesAndTextReachTheAppInOrder)
     EXPECT_GT(input->swipe({0.5, 0.9}, {0.5, 0.6}, 200), 5);
     input->key(0x1008ff18);
     EXPECT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Home"); }, 5000)) << titleOn(*sim).toStdString();
-}
-
-// Every node of a tree, depth first.
-void flatten(const dt::devices::AxNode &node, QList<dt::devices::AxNode> &out)
-{
-    out << node;
-    for (const auto &c : node.children)
-        flatten(c, out);
 }
 
 TEST_F(SimulatorTest, theAccessibilityTreeNamesTheButtonsWhereTheirPixelsAre)

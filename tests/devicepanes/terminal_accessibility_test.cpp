@@ -5,6 +5,7 @@
 
 #include "devicepanes/accessibility_bridge.h"
 #include "devicepanes/simulator.h"
+#include "support/ax_nodes.h"
 #include "support/wait_until.h"
 
 #include <QTemporaryDir>
@@ -16,13 +17,7 @@ namespace {
 using dt::devices::AxNode;
 using dt::devices::Simulator;
 using dt::test::waitUntil;
-
-void flatten(const AxNode &node, QList<AxNode> &out)
-{
-    out << node;
-    for (const auto &c : node.children)
-        flatten(c, out);
-}
+using dt::test::flatten;
 
 class TerminalAccessibilityTest : public ::testing::Test {
 protected:

@@ -8,11 +8,6 @@ namespace dt::rpc {
 
 namespace {
 
-std::string refOf(const std::string &tab)
-{
-    return tab.empty() ? "current" : tab;
-}
-
 CommandPort::CommandAnswer toAnswer(Answer answer, std::string ref)
 {
     return [answer = std::move(answer), ref = std::move(ref)](std::variant<CommandInfo, Error> result) {
@@ -31,7 +26,7 @@ CommandPort::CommandAnswer toAnswer(Answer answer, std::string ref)
 void addCommands(Dispatcher &d, WorkspacePort &workspace, CommandPort &port)
 {
     d.add<TabRunParams>([&workspace, &port](CallContext &c, const TabRunParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.tab);
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = workspace.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
@@ -40,7 +35,7 @@ void addCommands(Dispatcher &d, WorkspacePort &workspace, CommandPort &port)
         }};
     });
     d.add<TabWaitParams>([&workspace, &port](CallContext &c, const TabWaitParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.tab);
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = workspace.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
@@ -49,7 +44,7 @@ void addCommands(Dispatcher &d, WorkspacePort &workspace, CommandPort &port)
         }};
     });
     d.add<TabCommandsParams>([&workspace, &port](CallContext &c, const TabCommandsParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.tab);
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = workspace.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
@@ -62,7 +57,7 @@ void addCommands(Dispatcher &d, WorkspacePort &workspace, CommandPort &port)
         return rows;
     });
     d.add<TabOutputParams>([&workspace, &port](CallContext &c, const TabOutputParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.tab);
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = workspace.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;

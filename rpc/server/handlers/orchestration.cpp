@@ -3,20 +3,12 @@
 
 #include "rpc/server/handlers/orchestration.h"
 
-
 namespace dt::rpc {
-
-
-// The reference as the receipt repeats it.
-std::string refOf(const std::string &tab)
-{
-    return tab.empty() ? "current" : tab;
-}
 
 void addOrchestration(Dispatcher &d, WorkspacePort &workspace, OrchestrationPort &port)
 {
     d.add<TabSendInputParams>([&workspace, &port](CallContext &c, const TabSendInputParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.tab);
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = workspace.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
@@ -29,7 +21,7 @@ void addOrchestration(Dispatcher &d, WorkspacePort &workspace, OrchestrationPort
         return receipt;
     });
     d.add<TabCaptureParams>([&workspace, &port](CallContext &c, const TabCaptureParams &p) -> HandlerResult {
-        const auto tab = workspace.resolveTab(*c.sessionId, refOf(p.tab));
+        const auto tab = workspace.resolveTab(*c.sessionId, refOrCurrent(p.tab));
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
         auto text = port.capture(std::get<Handle>(tab), p.scrollback);

@@ -9,7 +9,7 @@ namespace dt::rpc {
 void addPrivacy(Dispatcher &d, WorkspacePort &port)
 {
     d.add<TabSetPrivateParams>([&port](CallContext &c, const TabSetPrivateParams &p) -> HandlerResult {
-        const std::string ref = p.tab.empty() ? "current" : p.tab;
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;

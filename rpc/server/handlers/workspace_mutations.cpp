@@ -15,12 +15,6 @@ HandlerResult receiptOr(const std::optional<Error> &error, Json receipt)
     return receipt;
 }
 
-// A reference as receipts repeat it: empty is "current".
-std::string refOf(const std::string &ref)
-{
-    return ref.empty() ? "current" : ref;
-}
-
 Json newTerminalReceipt(const char *key, const std::string &ref, const WorkspacePort::NewTerminal &n)
 {
     return Json{{"ok", true}, {key, ref}, {"sessionId", n.sessionId}, {"shortId", n.shortId}};
@@ -33,7 +27,7 @@ void addTabMutations(Dispatcher &d, WorkspacePort &port, CommandPort &commands)
         // refused outright rather than quietly downgraded.
         if (!p.role.empty() && p.role != "agent")
             return Error{code::RoleViolation, p.role + " sessions can only be minted from the GUI"};
-        const std::string windowRef = refOf(p.window);
+        const std::string windowRef = refOrCurrent(p.window);
         const auto window = port.resolveWindow(*c.sessionId, windowRef);
         if (auto *e = std::get_if<Error>(&window))
             return *e;
@@ -64,7 +58,7 @@ void addTabMutations(Dispatcher &d, WorkspacePort &port, CommandPort &commands)
         return newTerminalReceipt("window", windowRef, opened);
     });
     d.add<TabCloseParams>([&port](CallContext &c, const TabCloseParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.tab);
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
@@ -72,7 +66,7 @@ void addTabMutations(Dispatcher &d, WorkspacePort &port, CommandPort &commands)
                          {{"ok", true}, {"tab", ref}, {"mode", closeModeName(p.mode)}});
     });
     d.add<TabRenameParams>([&port](CallContext &c, const TabRenameParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.tab);
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
@@ -82,14 +76,14 @@ void addTabMutations(Dispatcher &d, WorkspacePort &port, CommandPort &commands)
         return receiptOr(port.renameTab(std::get<Handle>(tab), p.name), receipt);
     });
     d.add<TabSelectParams>([&port](CallContext &c, const TabSelectParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.tab);
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
         return receiptOr(port.selectTab(std::get<Handle>(tab)), {{"ok", true}, {"tab", ref}});
     });
     d.add<TabMoveParams>([&port](CallContext &c, const TabMoveParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.tab);
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
@@ -112,7 +106,7 @@ void addTabMutations(Dispatcher &d, WorkspacePort &port, CommandPort &commands)
 void addPaneMutations(Dispatcher &d, WorkspacePort &port, DevicePort &devices)
 {
     d.add<PaneOpenParams>([&port](CallContext &c, const PaneOpenParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.tab);
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;
@@ -122,7 +116,7 @@ void addPaneMutations(Dispatcher &d, WorkspacePort &port, DevicePort &devices)
         return newTerminalReceipt("tab", ref, std::get<WorkspacePort::NewTerminal>(created));
     });
     d.add<PaneCloseParams>([&port, &devices](CallContext &c, const PaneCloseParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.pane);
+        const std::string ref = refOrCurrent(p.pane);
         const Json receipt{{"ok", true}, {"pane", ref}, {"mode", closeModeName(p.mode)}};
         const auto pane = port.resolveTerminal(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&pane)) {
@@ -154,7 +148,7 @@ void addWindowMutations(Dispatcher &d, WorkspacePort &port)
         return Json{{"ok", true}, {"index", std::get<int>(index)}};
     });
     d.add<WindowCloseParams>([&port](CallContext &c, const WindowCloseParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.window);
+        const std::string ref = refOrCurrent(p.window);
         const auto w = port.resolveWindow(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&w))
             return *e;
@@ -162,7 +156,7 @@ void addWindowMutations(Dispatcher &d, WorkspacePort &port)
                          {{"ok", true}, {"window", ref}, {"mode", closeModeName(p.mode)}});
     });
     d.add<WindowFocusParams>([&port](CallContext &c, const WindowFocusParams &p) -> HandlerResult {
-        const std::string ref = refOf(p.window);
+        const std::string ref = refOrCurrent(p.window);
         const auto w = port.resolveWindow(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&w))
             return *e;

@@ -22,7 +22,7 @@ void addWorkspaceQueries(Dispatcher &dispatcher, WorkspacePort &port)
         return rows;
     });
     dispatcher.add<TabInfoParams>([&port](CallContext &c, const TabInfoParams &p) -> HandlerResult {
-        const std::string ref = p.tab.empty() ? "current" : p.tab;
+        const std::string ref = refOrCurrent(p.tab);
         const auto tab = port.resolveTab(*c.sessionId, ref);
         if (auto *e = std::get_if<Error>(&tab))
             return *e;

@@ -15,6 +15,13 @@
 
 namespace dt::rpc {
 
+// A reference as handlers resolve it and receipts repeat it: left empty, it
+// means "current" (the caller's own tab, terminal or window).
+inline std::string refOrCurrent(const std::string &ref)
+{
+    return ref.empty() ? "current" : ref;
+}
+
 // The workspace as callers may see and change it: rosters, references,
 // tabs, terminals and windows, privacy.
 class WorkspacePort {

@@ -2,6 +2,7 @@
 // same cells, attributes, cursor and scrollback.
 
 #include "stream_generator.h"
+#include "support/read_file.h"
 #include "support/vterm_oracle.h"
 #include "terminal/core/screen_dump.h"
 #include "terminal/core/terminal.h"
@@ -19,14 +20,7 @@ using dt::term::Terminal;
 using dt::test::compareWithOracle;
 using dt::test::StreamGenerator;
 using dt::test::VTermOracle;
-
-std::string readFile(const std::filesystem::path &p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using dt::test::readFile;
 
 std::string diffAfter(const std::string &bytes, int rows, int cols, std::vector<std::pair<int, int>> resizes = {})
 {

@@ -4,6 +4,7 @@
 // output and directory come out as the commands are known to behave, with
 // the stream fed whole, byte by byte, and split in two at every position.
 
+#include "support/read_file.h"
 #include "terminal/core/terminal.h"
 
 #include <nlohmann/json.hpp>
@@ -16,17 +17,11 @@
 
 namespace {
 
+using dt::test::readFile;
+
 namespace fs = std::filesystem;
 using dt::term::Terminal;
 using Json = nlohmann::json;
-
-std::string readFile(const fs::path &p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::vector<std::string> caseNames()
 {

@@ -6,6 +6,7 @@
 // DEVICETERM_UPDATE_REF=1 rewrites the expectations from the current output,
 // for review in the diff; never hand-edit a mismatch away.
 
+#include "support/read_file.h"
 #include "terminal/core/screen_dump.h"
 #include "terminal/core/terminal.h"
 
@@ -18,16 +19,10 @@
 
 namespace {
 
+using dt::test::readFile;
+
 namespace fs = std::filesystem;
 using dt::term::Terminal;
-
-std::string readFile(const fs::path &p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 void writeFile(const fs::path &p, const std::string &content)
 {

@@ -352,6 +352,7 @@ TEST(StreamScanner, aClipboardWriteGoesOnWithoutItsLineBreaksOrNotAtAll)
 // ASCII whole, widths unfixed and however the chunks cut it; controls,
 // sequences and malformed bytes still go as before, and a run of ASCII
 // alone still goes by the printable rule.
+namespace {
 struct TextPlacer : Recorder {
     bool places = true;
     bool placesText() const override { return places; }
@@ -363,6 +364,7 @@ struct TextPlacer : Recorder {
     }
     void printable(const char *b, size_t n) override { events += "<ascii " + std::string(b, n) + ">"; }
 };
+} // namespace
 
 TEST(StreamScanner, handsWholeRunsOfTextBeyondAsciiToASinkThatPlacesThem)
 {
