@@ -26,8 +26,12 @@ if [[ "${DEVICETERM_SKIP_SANITIZERS:-0}" != 1 ]]; then
     tsan="$ROOT/build-tsan"
     if [[ ! -f "$tsan/build.ninja" ]]; then
         log "configuring $tsan"
+        # One file at a time here (no unity build): the other builds compile
+        # files in batches, where a file could lean on a batch mate's
+        # includes; this one proves the terminal's, the view's and their
+        # tests' files include what they use.
         cmake -S "$ROOT" -B "$tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
-            -DDEVICETERM_TSAN=ON -DDEVICETERM_BENCH=OFF
+            -DDEVICETERM_TSAN=ON -DDEVICETERM_BENCH=OFF -DDEVICETERM_UNITY_BUILD=OFF
     fi
     log "building $tsan (the threaded tests only)"
     cmake --build "$tsan" -j "$JOBS" --target test_terminal_core test_terminal test_terminal_view
