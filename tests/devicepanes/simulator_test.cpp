@@ -1,20 +1,19 @@
 // Real virtual devices: Xvfb, private buses and the device shell, booted,
 // looked at through the mirrored framebuffer, touched through XTest and
-// shut down with nothing left behind.
+// shut down with nothing left behind. What outlives deviceterm (kept
+// devices, the watchdog, the start-up sweep): simulator_lifecycle_test.cpp.
 
 #include "devicepanes/accessibility_bridge.h"
-#include "devicepanes/lifeline.h"
 #include "devicepanes/private_network.h"
 #include "devicepanes/display_cookie.h"
 #include "devicepanes/simulator.h"
 #include "devicepanes/tuio_frame.h"
+#include "simulator_fixture.h"
 #include "support/ax_nodes.h"
 #include "support/processes.h"
 #include "support/shell_buttons.h"
 #include "support/wait_until.h"
 
-#include <QDir>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUdpSocket>
@@ -28,56 +27,15 @@ namespace {
 
 using dt::devices::DeviceDisplay;
 using dt::devices::Simulator;
-using dt::test::processesMentioning;
-using dt::test::waitUntil;
+using dt::test::buttonCentre;
 using dt::test::flatten;
+using dt::test::processesMentioning;
+using dt::test::settle;
+using dt::test::SimulatorTest;
+using dt::test::titleOn;
+using dt::test::waitUntil;
 
-class SimulatorTest : public ::testing::Test {
-protected:
-    void SetUp() override
-    {
-        ASSERT_TRUE(runtime.isValid());
-        m_oldRuntime = qgetenv("XDG_RUNTIME_DIR");
-        qputenv("XDG_RUNTIME_DIR", runtime.path().toLocal8Bit());
-    }
-    void TearDown() override { qputenv("XDG_RUNTIME_DIR", m_oldRuntime); }
-
-    // `app`: the device's own app (empty: the device shell, the default).
-    std::unique_ptr<Simulator> boot(const std::string &family, std::vector<std::string> app = {}, bool qtTouch = false)
-    {
-        Simulator::Tools tools;
-        tools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
-        auto sim = std::make_unique<Simulator>(
-            dt::devices::DeviceRecord{"0A1B2C3D-0000-4000-8000-00000000000" + std::to_string(++m_count), "Test " + family, family,
-                                      std::move(app), qtTouch},
-            tools);
-        sim->boot();
-        return sim;
-    }
-    static QColor pixel(const Simulator &sim, int x, int y) { return sim.display()->frame().pixelColor(x, y); }
-    static bool rendered(const Simulator &sim) { return sim.state() == Simulator::State::Rendering; }
-
-    // The device shell's page colours.
-    const QColor home{0x1e, 0x3a, 0x5f};
-    const QColor counter{0x1f, 0x6f, 0x43};
-
-    QTemporaryDir runtime;
-    QByteArray m_oldRuntime;
-    int m_count = 0;
-};
-
-QString titleOn(const Simulator &sim, std::optional<QString> xauthority, std::optional<int> asUser);
-QString titleOn(const Simulator &sim)
-{
-    return titleOn(sim, std::nullopt, std::nullopt);
-}
 QPointF firstButton(const QImage &frame);
-// Until the device's picture has not changed for a moment: the page the
-// title already names has finished drawing.
-void settle(const Simulator &sim)
-{
-    dt::test::waitUntilStill<QImage>([&] { return sim.display() ? sim.display()->frame() : QImage(); }, 100, 3000);
-}
 
 TEST_F(SimulatorTest, everyProfileBootsToItsHomeScreenAndShutsDownCompletely)
 {
@@ -166,25 +124,6 @@ TEST_F(SimulatorTest, aTapOpensAnAppAndTheHomeButtonReturns)
     ASSERT_TRUE(display->typeKeysym(0x1008ff18, true));
     display->typeKeysym(0x1008ff18, false);
     EXPECT_TRUE(waitUntil([&] { return pixel(*sim, 3, 3) == home; }, 5000));
-}
-
-// The device shell's window title, read on the device's display (with the
-// device's cookie, or `xauthority`; `asUser`: as that uid, when we are root).
-QString titleOn(const Simulator &sim, std::optional<QString> xauthority, std::optional<int> asUser)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("DISPLAY"), sim.displayName());
-    env.insert(QStringLiteral("XAUTHORITY"), xauthority.value_or(sim.xauthorityPath()));
-    p.setProcessEnvironment(env);
-    QStringList command{QStringLiteral("xdotool"), QStringLiteral("search"), QStringLiteral("--onlyvisible"), QStringLiteral("--classname"),
-                        QStringLiteral("deviceterm-device-shell"), QStringLiteral("getwindowname")};
-    if (asUser)
-        command = QStringList{QStringLiteral("setpriv"), QStringLiteral("--reuid=%1").arg(*asUser), QStringLiteral("--regid=%1").arg(*asUser),
-                              QStringLiteral("--clear-groups"), QStringLiteral("--")} + command;
-    p.start(command.first(), command.mid(1));
-    p.waitForFinished(3000);
-    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
 }
 
 TEST_F(SimulatorTest, gesturesAndTextReachTheAppInOrder)
@@ -340,26 +279,6 @@ TEST_F(SimulatorTest, aWatchCountsWithItsCrown)
     EXPECT_TRUE(waitUntil([&] { return titleOn(*sim) == QStringLiteral("Counter: 2"); }, 5000)) << titleOn(*sim).toStdString();
 }
 
-// The shell's home button named `label`, found in its accessibility tree.
-std::optional<QPointF> buttonCentre(const Simulator &sim, const QString &label)
-{
-    dt::devices::AccessibilityBridge bridge(sim.sessionBus(), sim.display()->size());
-    std::optional<QPointF> centre;
-    waitUntil([&] {
-        QString why;
-        const auto tree = bridge.tree(&why);
-        if (!tree)
-            return false;
-        QList<dt::devices::AxNode> nodes;
-        flatten(*tree, nodes);
-        for (const auto &n : nodes)
-            if (n.role == QLatin1String("Button") && n.label == label)
-                centre = n.frame.center();
-        return centre.has_value();
-    }, 10000);
-    return centre;
-}
-
 TEST_F(SimulatorTest, twoRealFingersZoomThePhotoAndNothingFromTheNetworkDoes)
 {
     auto sim = boot("phone");
@@ -448,162 +367,6 @@ TEST_F(SimulatorTest, multitouchIsOnlyClaimedForQtAppsThatLoadedTheTouchPlugin)
     EXPECT_FALSE(notQt->multitouch(&why));
     EXPECT_TRUE(why.contains(QStringLiteral("touch plugin"))) << why.toStdString();
     EXPECT_TRUE(marked->multitouch(&why)) << why.toStdString();
-}
-
-TEST_F(SimulatorTest, aKeptDeviceRunsOnAndTheNextBootAttachesItAsItWas)
-{
-    auto first = boot("phone");
-    ASSERT_TRUE(waitUntil([&] { return rendered(*first) && pixel(*first, 3, 3) == home; }, 25000)) << first->failure().toStdString();
-    const auto counterButton = buttonCentre(*first, QStringLiteral("Counter"));
-    ASSERT_TRUE(counterButton);
-    first->input()->tap(*counterButton);
-    ASSERT_TRUE(waitUntil([&] { return titleOn(*first) == QStringLiteral("Counter: 0"); }, 5000));
-    first->input()->key(0x1008ff13); // volume up
-    ASSERT_TRUE(waitUntil([&] { return titleOn(*first) == QStringLiteral("Counter: 1"); }, 5000));
-    const dt::devices::DeviceRecord record = first->record();
-    const auto groups = first->processGroups();
-    ASSERT_GE(groups.size(), 4u); // display, bus, accessibility, app
-
-    // This deviceterm goes, keeping the device: every process runs on.
-    ASSERT_TRUE(first->keepRunning());
-    first.reset();
-    // Anything that were to stop them has had its chance.
-    EXPECT_TRUE(dt::test::nothingHappensFor(300, [&] {
-        return std::any_of(groups.begin(), groups.end(), [](qint64 group) { return ::kill(-pid_t(group), 0) != 0; });
-    }));
-    for (qint64 group : groups)
-        EXPECT_EQ(::kill(-pid_t(group), 0), 0) << group;
-    EXPECT_TRUE(dt::devices::readKept(record.udid));
-
-    // The next one boots it: attached as it was (the same app, its count),
-    // and it takes input, a pinch too.
-    Simulator::Tools tools;
-    tools.deviceShell = QStringLiteral(DT_DEVICE_SHELL);
-    Simulator second(record, tools);
-    second.boot();
-    ASSERT_TRUE(waitUntil([&] { return rendered(second); }, 5000)) << second.failure().toStdString();
-    EXPECT_EQ(titleOn(second), QStringLiteral("Counter: 1"));
-    EXPECT_EQ(second.display()->size(), QSize(390, 844)); // its screen, not the square framebuffer behind it
-    EXPECT_TRUE(waitUntil([&] { return pixel(second, 3, 3) == counter; }, 3000)); // and its picture
-    EXPECT_FALSE(dt::devices::readKept(record.udid)); // ours again
-    second.input()->key(0x1008ff13);
-    EXPECT_TRUE(waitUntil([&] { return titleOn(second) == QStringLiteral("Counter: 2"); }, 5000)) << titleOn(second).toStdString();
-    QString why;
-    ASSERT_TRUE(second.multitouch(&why)) << why.toStdString();
-    second.input()->key(0x1008ff18); // home
-    ASSERT_TRUE(waitUntil([&] { return titleOn(second) == QStringLiteral("Home"); }, 5000));
-    settle(second);
-    const auto photo = buttonCentre(second, QStringLiteral("Photo"));
-    ASSERT_TRUE(photo);
-    second.input()->tap(*photo);
-    ASSERT_TRUE(waitUntil([&] { return titleOn(second) == QStringLiteral("Photo: 100%"); }, 5000));
-    settle(second);
-    second.input()->pinch({0.4, 0.35}, {0.6, 0.35}, {0.3, 0.35}, {0.7, 0.35}, 200);
-    EXPECT_TRUE(waitUntil([&] { return titleOn(second) != QStringLiteral("Photo: 100%"); }, 5000));
-
-    // And shut down, it is gone, processes and all.
-    second.shutdown();
-    EXPECT_TRUE(waitUntil([&] { return processesMentioning(QString::fromStdString(record.udid)).isEmpty(); }, 5000))
-        << processesMentioning(QString::fromStdString(record.udid)).join(QLatin1Char('\n')).toStdString();
-}
-
-TEST_F(SimulatorTest, theWatchdogStopsADeviceItsDeviceTermLeftUnlessItWasKept)
-{
-    // A device directory with three recorded process groups: two of the
-    // device's (they name its directory, as a device's processes do), and
-    // a stranger's (a recorded pid reused since).
-    QTemporaryDir device;
-    auto startInGroup = [](QProcess &p, const QString &runtime) {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime);
-        p.setProcessEnvironment(env);
-        p.setChildProcessModifier([] { ::setpgid(0, 0); });
-        p.start(QStringLiteral("sleep"), {QStringLiteral("60")});
-        return p.waitForStarted(3000);
-    };
-    QProcess one, two, stranger;
-    ASSERT_TRUE(startInGroup(one, device.path()) && startInGroup(two, device.path()));
-    ASSERT_TRUE(startInGroup(stranger, QStringLiteral("/elsewhere")));
-    QFile groups(device.filePath(QStringLiteral("groups")));
-    ASSERT_TRUE(groups.open(QIODevice::WriteOnly));
-    groups.write(QByteArray::number(one.processId()) + '\n' + QByteArray::number(two.processId()) + '\n'
-                 + QByteArray::number(stranger.processId()) + '\n');
-    groups.close();
-
-    // Kept: the watchdog lets them be when our end closes.
-    QFile kept(device.filePath(QStringLiteral("kept")));
-    ASSERT_TRUE(kept.open(QIODevice::WriteOnly));
-    kept.close();
-    {
-        dt::devices::Lifeline lifeline(device.path().toStdString());
-        EXPECT_GT(lifeline.watchdog(), 0);
-    }
-    EXPECT_FALSE(one.waitForFinished(300));
-    EXPECT_EQ(two.state(), QProcess::Running);
-
-    // Not kept: stopped (SIGTERM) the moment our end closes.
-    ASSERT_TRUE(QFile::remove(device.filePath(QStringLiteral("kept"))));
-    {
-        dt::devices::Lifeline lifeline(device.path().toStdString());
-    }
-    EXPECT_TRUE(one.waitForFinished(3000));
-    EXPECT_TRUE(two.waitForFinished(3000));
-    EXPECT_EQ(one.exitStatus(), QProcess::CrashExit);
-    EXPECT_EQ(stranger.state(), QProcess::Running); // not the device's: left alone
-    stranger.kill();
-    stranger.waitForFinished(3000);
-}
-
-TEST_F(SimulatorTest, theStartUpSweepKillsWhatADeadDeviceTermLeftAndNothingElse)
-{
-    // What a crashed deviceterm leaves: a device directory whose owner is
-    // dead, and a recorded process group still running in it.
-    const std::string udid = "5EE9D000-0000-4000-8000-000000000001";
-    const QString dir = QString::fromStdString(dt::devices::runtimeDirectoryOf(udid));
-    ASSERT_TRUE(QDir().mkpath(dir));
-    QProcess dead;
-    dead.start(QStringLiteral("true"), {});
-    ASSERT_TRUE(dead.waitForFinished(3000));
-    auto startInGroup = [](QProcess &p, const QProcessEnvironment &env) {
-        p.setProcessEnvironment(env);
-        p.setChildProcessModifier([] { ::setpgid(0, 0); });
-        p.start(QStringLiteral("sleep"), {QStringLiteral("60")});
-        return p.waitForStarted(3000);
-    };
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir);
-    QProcess leftOver, stranger; // the stranger's group is on record too (a reused id), but it is not the device's
-    ASSERT_TRUE(startInGroup(leftOver, env));
-    ASSERT_TRUE(startInGroup(stranger, QProcessEnvironment::systemEnvironment()));
-    QFile owner(dir + QStringLiteral("/owner")), groups(dir + QStringLiteral("/groups"));
-    ASSERT_TRUE(owner.open(QIODevice::WriteOnly) && groups.open(QIODevice::WriteOnly));
-    owner.write(QByteArray::number(dead.processId()) + '\n');
-    groups.write(QByteArray::number(leftOver.processId()) + '\n' + QByteArray::number(stranger.processId()) + '\n');
-    owner.close();
-    groups.close();
-    ASSERT_FALSE(dt::devices::bootedBy(udid)); // its owner is gone
-
-    Simulator::sweepOrphans();
-    EXPECT_TRUE(leftOver.waitForFinished(3000));
-    EXPECT_EQ(leftOver.exitStatus(), QProcess::CrashExit); // killed
-    EXPECT_FALSE(QFileInfo::exists(dir));
-    EXPECT_EQ(stranger.state(), QProcess::Running);
-    stranger.kill();
-    stranger.waitForFinished(3000);
-}
-
-TEST_F(SimulatorTest, anAppThatCannotStartFailsWithTheReason)
-{
-    Simulator::Tools tools;
-    tools.deviceShell = QStringLiteral("/nonexistent/app");
-    Simulator sim(dt::devices::DeviceRecord{"0A1B2C3D-0000-4000-8000-0000000000FF", "Broken", "phone", {}}, tools);
-    sim.boot();
-    ASSERT_TRUE(waitUntil([&] { return sim.state() == Simulator::State::Failed; }, 15000));
-    EXPECT_TRUE(sim.failure().contains(QStringLiteral("/nonexistent/app"))) << sim.failure().toStdString();
-    EXPECT_TRUE(sim.processGroups().empty());
-    // The display and buses it had started went down with it, by the kernel's account.
-    EXPECT_TRUE(waitUntil([&] { return processesMentioning(QStringLiteral("0A1B2C3D-0000-4000-8000-0000000000FF")).isEmpty(); }, 3000))
-        << processesMentioning(QStringLiteral("0A1B2C3D-0000-4000-8000-0000000000FF")).join(QLatin1Char('\n')).toStdString();
 }
 
 } // namespace
