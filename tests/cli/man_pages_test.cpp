@@ -3,20 +3,15 @@
 
 #include "app/cli/cli.h"
 #include "app/config/config_keys.h"
+#include "support/read_file.h"
 
 #include <gtest/gtest.h>
-
-#include <fstream>
-#include <sstream>
 
 namespace {
 
 std::string page(const char *name)
 {
-    std::ifstream in(std::string(DT_MAN_DIR) + "/" + name);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
+    return dt::test::readFile(std::string(DT_MAN_DIR) + "/" + name);
 }
 
 // As man_page.cmake writes text into roff.
