@@ -1,11 +1,11 @@
-// Runs a program on a pseudo-terminal: forkpty with a clean signal state, bounded non-blocking reads,
+// Runs a program on a pseudo-terminal (started by pty_spawn.h), with bounded non-blocking reads,
 // queued writes, window-size changes, exit noticed through a pidfd, and hang-up then SIGKILL on teardown.
 
 #include "terminal/pty_process.h"
 
 #include "terminal/pty_reader.h"
+#include "terminal/pty_spawn.h"
 
-#include <QFileInfo>
 #include <QLoggingCategory>
 #include <QThread>
 #include <QTimer>
@@ -14,13 +14,10 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
-#include <pty.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <termios.h>
 #include <unistd.h>
-#include <vector>
 
 Q_LOGGING_CATEGORY(lcPty, "deviceterm.terminal.pty", QtWarningMsg)
 
@@ -38,24 +35,6 @@ int openPidfd(pid_t pid)
     return -1;
 #endif
 }
-
-// Owns the C strings of an argv or envp array, built before fork() so the
-// child does not allocate.
-struct CStringArray {
-    std::vector<std::string> storage;
-    std::vector<char *> pointers;
-
-    explicit CStringArray(const QStringList &items)
-    {
-        storage.reserve(static_cast<size_t>(items.size()));
-        for (const QString &s : items)
-            storage.push_back(s.toStdString());
-        for (std::string &s : storage)
-            pointers.push_back(s.data());
-        pointers.push_back(nullptr);
-    }
-    char **data() { return pointers.data(); }
-};
 
 } // namespace
 
@@ -89,54 +68,25 @@ PtyProcess::~PtyProcess()
 
 bool PtyProcess::start(const Options &options, QString *error)
 {
-    struct winsize ws {};
-    ws.ws_row = static_cast<unsigned short>(options.rows);
-    ws.ws_col = static_cast<unsigned short>(options.columns);
-
-    QStringList argv;
-    argv << (options.argv0.isEmpty() ? options.program : options.argv0) << options.arguments;
-    CStringArray args(argv);
-    CStringArray env(options.environment);
-    const std::string program = options.program.toStdString();
-    const std::string cwd = options.workingDirectory.toStdString();
-
-    int master = -1;
-    const pid_t pid = ::forkpty(&master, nullptr, nullptr, &ws);
-    if (pid < 0) {
+    PtySpawn spawn;
+    spawn.program = options.program.toStdString();
+    spawn.argv.push_back((options.argv0.isEmpty() ? options.program : options.argv0).toStdString());
+    for (const QString &argument : options.arguments)
+        spawn.argv.push_back(argument.toStdString());
+    for (const QString &variable : options.environment)
+        spawn.environment.push_back(variable.toStdString());
+    spawn.workingDirectory = options.workingDirectory.toStdString();
+    spawn.rows = static_cast<unsigned short>(options.rows);
+    spawn.columns = static_cast<unsigned short>(options.columns);
+    std::string why;
+    const std::optional<SpawnedChild> child = spawnOnPty(spawn, &why);
+    if (!child) {
         if (error)
-            *error = QString::fromLocal8Bit(std::strerror(errno));
+            *error = QString::fromLocal8Bit(why);
         return false;
     }
-    if (pid == 0) {
-        // Child: forkpty already made a new session with the PTY as its
-        // controlling terminal. Undo what the GUI process changed.
-        sigset_t all;
-        sigemptyset(&all);
-        sigprocmask(SIG_SETMASK, &all, nullptr);
-        for (int sig = 1; sig < NSIG; ++sig)
-            ::signal(sig, SIG_DFL);
-        if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) {
-            const char *home = ::getenv("HOME");
-            if (!home || ::chdir(home) != 0)
-                (void)::chdir("/");
-        }
-        environ = env.data();
-        ::execvp(program.c_str(), args.data());
-        const int err = errno;
-        const char *prefix = "deviceterm: cannot run ";
-        (void)!::write(STDERR_FILENO, prefix, std::strlen(prefix));
-        (void)!::write(STDERR_FILENO, program.c_str(), program.size());
-        (void)!::write(STDERR_FILENO, ": ", 2);
-        const char *msg = std::strerror(err);
-        (void)!::write(STDERR_FILENO, msg, std::strlen(msg));
-        (void)!::write(STDERR_FILENO, "\r\n", 2);
-        ::_exit(127);
-    }
-
-    m_pid = pid;
-    m_master = master;
-    ::fcntl(m_master, F_SETFL, ::fcntl(m_master, F_GETFL) | O_NONBLOCK);
-    ::fcntl(m_master, F_SETFD, FD_CLOEXEC);
+    m_pid = child->pid;
+    m_master = child->master;
 
     PtyReader::Events events;
     events.context = this;
@@ -148,7 +98,7 @@ bool PtyProcess::start(const Options &options, QString *error)
     m_writeNotifier->setEnabled(false);
     connect(m_writeNotifier.get(), &QSocketNotifier::activated, this, &PtyProcess::onWritable);
 
-    m_pidfd = openPidfd(pid);
+    m_pidfd = openPidfd(m_pid);
     if (m_pidfd >= 0) {
         ::fcntl(m_pidfd, F_SETFD, FD_CLOEXEC);
         m_exitNotifier = std::make_unique<QSocketNotifier>(m_pidfd, QSocketNotifier::Read);

@@ -15,7 +15,7 @@ namespace dt::terminal {
 
 class PtyReader;
 
-// A child process on a pseudo-terminal: forkpty + new session, its output
+// A child process on a pseudo-terminal (pty_spawn.h: a new session), its output
 // read on a thread of its own (pty_reader.h) and handed to the data handler
 // there, queued non-blocking writes, TIOCSWINSZ on resize, and exit
 // detection through a pidfd (no polling).

@@ -27,7 +27,7 @@ std::unique_ptr<TerminalSession> run(const QString &script)
     return s;
 }
 
-// Right after forkpty the child may not have made its new session yet.
+// The anchor comes from what /proc says of the shell: looked for until it is there.
 std::optional<dt::rpc::TerminalAnchor> anchorOf(TerminalSession &s)
 {
     std::optional<dt::rpc::TerminalAnchor> anchor;
