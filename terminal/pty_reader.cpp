@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstring>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/resource.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
@@ -48,11 +49,17 @@ PtyReader::PtyReader(int masterFd, DataHandler onData, Events events)
 {
     if (m_wake < 0)
         qWarning("deviceterm: no eventfd for a PTY reader (%s); it looks for a stop every 100 ms", std::strerror(errno));
+    // Named, so that top -H, perf and a debugger tell a terminal's two
+    // threads from Qt's and from each other.
     m_reader = std::thread([this] {
+        ::pthread_setname_np(::pthread_self(), "pty reader");
         readBelowTheGuiThread();
         read();
     });
-    m_feeder = std::thread([this] { feed(); });
+    m_feeder = std::thread([this] {
+        ::pthread_setname_np(::pthread_self(), "pty feeder");
+        feed();
+    });
 }
 
 PtyReader::~PtyReader()
