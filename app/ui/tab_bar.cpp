@@ -69,25 +69,29 @@ void TabBar::dropEvent(QDropEvent *e)
     emit tabDropped(tab, index);
 }
 
-namespace {
 // The height of this bar with one ordinary tab.
-int oneTabHeight(const QTabBar &bar)
+int TabBar::oneTabHeight() const
 {
+    const bool same = m_oneTab.height >= 0 && m_oneTab.documentMode == documentMode()
+        && m_oneTab.closable == tabsClosable() && m_oneTab.expanding == expanding() && m_oneTab.font == font()
+        && m_oneTab.style == style();
+    if (same)
+        return m_oneTab.height;
     QTabBar probe;
-    probe.setDocumentMode(bar.documentMode());
-    probe.setTabsClosable(bar.tabsClosable());
-    probe.setExpanding(bar.expanding());
-    probe.setFont(bar.font());
+    probe.setDocumentMode(documentMode());
+    probe.setTabsClosable(tabsClosable());
+    probe.setExpanding(expanding());
+    probe.setFont(font());
     probe.addTab(QStringLiteral("deviceterm"));
-    return probe.sizeHint().height();
+    m_oneTab = {documentMode(), tabsClosable(), expanding(), font(), style(), probe.sizeHint().height()};
+    return m_oneTab.height;
 }
-} // namespace
 
 QSize TabBar::sizeHint() const
 {
     QSize s = QTabBar::sizeHint();
     if (count() == 0)
-        s.setHeight(std::max(s.height(), oneTabHeight(*this)));
+        s.setHeight(std::max(s.height(), oneTabHeight()));
     return s;
 }
 
@@ -95,7 +99,7 @@ QSize TabBar::minimumSizeHint() const
 {
     QSize s = QTabBar::minimumSizeHint();
     if (count() == 0)
-        s.setHeight(std::max(s.height(), oneTabHeight(*this)));
+        s.setHeight(std::max(s.height(), oneTabHeight()));
     return s;
 }
 

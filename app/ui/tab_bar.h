@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFont>
 #include <QTabBar>
 
 class QMimeData;
@@ -39,7 +40,21 @@ protected:
     void dropEvent(QDropEvent *e) override;
 
 private:
+    int oneTabHeight() const;
+
     int m_pressedIndex = -1;
+    // oneTabHeight for the bar as it was when last asked: laying a new
+    // window out asks about 25 times before its first tab, and each answer
+    // builds a bar of its own.
+    struct OneTab {
+        bool documentMode = false;
+        bool closable = false;
+        bool expanding = false;
+        QFont font;
+        const QStyle *style = nullptr;
+        int height = -1;
+    };
+    mutable OneTab m_oneTab;
 };
 
 } // namespace dt::ui

@@ -1,7 +1,7 @@
 // How the window around the terminals looks and what it offers: the chrome
 // in the theme's colours, the focused pane's mark, the orchestrator tab's
-// banner and tint, the Help dialogs, Reset Terminal, and a first window
-// that fits on the screen.
+// banner and tint, the Help dialogs, Reset Terminal, a first window that
+// fits on the screen, and a tab strip as tall before its first tab as after.
 
 #include "app/window_fixture.h"
 #include "support/wait_until.h"
@@ -10,6 +10,7 @@
 #include "app/ui/chrome_style.h"
 #include "app/ui/focus_frame.h"
 #include "app/ui/help_dialogs.h"
+#include "app/ui/tab_bar.h"
 #include "app/ui/tab_view.h"
 #include "app/ui/terminal_view.h"
 
@@ -257,6 +258,26 @@ TEST_F(WindowTest, theWindowForAGridLargerThanTheScreenFitsOnTheScreen)
     // An ordinary grid is given as asked.
     EXPECT_EQ(main->resizeToGrid(40, 10), QSize(40, 10));
     EXPECT_LT(main->width(), free.width());
+}
+
+TEST(TabStripTest, anEmptyStripIsAsTallAsOneWithATabInEveryFont)
+{
+    dt::ui::TabBar empty, withTab;
+    for (dt::ui::TabBar *bar : {&empty, &withTab}) {
+        bar->setDocumentMode(true);
+        bar->setTabsClosable(true);
+    }
+    withTab.addTab(QStringLiteral("a tab"));
+    const int height = withTab.sizeHint().height();
+    EXPECT_EQ(empty.sizeHint().height(), height);
+    EXPECT_EQ(empty.minimumSizeHint().height(), withTab.minimumSizeHint().height());
+    // The height it knew is for the font it had.
+    QFont large = empty.font();
+    large.setPointSizeF(large.pointSizeF() * 3);
+    empty.setFont(large);
+    withTab.setFont(large);
+    EXPECT_GT(withTab.sizeHint().height(), height);
+    EXPECT_EQ(empty.sizeHint().height(), withTab.sizeHint().height());
 }
 
 } // namespace
