@@ -62,7 +62,6 @@ TerminalView::TerminalView(TerminalSession *session, QWidget *parent)
             viewport()->update(QRect(cellOrigin(c.row, 0), QSize(viewport()->width(), m_cellHeight)));
         }
     });
-    m_sinceLastPaint.start();
     TerminalViewAccessibility::installFactory();
     m_accessibility = new TerminalViewAccessibility(this);
 
@@ -281,7 +280,9 @@ void TerminalView::onContentChanged()
     // once per frame however fast output arrives.
     if (m_repaintTimer.isActive())
         return;
-    const qint64 since = m_sinceLastPaint.elapsed();
+    // (Only output counts: the first output after a paint of another cause,
+    // a new view's first or a scroll's, is no flood to hold back.)
+    const qint64 since = m_sinceLastFlush.isValid() ? m_sinceLastFlush.elapsed() : kFrameMillis;
     if (since >= kFrameMillis)
         flushDamage();
     else
@@ -326,7 +327,7 @@ void TerminalView::flushDamage()
     // The text under a hovered link may have changed: look again.
     if (m_hoveredLink)
         hoverLinkAt(viewport()->mapFromGlobal(QCursor::pos()));
-    m_sinceLastPaint.restart();
+    m_sinceLastFlush.start();
     if (m_scrollOffset != 0) {
         // Output while the reader is back in history: the view stays on
         // the same lines (or, with scroll-on-output, comes back down).

@@ -175,7 +175,7 @@ private:
     bool m_scrollOnOutput = false;
     bool m_updatingScrollBar = false;
     QTimer m_repaintTimer; // coalesces output to at most one paint per frame
-    QElapsedTimer m_sinceLastPaint;
+    QElapsedTimer m_sinceLastFlush; // since output was last painted (invalid: never)
     // Synchronized output: painting waits while the program draws a frame,
     // at most m_synchronizedOutputTimeout per frame (a program that never
     // ends one is painted anyway).

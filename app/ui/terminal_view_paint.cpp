@@ -93,7 +93,6 @@ void TerminalView::rebuildFonts()
 void TerminalView::paintEvent(QPaintEvent *e)
 {
     QPainter p(viewport());
-    m_sinceLastPaint.restart();
     const bool globalReverse = m_session && m_session->terminal().reverseVideo();
     const QColor background = globalReverse ? m_theme.foreground : m_theme.background;
     p.fillRect(e->rect(), background);

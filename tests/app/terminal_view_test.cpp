@@ -337,6 +337,29 @@ TEST_F(TerminalViewTest, outputAfterAQuietSpellIsPaintedAsItsNoticeArrives)
     EXPECT_GT(paintsAtNotice, paintsBefore);
 }
 
+TEST_F(TerminalViewTest, outputRightAfterAPaintOfAnotherCauseIsNotHeldForAFrame)
+{
+    // At most one paint of output per frame holds back floods; a paint for
+    // another reason (a new view shown, a scroll, an expose) is no output,
+    // and the output after it (a new tab's first prompt) goes at once.
+    PaintCounter counter;
+    view->viewport()->installEventFilter(&counter);
+    view->clearFocus(); // no cursor blink: nothing else paints meanwhile
+    int paintsAtNotice = -1;
+    QObject::connect(session, &TerminalSession::contentChanged, view, [&] { // after the view's own slot
+        if (paintsAtNotice < 0 && screen().find("AFTER") != std::string::npos)
+            paintsAtNotice = counter.paints;
+    });
+    run(QStringLiteral("stty -echo; read x; printf '%s%s' AFT ER")); // the command line does not show the word
+    ASSERT_TRUE(shows("read x"));
+    ASSERT_TRUE(dt::test::waitUntilStill<int>([&] { return counter.paints; }, 150));
+    view->viewport()->repaint();
+    const int paintsAfterRepaint = counter.paints;
+    QTest::keyClick(view, Qt::Key_Return); // read returns: the word comes at once
+    ASSERT_TRUE(waitUntil([&] { return paintsAtNotice >= 0; }));
+    EXPECT_GT(paintsAtNotice, paintsAfterRepaint);
+}
+
 // Receives the links the desktop would open (QDesktopServices::setUrlHandler).
 class LinkCatcher : public QObject {
     Q_OBJECT
