@@ -1,0 +1,89 @@
+// When the terminal view paints output: at most once per frame in a flood,
+// at once after a quiet spell or a paint of another cause, and a frame a
+// program draws with synchronized output only when it is done (or late).
+
+#include "app/terminal_view_fixture.h"
+#include "support/paint_counter.h"
+
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using dt::terminal::TerminalSession;
+using dt::test::nothingHappensFor;
+using dt::test::PaintCounter;
+using dt::test::TerminalViewTest;
+using dt::test::waitUntil;
+
+TEST_F(TerminalViewTest, aFrameDrawnWithSynchronizedOutputIsPaintedOnlyWhenDone)
+{
+    view->setSynchronizedOutputTimeout(60000);
+    PaintCounter counter;
+    view->viewport()->installEventFilter(&counter);
+    run(QStringLiteral("printf '\\033[?2026hFRAME'; read x; printf '\\033[?2026lDONE'"));
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().synchronizedOutput() && outputRow("FRAME", 50) >= 0; }));
+    counter.paints = 0;
+    EXPECT_TRUE(nothingHappensFor(300, [&] { return counter.paints > 0; })) << "painted half a frame";
+    QTest::keyClick(view, Qt::Key_Return); // the program ends its frame
+    EXPECT_TRUE(waitUntil([&] { return counter.paints > 0 && !session->terminal().synchronizedOutput(); }));
+}
+
+TEST_F(TerminalViewTest, aFrameThatNeverEndsIsPaintedAfterTheTimeout)
+{
+    view->setSynchronizedOutputTimeout(100);
+    PaintCounter counter;
+    view->viewport()->installEventFilter(&counter);
+    run(QStringLiteral("printf '\\033[?2026hFOREVER'"));
+    ASSERT_TRUE(waitUntil([&] { return session->terminal().synchronizedOutput() && outputRow("FOREVER", 50) >= 0; }));
+    counter.paints = 0;
+    EXPECT_TRUE(waitUntil([&] { return counter.paints > 0; })) << "a program that never ends its frame froze the view";
+}
+
+TEST_F(TerminalViewTest, outputAfterAQuietSpellIsPaintedAsItsNoticeArrives)
+{
+    // An echo after a pause is painted while the session tells of it, not
+    // on a later pass of the event loop: that pass would first wait for
+    // whatever turn another terminal's flood has under way.
+    PaintCounter counter;
+    view->viewport()->installEventFilter(&counter);
+    view->clearFocus(); // no cursor blink: nothing else paints meanwhile
+    int paintsAtNotice = -1;
+    QObject::connect(session, &TerminalSession::contentChanged, view, [&] { // after the view's own slot
+        if (paintsAtNotice < 0 && screen().find("QUIET") != std::string::npos)
+            paintsAtNotice = counter.paints;
+    });
+    run(QStringLiteral("sleep 1; printf '%s%s' QUI ET")); // the command line does not show the word
+    ASSERT_TRUE(shows("sleep 1"));
+    ASSERT_TRUE(dt::test::waitUntilStill<int>([&] { return counter.paints; }, 150));
+    const int paintsBefore = counter.paints;
+    ASSERT_LT(paintsAtNotice, 0) << "the output came before the view was still: nothing to judge";
+    ASSERT_TRUE(waitUntil([&] { return paintsAtNotice >= 0; }));
+    EXPECT_GT(paintsAtNotice, paintsBefore);
+}
+
+TEST_F(TerminalViewTest, outputRightAfterAPaintOfAnotherCauseIsNotHeldForAFrame)
+{
+    // At most one paint of output per frame holds back floods; a paint for
+    // another reason (a new view shown, a scroll, an expose) is no output,
+    // and the output after it (a new tab's first prompt) goes at once.
+    PaintCounter counter;
+    view->viewport()->installEventFilter(&counter);
+    view->clearFocus(); // no cursor blink: nothing else paints meanwhile
+    int paintsAtNotice = -1;
+    QObject::connect(session, &TerminalSession::contentChanged, view, [&] { // after the view's own slot
+        if (paintsAtNotice < 0 && screen().find("AFTER") != std::string::npos)
+            paintsAtNotice = counter.paints;
+    });
+    run(QStringLiteral("stty -echo; read x; printf '%s%s' AFT ER")); // the command line does not show the word
+    ASSERT_TRUE(shows("read x"));
+    ASSERT_TRUE(dt::test::waitUntilStill<int>([&] { return counter.paints; }, 150));
+    view->viewport()->repaint();
+    const int paintsAfterRepaint = counter.paints;
+    QTest::keyClick(view, Qt::Key_Return); // read returns: the word comes at once
+    ASSERT_TRUE(waitUntil([&] { return paintsAtNotice >= 0; }));
+    EXPECT_GT(paintsAtNotice, paintsAfterRepaint);
+}
+
+} // namespace
