@@ -157,11 +157,17 @@ std::optional<SpawnedChild> spawnOnPty(const PtySpawn &spawn, std::string *error
     }
     if (result != 0) {
         // Said in the terminal by a child of its own that then exits 127,
-        // so the tab shows why and ends as any other program's.
-        const std::string why = "deviceterm: cannot run " + spawn.program + ": " + std::strerror(result);
+        // so the tab shows why and ends as any other program's. It gets no
+        // environment and at most 256 bytes of the name: what was too large
+        // for the program (E2BIG) must not stop the report too.
+        constexpr size_t kShownName = 256;
+        const std::string name = spawn.program.size() > kShownName ? spawn.program.substr(0, kShownName) + "..."
+                                                                   : spawn.program;
+        const std::string why = "deviceterm: cannot run " + name + ": " + std::strerror(result);
         const std::vector<std::string> report{"sh", "-c", "printf '%s\\r\\n' \"$1\" >&2; exit 127", "sh", why};
         const std::vector<char *> reportArgv = cStrings(report);
-        result = spawnOn(terminal, "/", "/bin/sh", reportArgv.data(), envp.data(), &pid);
+        const std::vector<char *> noEnvironment = cStrings({});
+        result = spawnOn(terminal, "/", "/bin/sh", reportArgv.data(), noEnvironment.data(), &pid);
     }
     if (result != 0) {
         ::close(master);

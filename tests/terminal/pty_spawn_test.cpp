@@ -118,6 +118,17 @@ TEST_F(PtySpawnTest, aProgramThatIsNowhereExitsWith127AndSaysSoOnItsTerminal)
         << ran.output;
 }
 
+TEST_F(PtySpawnTest, anEnvironmentTooLargeToStartWithIsReportedOnTheTerminalToo)
+{
+    // One variable over the kernel's limit for a single string (128 KiB):
+    // exec fails with E2BIG, and the report must not need that environment.
+    PtySpawn s = shell("echo never");
+    s.environment.push_back("HUGE=" + std::string(200 * 1024, 'x'));
+    const Ran ran = run(s);
+    EXPECT_EQ(ran.status, 127);
+    EXPECT_NE(ran.output.find("deviceterm: cannot run /bin/sh: Argument list too long"), std::string::npos) << ran.output;
+}
+
 TEST_F(PtySpawnTest, aWorkingDirectoryItCannotEnterFallsBackToHome)
 {
     PtySpawn s = shell("pwd");
