@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace {
 
 using dt::terminal::TerminalSession;
@@ -41,19 +43,36 @@ TEST_F(TerminalViewTest, aFrameThatNeverEndsIsPaintedAfterTheTimeout)
     EXPECT_TRUE(waitUntil([&] { return counter.paints > 0; })) << "a program that never ends its frame froze the view";
 }
 
+// How many paints the view had made when the session first told of a
+// screen showing `word` (-1: not yet). Connected after the view's own slot,
+// so a paint made while the notice is handled is counted. The view loses
+// the focus: no cursor blink paints meanwhile.
+struct PaintsAtNotice {
+    PaintCounter counter;
+    int paints = -1;
+    PaintsAtNotice(dt::ui::TerminalView *view, TerminalSession *session, std::string word)
+    {
+        view->viewport()->installEventFilter(&counter);
+        view->clearFocus();
+        m_notice = QObject::connect(session, &TerminalSession::contentChanged, view, [this, session, word] {
+            if (paints < 0 && session->terminal().screenText().find(word) != std::string::npos)
+                paints = counter.paints;
+        });
+    }
+    ~PaintsAtNotice() { QObject::disconnect(m_notice); } // the view outlives the test's body
+
+private:
+    QMetaObject::Connection m_notice;
+};
+
 TEST_F(TerminalViewTest, outputAfterAQuietSpellIsPaintedAsItsNoticeArrives)
 {
     // An echo after a pause is painted while the session tells of it, not
     // on a later pass of the event loop: that pass would first wait for
     // whatever turn another terminal's flood has under way.
-    PaintCounter counter;
-    view->viewport()->installEventFilter(&counter);
-    view->clearFocus(); // no cursor blink: nothing else paints meanwhile
-    int paintsAtNotice = -1;
-    QObject::connect(session, &TerminalSession::contentChanged, view, [&] { // after the view's own slot
-        if (paintsAtNotice < 0 && screen().find("QUIET") != std::string::npos)
-            paintsAtNotice = counter.paints;
-    });
+    PaintsAtNotice watch(view, session, "QUIET");
+    PaintCounter &counter = watch.counter;
+    const int &paintsAtNotice = watch.paints;
     run(QStringLiteral("sleep 1; printf '%s%s' QUI ET")); // the command line does not show the word
     ASSERT_TRUE(shows("sleep 1"));
     ASSERT_TRUE(dt::test::waitUntilStill<int>([&] { return counter.paints; }, 150));
@@ -68,14 +87,9 @@ TEST_F(TerminalViewTest, outputRightAfterAPaintOfAnotherCauseIsNotHeldForAFrame)
     // At most one paint of output per frame holds back floods; a paint for
     // another reason (a new view shown, a scroll, an expose) is no output,
     // and the output after it (a new tab's first prompt) goes at once.
-    PaintCounter counter;
-    view->viewport()->installEventFilter(&counter);
-    view->clearFocus(); // no cursor blink: nothing else paints meanwhile
-    int paintsAtNotice = -1;
-    QObject::connect(session, &TerminalSession::contentChanged, view, [&] { // after the view's own slot
-        if (paintsAtNotice < 0 && screen().find("AFTER") != std::string::npos)
-            paintsAtNotice = counter.paints;
-    });
+    PaintsAtNotice watch(view, session, "AFTER");
+    PaintCounter &counter = watch.counter;
+    const int &paintsAtNotice = watch.paints;
     run(QStringLiteral("stty -echo; read x; printf '%s%s' AFT ER")); // the command line does not show the word
     ASSERT_TRUE(shows("read x"));
     ASSERT_TRUE(dt::test::waitUntilStill<int>([&] { return counter.paints; }, 150));
