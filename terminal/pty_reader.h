@@ -6,7 +6,8 @@
 // through queued calls. Reading, parsing and the GUI thread's painting so
 // run side by side: the program writing is never held up while a batch is
 // parsed, and a flood in one terminal holds up the others, the menus or the
-// automation server for one slice at most.
+// automation server for one slice at most. A flood is also read at a lower
+// priority than the GUI thread, an echo in a quiet terminal is not.
 
 #include <QObject>
 
@@ -48,6 +49,16 @@ public:
     // How often a flood tells the GUI thread of new content: faster than
     // any display repaints, rarely enough not to keep taking its turns.
     static constexpr std::chrono::milliseconds kFloodNotifyInterval{8};
+    // A reader starts at the priority of the thread that made it, and
+    // lowers its own once it has read this much without a pause of
+    // kBurstGap: a flood then reads below the GUI thread, while an echo in
+    // a quiet terminal is read at once even with floods elsewhere.
+    static constexpr size_t kFloodBytes = 1024 * 1024;
+    static constexpr std::chrono::milliseconds kBurstGap{50};
+    // A thread cannot raise its priority again without privileges, so a
+    // reader that lowered it hands over to a new reader, at the priority it
+    // started at, after the flood has been quiet this long.
+    static constexpr std::chrono::milliseconds kQuietBeforeFreshReader{1000};
 
     // Starts reading `masterFd` (non-blocking; it stays the caller's).
     PtyReader(int masterFd, DataHandler onData, Events events);
@@ -63,6 +74,7 @@ public:
 
 private:
     enum class End { Open, Ended, Drained };
+    void startReader();
     void read();
     void feed();
     void post(const std::function<void()> &event);
@@ -78,11 +90,13 @@ private:
     // reader is gone.
     std::shared_ptr<std::atomic<bool>> m_batchPosted = std::make_shared<std::atomic<bool>>(false);
 
-    std::mutex m_queueMutex; // guards the three below
+    std::mutex m_queueMutex; // guards the four below
     std::condition_variable m_queueChanged;
     std::string m_queue; // read, not yet taken by the feeder
     End m_end = End::Open; // how reading stopped, once the queue is fed
+    bool m_readerRetired = false; // a quiet reader of lowered priority has ended
 
+    // Replaced by the feeder when a reader retires; joined after the feeder.
     std::thread m_reader;
     std::thread m_feeder;
 };
