@@ -369,6 +369,13 @@ int main(int argc, char **argv)
             while (clock.elapsed() < 1000) {
                 if (x.grab(w, 0, top, 200, 40) != before)
                     break;
+                // Looking without rest for the first millisecond, then
+                // five times a millisecond: a poller that never rests takes
+                // one of two cores and much of the X server's time from the
+                // app it measures (with eight tabs flooding, a p99 of 37 ms
+                // against 13-14 ms with a 200 µs rest throughout).
+                if (clock.nsecsElapsed() > 1'000'000)
+                    std::this_thread::sleep_for(std::chrono::microseconds(200));
             }
             out.push_back(clock.nsecsElapsed() / 1e6);
             QThread::msleep(30);
