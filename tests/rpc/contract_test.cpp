@@ -258,7 +258,7 @@ TEST(WorkspaceShapes, rowsCarryRequiredKeysAndOmitAbsentOptionals)
     TabRow bare;
     bare.sessionId = "S";
     EXPECT_EQ(dumpJson(toJson(bare)), R"({"commandRunning":false,"current":false,"sessionId":"S","shellIntegration":"unknown"})");
-    TabRow full{true, "S", "abc123", "n", "vim x", "agent"};
+    TabRow full{true, "S", "abc123", "n", "vim x", "agent", {}};
     EXPECT_EQ(dumpJson(toJson(full)),
               R"({"commandRunning":false,"current":true,"displayTitle":"vim x","label":"agent","name":"n","sessionId":"S","shellIntegration":"unknown","shortId":"abc123"})");
 

@@ -43,8 +43,8 @@ TEST(Params, goldenShapes)
     EXPECT_EQ(encode(TabCaptureParams{}).dump(), "{}");
     EXPECT_EQ(encode(TabCaptureParams{"a1", 300}).dump(), R"({"scrollback":300,"tab":"a1"})");
     EXPECT_EQ(encode(TabSetPrivateParams{"", true}).dump(), R"({"isPrivate":true})");
-    EXPECT_EQ(encode(OpenWindowParams{"/tmp", {}}).dump(), R"({"cwd":"/tmp"})");
-    EXPECT_EQ(encode(OpenWindowParams{"/tmp", {"vim", "a b"}}).dump(), R"({"command":["vim","a b"],"cwd":"/tmp"})");
+    EXPECT_EQ(encode(OpenWindowParams{"/tmp", {}, "", false}).dump(), R"({"cwd":"/tmp"})");
+    EXPECT_EQ(encode(OpenWindowParams{"/tmp", {"vim", "a b"}, "", false}).dump(), R"({"command":["vim","a b"],"cwd":"/tmp"})");
     EXPECT_EQ(encode(OpenWindowParams{"/tmp", {}, "logs", true}).dump(), R"({"cwd":"/tmp","hold":true,"title":"logs"})");
     EXPECT_EQ(encode(DeviceBootParams{"Pocket"}).dump(), R"({"device":"Pocket"})");
     EXPECT_EQ(encode(DeviceLaunchParams{"Pocket", {"app"}}).dump(), R"({"command":["app"],"device":"Pocket"})");
@@ -58,10 +58,10 @@ TEST(Params, roundTrips)
     EXPECT_EQ(send.typeDelayMillis, 999);
     EXPECT_EQ(roundTrip(TabCaptureParams{"", 5}).scrollback, 5);
     EXPECT_TRUE(roundTrip(TabSetPrivateParams{"x", true}).isPrivate);
-    EXPECT_EQ(roundTrip(OpenWindowParams{"/", {"a", "b"}}).command, (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ(roundTrip(OpenWindowParams{"/", {"a", "b"}, "", false}).command, (std::vector<std::string>{"a", "b"}));
     EXPECT_EQ(roundTrip(OpenWindowParams{"/", {}, "logs", true}).title, "logs");
     EXPECT_TRUE(roundTrip(OpenWindowParams{"/", {}, "logs", true}).hold);
-    EXPECT_FALSE(roundTrip(OpenWindowParams{"/", {}}).hold);
+    EXPECT_FALSE(roundTrip(OpenWindowParams{"/", {}, "", false}).hold);
     EXPECT_EQ(roundTrip(DeviceShutdownParams{"D"}).device, "D");
     EXPECT_EQ(roundTrip(DeviceLaunchParams{"D", {"x"}}).command.size(), 1u);
 }
