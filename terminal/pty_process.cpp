@@ -17,6 +17,7 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <system_error>
 #include <unistd.h>
 
 Q_LOGGING_CATEGORY(lcPty, "deviceterm.terminal.pty", QtWarningMsg)
@@ -93,7 +94,21 @@ bool PtyProcess::start(const Options &options, QString *error)
     events.batchRead = [this] { emit batchRead(); };
     events.ended = [this] { onReaderEnded(); };
     events.drained = [this] { reap(); };
-    m_reader = std::make_unique<PtyReader>(m_master, m_onData, std::move(events));
+    try {
+        m_reader = std::make_unique<PtyReader>(m_master, m_onData, std::move(events));
+    } catch (const std::system_error &e) {
+        // No thread to read it with (a process or thread limit reached):
+        // the program goes, and the caller says why.
+        if (error)
+            *error = QStringLiteral("cannot start the threads that read the terminal: %1").arg(QString::fromLocal8Bit(e.what()));
+        ::kill(-m_pid, SIGKILL);
+        ::kill(m_pid, SIGKILL);
+        int status = 0;
+        ::waitpid(m_pid, &status, 0); // at once: it was killed
+        m_pid = -1;
+        closeMaster();
+        return false;
+    }
     m_writeNotifier = std::make_unique<QSocketNotifier>(m_master, QSocketNotifier::Write);
     m_writeNotifier->setEnabled(false);
     connect(m_writeNotifier.get(), &QSocketNotifier::activated, this, &PtyProcess::onWritable);

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cerrno>
 #include <cstring>
+#include <system_error>
 #include <poll.h>
 #include <pthread.h>
 #include <sys/resource.h>
@@ -56,11 +57,27 @@ PtyReader::PtyReader(int masterFd, DataHandler onData, Events events)
         qWarning("deviceterm: no eventfd for a PTY reader (%s); it looks for a stop every 100 ms", std::strerror(errno));
     // Named, so that top -H, perf and a debugger tell a terminal's two
     // threads from Qt's and from each other.
-    startReader();
-    m_feeder = std::thread([this] {
-        ::pthread_setname_np(::pthread_self(), "pty feeder");
-        feed();
-    });
+    try {
+        startReader();
+        m_feeder = std::thread([this] {
+            ::pthread_setname_np(::pthread_self(), "pty feeder");
+            feed();
+        });
+    } catch (...) {
+        // No thread to be had (a process or thread limit reached): what
+        // started stops, and the caller hears of it.
+        {
+            std::lock_guard lock(m_queueMutex);
+            m_stop = true;
+        }
+        m_queueChanged.notify_all();
+        wake();
+        if (m_reader.joinable())
+            m_reader.join();
+        if (m_wake >= 0)
+            ::close(m_wake);
+        throw;
+    }
 }
 
 PtyReader::~PtyReader()
@@ -73,19 +90,38 @@ PtyReader::~PtyReader()
     ownership::wakeWaitingReaders();
     wake();
     m_feeder.join(); // first: it may be starting a fresh reader
-    m_reader.join();
+    if (m_reader.joinable()) // not when the feeder could not start one
+        m_reader.join();
     if (m_wake >= 0)
         ::close(m_wake);
 }
 
 // On the thread that made this reader, then on the feeder, at the
-// priority the reader starts at.
+// priority the reader starts at. Throws std::system_error as std::thread
+// does when no thread can be made.
 void PtyReader::startReader()
 {
     m_reader = std::thread([this] {
         ::pthread_setname_np(::pthread_self(), "pty reader");
         read();
     });
+}
+
+// Tried again until a thread can be had (a process or thread limit may be
+// reached for a while): meanwhile the PTY holds the program's output, and
+// the program waits for room as it would for a slow terminal.
+void PtyReader::startFreshReader()
+{
+    while (true) {
+        try {
+            startReader();
+            return;
+        } catch (const std::system_error &) {
+        }
+        std::unique_lock lock(m_queueMutex);
+        if (m_queueChanged.wait_for(lock, kRetryFreshReader, [&] { return m_stop.load(); }))
+            return;
+    }
 }
 
 void PtyReader::drain()
@@ -205,12 +241,12 @@ void PtyReader::feed()
                 lock, [&] { return m_stop || !m_queue.empty() || m_end != End::Open || m_readerRetired; });
             if (m_stop)
                 return;
-            if (m_readerRetired) {
+            if (m_readerRetired && m_queue.empty()) { // what it read is fed first
                 m_readerRetired = false;
                 lock.unlock();
                 m_reader.join();
-                startReader();
-                continue; // for what is queued, if anything
+                startFreshReader();
+                continue;
             }
             if (work.capacity() > kReadBytes && m_queue.size() <= kTurnBytes)
                 std::string().swap(work); // a flood is over: what it grew goes

@@ -59,8 +59,11 @@ public:
     // reader that lowered it hands over to a new reader, at the priority it
     // started at, after the flood has been quiet this long.
     static constexpr std::chrono::milliseconds kQuietBeforeFreshReader{1000};
+    // How often the feeder tries again when no thread can be made for it.
+    static constexpr std::chrono::milliseconds kRetryFreshReader{100};
 
     // Starts reading `masterFd` (non-blocking; it stays the caller's).
+    // Throws std::system_error when its threads cannot be made.
     PtyReader(int masterFd, DataHandler onData, Events events);
     // Stops both threads and waits for them; call on the GUI thread, which
     // then owns the models, so nothing is mid-feed.
@@ -75,6 +78,7 @@ public:
 private:
     enum class End { Open, Ended, Drained };
     void startReader();
+    void startFreshReader();
     void read();
     void feed();
     void post(const std::function<void()> &event);

@@ -1,9 +1,13 @@
 // PtyReader on a real PTY: at which priority it reads. A flood is read
 // below the thread that made the reader, an echo in a quiet terminal is
 // not, and a reader that lowered its priority for a flood hands over to a
-// fresh one at the first priority once the flood is over, losing nothing.
+// fresh one at the first priority once the flood is over, losing nothing;
+// nor when no thread can be had for a while, which is made real here with
+// a process limit.
 
+#include "support/wait_until.h"
 #include "terminal/model_ownership.h"
+#include "terminal/pty_process.h"
 #include "terminal/pty_reader.h"
 
 #include <QCoreApplication>
@@ -13,6 +17,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <dirent.h>
 #include <fcntl.h>
@@ -23,6 +29,8 @@
 #include <sstream>
 #include <string>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <system_error>
 #include <termios.h>
 #include <thread>
 #include <unistd.h>
@@ -32,6 +40,10 @@
 namespace {
 
 using dt::terminal::PtyReader;
+using dt::test::waitUntil;
+
+// Long enough for a flood and a quiet second on a loaded machine.
+constexpr int kTimeoutMs = 20000;
 
 struct ReaderThread {
     pid_t tid = 0;
@@ -72,21 +84,8 @@ int ownNice()
     return ::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()));
 }
 
-// Runs the event loop meanwhile: where the GUI thread owns the models, a
-// reader feeds only while it polls.
-bool waitUntil(const std::function<bool()> &done, int timeoutMs = 20000)
-{
-    QDeadlineTimer deadline(timeoutMs);
-    while (!done()) {
-        if (deadline.hasExpired())
-            return done();
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-    }
-    return true;
-}
-
 class PtyReaderTest : public ::testing::Test {
-protected:
+public:
     void SetUp() override
     {
         // As in the app (TerminalSession does it): the hand-over of the
@@ -168,12 +167,12 @@ TEST_F(PtyReaderTest, aFloodIsReadBelowTheMakersPriorityUntilAFreshReaderTakesOv
     const int base = ownNice();
     auto reader = startReader();
     std::vector<ReaderThread> threads;
-    ASSERT_TRUE(waitUntil([&] { return (threads = readerThreads()).size() == 1; }));
+    ASSERT_TRUE(waitUntil([&] { return (threads = readerThreads()).size() == 1; }, kTimeoutMs));
     EXPECT_EQ(base, threads[0].nice);
 
     const std::string flood = numberedLines(4 * PtyReader::kFloodBytes);
     std::thread program([&] { write(flood); });
-    ASSERT_TRUE(waitUntil([&] { return receivedSize() >= flood.size(); }));
+    ASSERT_TRUE(waitUntil([&] { return receivedSize() >= flood.size(); }, kTimeoutMs));
     program.join();
     EXPECT_EQ(flood, takeReceived());
     threads = readerThreads();
@@ -183,10 +182,10 @@ TEST_F(PtyReaderTest, aFloodIsReadBelowTheMakersPriorityUntilAFreshReaderTakesOv
 
     // Quiet for kQuietBeforeFreshReader: the flood's reader has gone, and
     // its successor reads at the first priority.
-    ASSERT_TRUE(waitUntil([&] { return (threads = readerThreads()).size() == 1 && threads[0].tid != flooded; }));
+    ASSERT_TRUE(waitUntil([&] { return (threads = readerThreads()).size() == 1 && threads[0].tid != flooded; }, kTimeoutMs));
     EXPECT_EQ(base, threads[0].nice);
     write("after the flood");
-    ASSERT_TRUE(waitUntil([&] { return receivedSize() >= 15; }));
+    ASSERT_TRUE(waitUntil([&] { return receivedSize() >= 15; }, kTimeoutMs));
     EXPECT_EQ("after the flood", takeReceived());
     reader.reset(); // joins the reader the feeder started too
     EXPECT_TRUE(readerThreads().empty());
@@ -197,13 +196,13 @@ TEST_F(PtyReaderTest, burstsSmallerThanAFloodWithPausesBetweenThemKeepTheReaders
     const int base = ownNice();
     const auto reader = startReader();
     std::vector<ReaderThread> threads;
-    ASSERT_TRUE(waitUntil([&] { return (threads = readerThreads()).size() == 1; }));
+    ASSERT_TRUE(waitUntil([&] { return (threads = readerThreads()).size() == 1; }, kTimeoutMs));
     const pid_t first = threads[0].tid;
 
     const std::string burst = numberedLines(PtyReader::kFloodBytes / 2);
     for (int i = 0; i < 4; ++i) {
         write(burst);
-        ASSERT_TRUE(waitUntil([&] { return receivedSize() >= burst.size(); }));
+        ASSERT_TRUE(waitUntil([&] { return receivedSize() >= burst.size(); }, kTimeoutMs));
         EXPECT_EQ(burst, takeReceived());
         // The pause is what is tested, not a wait for something: a prompt
         // waiting for its next command.
@@ -213,6 +212,155 @@ TEST_F(PtyReaderTest, burstsSmallerThanAFloodWithPausesBetweenThemKeepTheReaders
     ASSERT_EQ(1u, threads.size());
     EXPECT_EQ(first, threads[0].tid);
     EXPECT_EQ(base, threads[0].nice);
+}
+
+// No thread can be made while this user's process limit is 0, as when a
+// local process has taken every process the user may have. Root ignores
+// the limit, so as root the test becomes nobody first (for good: it runs
+// in a child of its own, see below).
+class ProcessLimit {
+public:
+    ProcessLimit()
+    {
+        if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0))
+            std::fprintf(stderr, "cannot become nobody\n");
+        ::getrlimit(RLIMIT_NPROC, &m_was);
+    }
+    // None more, or `more` more than this process has now.
+    void reach(int more = 0) const { set(more == 0 ? 0 : static_cast<rlim_t>(threadsNow() + more)); }
+    void lift() const { set(m_was.rlim_cur); }
+
+private:
+    static int threadsNow()
+    {
+        int threads = 0;
+        if (DIR *tasks = ::opendir("/proc/self/task")) {
+            while (const dirent *task = ::readdir(tasks))
+                threads += task->d_name[0] != '.';
+            ::closedir(tasks);
+        }
+        return threads;
+    }
+    void set(rlim_t soft) const
+    {
+        const rlimit limit{soft, m_was.rlim_max};
+        ::setrlimit(RLIMIT_NPROC, &limit);
+    }
+    rlimit m_was{};
+};
+
+// Each runs in a child process of its own (gtest re-executes this program
+// for it), since it changes the user and the limits; 0 when all went
+// well, else the number of the step that did not, told on stderr.
+int readerThatCannotStart(PtyReaderTest &test)
+{
+    ProcessLimit limit;
+    // No thread at all, then one (the reader's, and not the feeder's).
+    for (const int more : {0, 1}) {
+        limit.reach(more);
+        try {
+            const auto reader = test.startReader();
+            std::fprintf(stderr, "1: a reader started with %d more threads to be had\n", more);
+            return 1;
+        } catch (const std::system_error &) {
+        }
+        if (!readerThreads().empty()) {
+            std::fprintf(stderr, "2: a reader thread was left behind (%d more to be had)\n", more);
+            return 2;
+        }
+    }
+    limit.lift();
+    const auto reader = test.startReader();
+    test.write("it reads");
+    if (!waitUntil([&] { return test.receivedSize() >= 8; }, kTimeoutMs) || test.takeReceived() != "it reads") {
+        std::fprintf(stderr, "3: the reader made afterwards did not read\n");
+        return 3;
+    }
+    return 0;
+}
+
+int handOverWithNoThreadToBeHad(PtyReaderTest &test)
+{
+    ProcessLimit limit;
+    const auto reader = test.startReader();
+    const std::string flood = numberedLines(2 * PtyReader::kFloodBytes);
+    std::thread program([&] { test.write(flood); });
+    const bool flooded = waitUntil([&] { return test.receivedSize() >= flood.size(); }, kTimeoutMs);
+    program.join();
+    if (!flooded || test.takeReceived() != flood) {
+        std::fprintf(stderr, "1: the flood was not read whole\n");
+        return 1;
+    }
+    // The flood's reader goes once quiet, and no other can start.
+    limit.reach();
+    if (!waitUntil([&] { return readerThreads().empty(); }, kTimeoutMs)) {
+        std::fprintf(stderr, "2: the flood's reader did not go\n");
+        return 2;
+    }
+    // What the program writes meanwhile waits in the PTY.
+    test.write("held by the terminal");
+    limit.lift();
+    if (!waitUntil([&] { return test.receivedSize() >= 20; }, kTimeoutMs) || test.takeReceived() != "held by the terminal") {
+        std::fprintf(stderr, "3: what was written meanwhile was not read once a thread could be had\n");
+        return 3;
+    }
+    const std::vector<ReaderThread> threads = readerThreads();
+    if (threads.size() != 1 || threads[0].nice != ownNice()) {
+        std::fprintf(stderr, "4: not one reader at the first priority\n");
+        return 4;
+    }
+    return 0;
+}
+
+// A program is started (it takes the last process to be had), and its
+// terminal cannot be read: it is not left running, and start() says why.
+int programWhoseTerminalCannotBeRead()
+{
+    ProcessLimit limit;
+    dt::terminal::PtyProcess::Options options;
+    options.program = QStringLiteral("sleep");
+    options.arguments = {QStringLiteral("60")};
+    options.environment = {QStringLiteral("PATH=/usr/bin:/bin")};
+    dt::terminal::PtyProcess process;
+    QString error;
+    limit.reach(1);
+    if (process.start(options, &error)) {
+        std::fprintf(stderr, "1: started with no thread to read its terminal\n");
+        return 1;
+    }
+    limit.lift();
+    if (!error.contains(QStringLiteral("cannot start the threads that read the terminal"))) {
+        std::fprintf(stderr, "2: the error says: %s\n", qPrintable(error));
+        return 2;
+    }
+    if (process.isRunning() || process.masterFd() >= 0 || !readerThreads().empty()) {
+        std::fprintf(stderr, "3: a program, its terminal or a reader was left\n");
+        return 3;
+    }
+    // The program started was killed and reaped: no child is left.
+    if (::waitpid(-1, nullptr, WNOHANG) != -1 || errno != ECHILD) {
+        std::fprintf(stderr, "4: a child was left\n");
+        return 4;
+    }
+    return 0;
+}
+
+TEST_F(PtyReaderTest, aReaderThatCannotHaveAThreadSaysSoAndLeavesNothingRunning)
+{
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(std::exit(readerThatCannotStart(*this)), ::testing::ExitedWithCode(0), "");
+}
+
+TEST_F(PtyReaderTest, aProgramWhoseTerminalCannotBeReadIsNotLeftRunning)
+{
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(std::exit(programWhoseTerminalCannotBeRead()), ::testing::ExitedWithCode(0), "");
+}
+
+TEST_F(PtyReaderTest, aHandOverWithNoThreadToBeHadIsTriedAgainAndLosesNothing)
+{
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(std::exit(handOverWithNoThreadToBeHad(*this)), ::testing::ExitedWithCode(0), "");
 }
 
 } // namespace
