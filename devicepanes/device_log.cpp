@@ -6,6 +6,7 @@
 #include "devicepanes/device_log.h"
 
 #include <QFile>
+#include <QTimer>
 
 #include <algorithm>
 #include <cerrno>
@@ -14,6 +15,7 @@
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
+#include <system_error>
 #include <unistd.h>
 
 namespace dt::devices {
@@ -94,7 +96,19 @@ DeviceLog::DeviceLog(QString path, QObject *parent, bool punchHoles)
     // once a second: the bound holds either way.
     // What is there now needs no notice; anything after it does.
     if (m_stop >= 0)
-        m_watcher = std::thread([this, noticed = m_files->total()] { watch(noticed); });
+        startWatcher(m_files->total());
+}
+
+void DeviceLog::startWatcher(qint64 noticed)
+{
+    try {
+        m_watcher = std::thread([this, noticed] { watch(noticed); });
+    } catch (const std::system_error &) {
+        // No thread to be had (a process or thread limit reached): tried
+        // again each second. Meanwhile the file grows unbounded and
+        // followers hear nothing, but nothing written is lost.
+        QTimer::singleShot(std::chrono::seconds(1), this, [this, noticed] { startWatcher(noticed); });
+    }
 }
 
 DeviceLog::~DeviceLog()

@@ -72,6 +72,7 @@ signals:
     void grew();
 
 private:
+    void startWatcher(qint64 noticed);
     void watch(qint64 noticed); // the watcher thread; `noticed`: the total already told
 
     const QString m_path;

@@ -8,6 +8,8 @@
 #include "devicepanes/device_display.h"
 #include "devicepanes/media/video_encoder.h"
 
+#include <system_error>
+
 namespace dt::devices {
 
 namespace {
@@ -65,7 +67,27 @@ void ScreenRecorder::start(std::function<void(QString)> opened)
     m_opened = std::move(opened);
     m_clock.start();
     post(Job{Job::Kind::Open, {}, {}, false, 0});
-    m_encoder = std::thread([this] { work(); });
+    try {
+        m_encoder = std::thread([this] { work(); });
+    } catch (const std::system_error &e) {
+        // No thread to be had (a process or thread limit reached): said as
+        // a file that cannot be opened is, and nothing more runs.
+        {
+            std::lock_guard lock(m_lock);
+            m_jobs.clear();
+            m_queuedBytes = 0;
+        }
+        m_finishing = true;
+        const QString problem = QStringLiteral("no thread for the encoder (%1)").arg(QString::fromLocal8Bit(e.what()));
+        QMetaObject::invokeMethod(
+            this,
+            [this, problem] {
+                if (auto reply = std::exchange(m_opened, nullptr))
+                    reply(problem);
+            },
+            Qt::QueuedConnection);
+        return;
+    }
     capture(); // the screen as it is: the first frame, at tick 0
     connect(m_display, &DeviceDisplay::frameChanged, this, &ScreenRecorder::screenChanged);
     connect(m_display, &DeviceDisplay::closing, this, [this] { finishRecording(QStringLiteral("deviceShutDown")); });
@@ -231,3 +253,4 @@ void ScreenRecorder::work()
 }
 
 } // namespace dt::devices
+#include <system_error>

@@ -3,9 +3,11 @@
 // bound: past 4 MiB kept, only the last MiB stays, by a hole punched at
 // the file's start (nothing written meanwhile is lost), or where holes
 // are not to be had by copying it aside and truncating the file (its
-// writers, in append mode, carry on at the new end).
+// writers, in append mode, carry on at the new end); and no thread to be
+// had for a while.
 
 #include "devicepanes/device_log.h"
+#include "support/process_limit.h"
 #include "support/wait_until.h"
 
 #include <QFile>
@@ -13,6 +15,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <fcntl.h>
 #include <functional>
 #include <sys/stat.h>
@@ -181,6 +185,37 @@ TEST(DeviceLog, aLogFromAnEarlierRunIsReadFromItsOlderPart)
     EXPECT_EQ(all.text, "old\nnew\n");
     EXPECT_EQ(all.from, 0);
     EXPECT_EQ(all.next, 8);
+}
+
+// Made with no thread to be had (a process limit reached), the log has no
+// watcher until one can be had; then it says the log grew, with what was
+// written meanwhile. Runs in a child process of its own (ProcessLimit).
+int logMadeWithNoThreadToBeHad()
+{
+    dt::test::ProcessLimit limit;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("D.log"));
+    limit.reach();
+    DeviceLog log(path);
+    int notices = 0;
+    QObject::connect(&log, &DeviceLog::grew, &log, [&notices] { ++notices; });
+    Writer(path).write("written meanwhile\n");
+    limit.lift();
+    if (!waitUntil([&] { return notices > 0; })) {
+        std::fprintf(stderr, "no notice once a thread could be had\n");
+        return 1;
+    }
+    if (log.files()->read(std::nullopt, 1024).text != "written meanwhile\n") {
+        std::fprintf(stderr, "what was written meanwhile is not read\n");
+        return 2;
+    }
+    return 0;
+}
+
+TEST(DeviceLog, madeWithNoThreadToBeHadItWatchesOnceOneCanBeHad)
+{
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(std::exit(logMadeWithNoThreadToBeHad()), ::testing::ExitedWithCode(0), "");
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 // nor when no thread can be had for a while, which is made real here with
 // a process limit.
 
+#include "support/process_limit.h"
 #include "support/wait_until.h"
 #include "terminal/model_ownership.h"
 #include "terminal/pty_process.h"
@@ -40,6 +41,7 @@
 namespace {
 
 using dt::terminal::PtyReader;
+using dt::test::ProcessLimit;
 using dt::test::waitUntil;
 
 // Long enough for a flood and a quiet second on a loaded machine.
@@ -213,41 +215,6 @@ TEST_F(PtyReaderTest, burstsSmallerThanAFloodWithPausesBetweenThemKeepTheReaders
     EXPECT_EQ(first, threads[0].tid);
     EXPECT_EQ(base, threads[0].nice);
 }
-
-// No thread can be made while this user's process limit is 0, as when a
-// local process has taken every process the user may have. Root ignores
-// the limit, so as root the test becomes nobody first (for good: it runs
-// in a child of its own, see below).
-class ProcessLimit {
-public:
-    ProcessLimit()
-    {
-        if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0))
-            std::fprintf(stderr, "cannot become nobody\n");
-        ::getrlimit(RLIMIT_NPROC, &m_was);
-    }
-    // None more, or `more` more than this process has now.
-    void reach(int more = 0) const { set(more == 0 ? 0 : static_cast<rlim_t>(threadsNow() + more)); }
-    void lift() const { set(m_was.rlim_cur); }
-
-private:
-    static int threadsNow()
-    {
-        int threads = 0;
-        if (DIR *tasks = ::opendir("/proc/self/task")) {
-            while (const dirent *task = ::readdir(tasks))
-                threads += task->d_name[0] != '.';
-            ::closedir(tasks);
-        }
-        return threads;
-    }
-    void set(rlim_t soft) const
-    {
-        const rlimit limit{soft, m_was.rlim_max};
-        ::setrlimit(RLIMIT_NPROC, &limit);
-    }
-    rlimit m_was{};
-};
 
 // Each runs in a child process of its own (gtest re-executes this program
 // for it), since it changes the user and the limits; 0 when all went
