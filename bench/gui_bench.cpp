@@ -369,11 +369,9 @@ int main(int argc, char **argv)
             while (clock.elapsed() < 1000) {
                 if (x.grab(w, 0, top, 200, 40) != before)
                     break;
-                // Looking without rest for the first millisecond, then
-                // five times a millisecond: a poller that never rests takes
-                // one of two cores and much of the X server's time from the
-                // app it measures (with eight tabs flooding, a p99 of 37 ms
-                // against 13-14 ms with a 200 µs rest throughout).
+                // Without rest for the first millisecond, then resting 200 µs
+                // between looks: a poller that never rests takes a core and
+                // the X server's time from the app it measures.
                 if (clock.nsecsElapsed() > 1'000'000)
                     std::this_thread::sleep_for(std::chrono::microseconds(200));
             }

@@ -15,7 +15,7 @@
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
-#include <system_error>
+#include <exception>
 #include <unistd.h>
 
 namespace dt::devices {
@@ -103,7 +103,7 @@ void DeviceLog::startWatcher(qint64 noticed)
 {
     try {
         m_watcher = std::thread([this, noticed] { watch(noticed); });
-    } catch (const std::system_error &) {
+    } catch (const std::exception &) {
         // No thread to be had (a process or thread limit reached): tried
         // again each second. Meanwhile the file grows unbounded and
         // followers hear nothing, but nothing written is lost.

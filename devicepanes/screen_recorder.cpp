@@ -8,7 +8,7 @@
 #include "devicepanes/device_display.h"
 #include "devicepanes/media/video_encoder.h"
 
-#include <system_error>
+#include <exception>
 
 namespace dt::devices {
 
@@ -69,7 +69,7 @@ void ScreenRecorder::start(std::function<void(QString)> opened)
     post(Job{Job::Kind::Open, {}, {}, false, 0});
     try {
         m_encoder = std::thread([this] { work(); });
-    } catch (const std::system_error &e) {
+    } catch (const std::exception &e) {
         // No thread to be had (a process or thread limit reached): said as
         // a file that cannot be opened is, and nothing more runs.
         {
@@ -79,6 +79,13 @@ void ScreenRecorder::start(std::function<void(QString)> opened)
         }
         m_finishing = true;
         const QString problem = QStringLiteral("no thread for the encoder (%1)").arg(QString::fromLocal8Bit(e.what()));
+        // Complete already: a stop is answered at once, with why.
+        Summary summary;
+        summary.path = m_path;
+        summary.framesPerSecond = m_framesPerSecond;
+        summary.problem = problem;
+        summary.ended = QStringLiteral("stopped");
+        m_summary = summary;
         QMetaObject::invokeMethod(
             this,
             [this, problem] {
@@ -253,4 +260,3 @@ void ScreenRecorder::work()
 }
 
 } // namespace dt::devices
-#include <system_error>

@@ -17,7 +17,7 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <system_error>
+#include <exception>
 #include <unistd.h>
 
 Q_LOGGING_CATEGORY(lcPty, "deviceterm.terminal.pty", QtWarningMsg)
@@ -56,11 +56,8 @@ PtyProcess::~PtyProcess()
             if (!reaped)
                 ::usleep(5000);
         }
-        if (!reaped) {
-            ::kill(-m_pid, SIGKILL);
-            ::kill(m_pid, SIGKILL);
-            ::waitpid(m_pid, &status, 0);
-        }
+        if (!reaped)
+            killAndReap();
     }
     closeMaster();
     if (m_pidfd >= 0)
@@ -96,15 +93,12 @@ bool PtyProcess::start(const Options &options, QString *error)
     events.drained = [this] { reap(); };
     try {
         m_reader = std::make_unique<PtyReader>(m_master, m_onData, std::move(events));
-    } catch (const std::system_error &e) {
+    } catch (const std::exception &e) {
         // No thread to read it with (a process or thread limit reached):
         // the program goes, and the caller says why.
         if (error)
             *error = QStringLiteral("cannot start the threads that read the terminal: %1").arg(QString::fromLocal8Bit(e.what()));
-        ::kill(-m_pid, SIGKILL);
-        ::kill(m_pid, SIGKILL);
-        int status = 0;
-        ::waitpid(m_pid, &status, 0); // at once: it was killed
+        killAndReap();
         m_pid = -1;
         closeMaster();
         return false;
@@ -242,6 +236,16 @@ void PtyProcess::hangUp()
 pid_t PtyProcess::foregroundProcessGroup() const
 {
     return m_master >= 0 ? ::tcgetpgrp(m_master) : -1;
+}
+
+// SIGKILL for the program and its process group, and the wait for it (at
+// once: nothing outlives SIGKILL).
+void PtyProcess::killAndReap()
+{
+    ::kill(-m_pid, SIGKILL);
+    ::kill(m_pid, SIGKILL);
+    int status = 0;
+    ::waitpid(m_pid, &status, 0);
 }
 
 void PtyProcess::closeMaster()

@@ -69,6 +69,7 @@ private:
     void onChildExited();
     void onReaderEnded();
     void reap();
+    void killAndReap();
     void closeMaster();
 
     int m_master = -1;

@@ -11,7 +11,7 @@
 #include <chrono>
 #include <cerrno>
 #include <cstring>
-#include <system_error>
+#include <exception>
 #include <poll.h>
 #include <pthread.h>
 #include <sys/resource.h>
@@ -66,21 +66,17 @@ PtyReader::PtyReader(int masterFd, DataHandler onData, Events events)
     } catch (...) {
         // No thread to be had (a process or thread limit reached): what
         // started stops, and the caller hears of it.
-        {
-            std::lock_guard lock(m_queueMutex);
-            m_stop = true;
-        }
-        m_queueChanged.notify_all();
-        wake();
-        if (m_reader.joinable())
-            m_reader.join();
-        if (m_wake >= 0)
-            ::close(m_wake);
+        stopThreads();
         throw;
     }
 }
 
 PtyReader::~PtyReader()
+{
+    stopThreads();
+}
+
+void PtyReader::stopThreads()
 {
     {
         std::lock_guard lock(m_queueMutex);
@@ -89,16 +85,20 @@ PtyReader::~PtyReader()
     m_queueChanged.notify_all();
     ownership::wakeWaitingReaders();
     wake();
-    m_feeder.join(); // first: it may be starting a fresh reader
-    if (m_reader.joinable()) // not when the feeder could not start one
+    // The feeder first: it may be starting a fresh reader. Either may be
+    // missing: not made, or (the reader) not made again.
+    if (m_feeder.joinable())
+        m_feeder.join();
+    if (m_reader.joinable())
         m_reader.join();
     if (m_wake >= 0)
         ::close(m_wake);
+    m_wake = -1;
 }
 
 // On the thread that made this reader, then on the feeder, at the
-// priority the reader starts at. Throws std::system_error as std::thread
-// does when no thread can be made.
+// priority the reader starts at. Throws as std::thread does when no
+// thread can be made (std::system_error).
 void PtyReader::startReader()
 {
     m_reader = std::thread([this] {
@@ -116,7 +116,7 @@ void PtyReader::startFreshReader()
         try {
             startReader();
             return;
-        } catch (const std::system_error &) {
+        } catch (const std::exception &) {
         }
         std::unique_lock lock(m_queueMutex);
         if (m_queueChanged.wait_for(lock, kRetryFreshReader, [&] { return m_stop.load(); }))
@@ -150,8 +150,13 @@ void PtyReader::read()
     const auto buffer = std::make_unique<char[]>(kReadBytes);
     End end = End::Open;
     size_t drained = 0; // read since the child exited
+    using Clock = std::chrono::steady_clock;
     size_t burst = 0; // read since the last pause of kBurstGap
     bool lowered = false;
+    // Lowered: whether, and since when, no flood is read (the pause that
+    // ended it began then), whatever trickles in meanwhile: a prompt, keys.
+    bool floodOver = false;
+    Clock::time_point floodOverSince;
     while (end == End::Open) {
         const bool draining = m_drain;
         // What the PTY has now: it hands out a few KiB per read even when
@@ -173,9 +178,11 @@ void PtyReader::read()
         }
         drained += draining ? filled : 0;
         burst += filled;
-        if (!lowered && burst >= kFloodBytes) {
-            readBelowTheGuiThread();
+        if (burst >= kFloodBytes) {
+            if (!lowered)
+                readBelowTheGuiThread();
             lowered = true;
+            floodOver = false;
         }
         // All the child left is read; or, when something it left behind
         // (`yes &`) keeps writing, as much as a full queue: its exit is
@@ -196,8 +203,16 @@ void PtyReader::read()
         // Without a wake-up descriptor (none could be made), stop and drain
         // are looked for every 100 ms instead.
         pollfd fds[2] = {{m_master, POLLIN, 0}, {m_wake, POLLIN, 0}};
-        const int timeout = m_wake < 0 ? 100 : lowered ? static_cast<int>(kQuietBeforeFreshReader.count()) : -1;
-        const auto waitFrom = std::chrono::steady_clock::now();
+        const auto waitFrom = Clock::now();
+        int timeout = -1;
+        if (m_wake < 0) {
+            timeout = 100;
+        } else if (lowered) {
+            // Until the flood has been over for kQuietBeforeFreshReader.
+            const auto handOver = (floodOver ? floodOverSince : waitFrom) + kQuietBeforeFreshReader;
+            timeout = static_cast<int>(std::max<Clock::duration::rep>(
+                0, std::chrono::ceil<std::chrono::milliseconds>(handOver - waitFrom).count()));
+        }
         const int ready = ::poll(fds, m_wake >= 0 ? 2 : 1, timeout);
         if (ready < 0 && errno != EINTR) {
             end = End::Ended; // cannot wait for output any more: the end is reported, not lost
@@ -208,17 +223,24 @@ void PtyReader::read()
             m_queueChanged.notify_all();
             return;
         }
-        if (std::chrono::steady_clock::now() - waitFrom >= kBurstGap)
+        const auto now = Clock::now();
+        if (now - waitFrom >= kBurstGap) {
             burst = 0;
+            if (lowered && !floodOver) {
+                floodOver = true;
+                floodOverSince = waitFrom;
+            }
+        }
         if (m_wake >= 0 && (fds[1].revents & POLLIN)) {
             uint64_t count;
             (void)!::read(m_wake, &count, sizeof count);
         }
         if (m_stop)
             return;
-        if (ready == 0 && lowered && m_wake >= 0) {
+        if (lowered && floodOver && now - floodOverSince >= kQuietBeforeFreshReader && m_wake >= 0) {
             // The flood is over: the feeder starts a reader at the first
-            // one's priority (a thread inherits its maker's).
+            // one's priority (a thread inherits its maker's), which reads
+            // whatever is waiting.
             {
                 std::lock_guard lock(m_queueMutex);
                 m_readerRetired = true;

@@ -57,13 +57,15 @@ public:
     static constexpr std::chrono::milliseconds kBurstGap{50};
     // A thread cannot raise its priority again without privileges, so a
     // reader that lowered it hands over to a new reader, at the priority it
-    // started at, after the flood has been quiet this long.
+    // started at, once no flood has been read for this long: what trickles
+    // in meanwhile (keys typed, a prompt) does not hold it back. Without a
+    // wake-up descriptor (none could be made) a reader never hands over.
     static constexpr std::chrono::milliseconds kQuietBeforeFreshReader{1000};
     // How often the feeder tries again when no thread can be made for it.
     static constexpr std::chrono::milliseconds kRetryFreshReader{100};
 
     // Starts reading `masterFd` (non-blocking; it stays the caller's).
-    // Throws std::system_error when its threads cannot be made.
+    // Throws (std::system_error) when its threads cannot be made.
     PtyReader(int masterFd, DataHandler onData, Events events);
     // Stops both threads and waits for them; call on the GUI thread, which
     // then owns the models, so nothing is mid-feed.
@@ -79,6 +81,7 @@ private:
     enum class End { Open, Ended, Drained };
     void startReader();
     void startFreshReader();
+    void stopThreads(); // and closes the wake-up descriptor
     void read();
     void feed();
     void post(const std::function<void()> &event);

@@ -1,6 +1,7 @@
 // ScreenRecorder on a real device's display, when no thread can be had
 // for its encoder (a process limit reached): it says so where it says that
-// a file cannot be opened, and nothing of it runs.
+// a file cannot be opened, a stop is answered at once with why, and
+// nothing of it runs.
 
 #include "devicepanes/screen_recorder.h"
 #include "simulator_fixture.h"
@@ -18,44 +19,64 @@
 namespace {
 
 using dt::devices::ScreenRecorder;
-using dt::devices::Simulator;
 using dt::test::SimulatorTest;
 using dt::test::waitUntil;
 
-// In a child process of its own (ProcessLimit); the device goes before it
-// exits, as root again, so that none of its processes is left behind.
-int recordWithNoThreadToBeHad(std::unique_ptr<Simulator> sim, const QString &path)
-{
-    int result = 0;
+class ScreenRecorderTest : public SimulatorTest {
+public:
+    // In a child process of its own (ProcessLimit): the device boots and
+    // goes there, as root, so that none of its processes is left behind,
+    // and so does the fixture's directory. 0 when all went well, else the
+    // number of the step that did not, told on stderr.
+    int recordWithNoThreadToBeHad()
     {
-        dt::test::ProcessLimit limit;
-        limit.reach();
-        ScreenRecorder recorder(*sim->display(), path, 10);
-        std::optional<QString> problem;
-        recorder.start([&problem](QString why) { problem = why; });
-        limit.lift();
-        if (!waitUntil([&] { return problem.has_value(); })) {
-            std::fprintf(stderr, "1: no answer\n");
-            result = 1;
-        } else if (!problem->contains(QStringLiteral("no thread for the encoder"))) {
-            std::fprintf(stderr, "2: the answer is: %s\n", qPrintable(*problem));
-            result = 2;
-        } else if (QFile::exists(path)) {
-            std::fprintf(stderr, "3: a file was made\n");
-            result = 3;
-        }
+        const int result = tryRecording();
+        runtime.remove();
+        return result;
     }
-    sim.reset();
-    return result;
-}
 
-TEST_F(SimulatorTest, aRecordingWithNoThreadForItsEncoderSaysSo)
+private:
+    int tryRecording()
+    {
+        auto sim = boot("phone");
+        if (!waitUntil([&] { return rendered(*sim); }, 15000)) {
+            std::fprintf(stderr, "1: the device did not start\n");
+            return 1;
+        }
+        const QString path = runtime.filePath(QStringLiteral("never.webm"));
+        std::optional<QString> problem;
+        std::optional<ScreenRecorder::Summary> stopped;
+        {
+            dt::test::ProcessLimit limit;
+            limit.reach();
+            ScreenRecorder recorder(*sim->display(), path, 10);
+            recorder.start([&problem](QString why) { problem = why; });
+            recorder.stop([&stopped](ScreenRecorder::Summary summary) { stopped = summary; });
+            limit.lift();
+            if (!stopped || !stopped->problem.contains(QStringLiteral("no thread for the encoder"))) {
+                std::fprintf(stderr, "2: the stop was not answered at once with why\n");
+                return 2;
+            }
+            if (!waitUntil([&] { return problem.has_value(); }, 5000)) {
+                std::fprintf(stderr, "3: no answer to the start\n");
+                return 3;
+            }
+            if (!problem->contains(QStringLiteral("no thread for the encoder"))) {
+                std::fprintf(stderr, "4: the start was answered: %s\n", qPrintable(*problem));
+                return 4;
+            }
+        }
+        if (QFile::exists(path)) { // root again: the directory is root's
+            std::fprintf(stderr, "5: a file was made\n");
+            return 5;
+        }
+        return 0;
+    }
+};
+
+TEST_F(ScreenRecorderTest, aRecordingWithNoThreadForItsEncoderSaysSo)
 {
-    auto sim = boot("phone");
-    ASSERT_TRUE(waitUntil([&] { return rendered(*sim); }, 15000));
-    const QString path = runtime.filePath(QStringLiteral("never.webm"));
-    GTEST_FLAG_SET(death_test_style, "threadsafe");
-    EXPECT_EXIT(std::exit(recordWithNoThreadToBeHad(std::move(sim), path)), ::testing::ExitedWithCode(0), "");
+    EXPECT_EXIT(std::exit(recordWithNoThreadToBeHad()), ::testing::ExitedWithCode(0), "");
 }
 
 } // namespace

@@ -20,6 +20,10 @@ int main(int argc, char **argv)
     sigemptyset(&ignore.sa_mask);
     ::sigaction(SIGPIPE, &ignore, nullptr);
     ::testing::InitGoogleTest(&argc, argv);
+    // The test programs run threads (Qt's, the PTY readers'): a death test
+    // runs its statement in a fresh copy of the program, not in a fork of
+    // one whose other threads are gone.
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
 #ifdef DT_TEST_WIDGETS
     if (!std::getenv("QT_QPA_PLATFORM"))
         setenv("QT_QPA_PLATFORM", "offscreen", 1);
