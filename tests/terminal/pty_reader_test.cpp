@@ -29,6 +29,26 @@ int lowered(int base)
     return std::min(base + 10, 19);
 }
 
+// Floods the reader from the program side: the id of the reader thread once
+// it reads at lowered(base), or 0 if it never did. Returns once the flood
+// is read whole, or the wait for it has timed out.
+pid_t floodReadLowered(PtyReaderTest &test, const std::string &flood, int base)
+{
+    const Program program(test.m_programSide, flood);
+    pid_t flooded = 0;
+    waitUntil(
+        [&] {
+            const std::vector<ReaderThread> threads = readerThreads();
+            if (threads.size() == 1 && threads[0].nice == lowered(base))
+                flooded = threads[0].tid;
+            return flooded != 0;
+        },
+        kReaderTimeoutMs);
+    if (flooded != 0)
+        waitUntil([&] { return test.receivedSize() >= flood.size(); }, kReaderTimeoutMs);
+    return flooded;
+}
+
 TEST_F(PtyReaderTest, aFloodIsReadBelowTheMakersPriorityUntilAFreshReaderTakesOverOnceItIsQuiet)
 {
     const int base = ownNice();
@@ -38,19 +58,9 @@ TEST_F(PtyReaderTest, aFloodIsReadBelowTheMakersPriorityUntilAFreshReaderTakesOv
     EXPECT_EQ(base, threads[0].nice);
 
     const std::string flood = numberedLines(8 * PtyReader::kFloodBytes);
-    pid_t flooded = 0;
-    {
-        const Program program(m_programSide, flood);
-        ASSERT_TRUE(waitUntil(
-            [&] {
-                threads = readerThreads();
-                return threads.size() == 1 && threads[0].nice == lowered(base);
-            },
-            kReaderTimeoutMs));
-        flooded = threads[0].tid;
-        ASSERT_TRUE(waitUntil([&] { return receivedSize() >= flood.size(); }, kReaderTimeoutMs));
-    }
-    EXPECT_EQ(flood, takeReceived());
+    const pid_t flooded = floodReadLowered(*this, flood, base);
+    ASSERT_NE(0, flooded) << "the flood was not read at a lowered priority";
+    ASSERT_EQ(flood, takeReceived());
 
     // Quiet for kQuietBeforeFreshReader: the flood's reader has gone, and
     // its successor reads at the first priority.
@@ -73,20 +83,9 @@ TEST_F(PtyReaderTest, keysTypedAfterAFloodDoNotHoldItsReaderBelowTheMakersPriori
     const int base = ownNice();
     const auto reader = startReader();
     const std::string flood = numberedLines(4 * PtyReader::kFloodBytes);
-    pid_t flooded = 0;
-    {
-        const Program program(m_programSide, flood);
-        std::vector<ReaderThread> threads;
-        ASSERT_TRUE(waitUntil(
-            [&] {
-                threads = readerThreads();
-                return threads.size() == 1 && threads[0].nice == lowered(base);
-            },
-            kReaderTimeoutMs));
-        flooded = threads[0].tid;
-        ASSERT_TRUE(waitUntil([&] { return receivedSize() >= flood.size(); }, kReaderTimeoutMs));
-    }
-    EXPECT_EQ(flood, takeReceived());
+    const pid_t flooded = floodReadLowered(*this, flood, base);
+    ASSERT_NE(0, flooded) << "the flood was not read at a lowered priority";
+    ASSERT_EQ(flood, takeReceived());
 
     // A key every 100 ms, never a second without one: the reader still
     // hands over, and every key is read.
