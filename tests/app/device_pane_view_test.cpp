@@ -217,7 +217,8 @@ TEST_F(DevicePaneTest, aDeviceWhoseAppWasStoppedIsDownForEveryoneAndAnotherTabMa
     EXPECT_EQ(ws->tab(tab)->layout.panes().size(), 1); // the first tab's dead pane went
     EXPECT_EQ(ws->pane(ws->devicePane(udid))->tab, other);
     ASSERT_TRUE(waitUntil([&] { return ws->devices().device(udid)
-                                    && ws->devices().device(udid)->state() == DeviceBackend::State::Rendering; }, 25000));
+                                    && ws->devices().device(udid)->state() == DeviceBackend::State::Rendering; }, 25000))
+        << (ws->devices().device(udid) ? ws->devices().device(udid)->failure().toStdString() : "no device");
     ws->closeTab(other);
     EXPECT_TRUE(waitUntil([&] { return !ws->devices().device(udid); }, 5000));
 }
