@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace dt::ui {
@@ -24,6 +25,12 @@ using dt::term::Cell;
 using dt::term::Line;
 
 namespace {
+
+// A paint of fewer rows keeps the models: lending them means waiting, at
+// the end, for the slice a feeder has under way, which for an echo's row
+// or two costs more than the paint (and, should the feeder be preempted
+// mid-slice, far more).
+constexpr int kRowsWorthLending = 4;
 
 // Characters a monospace run can draw in one call without drifting off the
 // grid: printable ASCII. Everything else is placed cell by cell.
@@ -109,7 +116,9 @@ void TerminalView::paintEvent(QPaintEvent *e)
     // Copy what is exposed, then lend the models to the feeder while the
     // font engines draw: nothing below reads the model, only the copy.
     m_paintSnapshot.take(t, top, firstRow, lastRow);
-    const dt::terminal::ownership::GuiLoan loan;
+    std::optional<dt::terminal::ownership::GuiLoan> loan;
+    if (lastRow - firstRow + 1 >= kRowsWorthLending)
+        loan.emplace();
     for (int row = firstRow; row <= lastRow; ++row) {
         const int64_t abs = top + row;
         const Line *line = m_paintSnapshot.row(row);

@@ -1,15 +1,20 @@
 // When the terminal view paints output: at most once per frame in a flood,
 // at once after a quiet spell or a paint of another cause, and a frame a
-// program draws with synchronized output only when it is done (or late).
+// program draws with synchronized output only when it is done (or late);
+// and which paints let the feeders have the models meanwhile.
 
 #include "app/terminal_view_fixture.h"
 #include "support/paint_counter.h"
+#include "terminal/model_ownership.h"
 
+#include <QDeadlineTimer>
 #include <QTest>
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -98,6 +103,42 @@ TEST_F(TerminalViewTest, outputRightAfterAPaintOfAnotherCauseIsNotHeldForAFrame)
     QTest::keyClick(view, Qt::Key_Return); // read returns: the word comes at once
     ASSERT_TRUE(waitUntil([&] { return paintsAtNotice >= 0; }));
     EXPECT_GT(paintsAtNotice, paintsAfterRepaint);
+}
+
+// A paint of many rows lends the models, so that a flood is parsed while
+// the font engines draw; a paint of a row or two (an echo) keeps them:
+// taking them back would wait for the slice a feeder has under way, which
+// takes longer than such a paint.
+TEST_F(TerminalViewTest, onlyAPaintOfManyRowsLendsTheModelsToAWaitingReader)
+{
+    namespace ownership = dt::terminal::ownership;
+    std::atomic<bool> stop{false};
+    std::atomic<int> turns{0};
+    std::thread reader([&] { // a feeder that always has bytes
+        while (!stop) {
+            const ownership::ReaderTurn turn(stop);
+            if (turn)
+                ++turns;
+        }
+    });
+    // The test runs outside the event loop: the GUI thread owns the models
+    // but for what a paint lends.
+    const auto repaintRows = [&](int first, int count) {
+        const int top = view->cellOrigin(first, 0).y();
+        view->viewport()->repaint(QRect(0, top, view->viewport()->width(), count * view->cellSize().height()));
+    };
+    int before = turns;
+    // Until the reader's thread runs and waits for its turn.
+    for (QDeadlineTimer deadline(5000); turns == before && !deadline.hasExpired();)
+        repaintRows(0, 24);
+    EXPECT_GT(turns, before) << "the reader never had a turn during a whole-screen paint";
+    before = turns;
+    for (int paint = 0; paint < 50; ++paint)
+        repaintRows(paint % 20, 2);
+    EXPECT_EQ(turns, before) << "a paint of two rows lent the models";
+    stop = true;
+    ownership::wakeWaitingReaders();
+    reader.join();
 }
 
 } // namespace
