@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cerrno>
 #include <cstring>
+#include <malloc.h>
 #include <exception>
 #include <poll.h>
 #include <pthread.h>
@@ -251,6 +252,29 @@ void PtyReader::read()
     }
 }
 
+// On the feeder, with `lock` (the queue's) held; it is let go meanwhile.
+void PtyReader::giveBackBuffers(std::string &work, std::unique_lock<std::mutex> &lock)
+{
+    std::string().swap(m_queue);
+    std::string().swap(work);
+    m_workCapacity = 0;
+#ifdef __GLIBC__
+    // Freed, a megabyte or two may stay in the allocator's arenas rather
+    // than go back to the system; this hands back what is free in all of
+    // them (about half a millisecond, off the GUI thread, once per burst),
+    // while the reader may queue what comes meanwhile.
+    lock.unlock();
+    ::malloc_trim(0);
+    lock.lock();
+#endif
+}
+
+size_t PtyReader::heldBufferBytes()
+{
+    std::lock_guard lock(m_queueMutex);
+    return m_queue.capacity() + m_workCapacity;
+}
+
 void PtyReader::feed()
 {
     std::string work;
@@ -259,8 +283,11 @@ void PtyReader::feed()
         End end;
         {
             std::unique_lock lock(m_queueMutex);
-            m_queueChanged.wait(
-                lock, [&] { return m_stop || !m_queue.empty() || m_end != End::Open || m_readerRetired; });
+            const auto ready = [&] { return m_stop || !m_queue.empty() || m_end != End::Open || m_readerRetired; };
+            if (!ready() && work.capacity() + m_queue.capacity() > 2 * kReadBytes
+                && !m_queueChanged.wait_for(lock, kQuietBeforeShrinking, ready))
+                giveBackBuffers(work, lock);
+            m_queueChanged.wait(lock, ready);
             if (m_stop)
                 return;
             if (m_readerRetired && m_queue.empty()) { // what it read is fed first
@@ -274,6 +301,7 @@ void PtyReader::feed()
                 std::string().swap(work); // a flood is over: what it grew goes
             work.clear();
             work.swap(m_queue);
+            m_workCapacity = work.capacity();
             end = m_end;
         }
         m_queueChanged.notify_all(); // room for the reader

@@ -1,15 +1,19 @@
-// PtyReader on a real PTY: at which priority it reads. A flood is read
-// below the thread that made the reader, an echo in a quiet terminal is
-// not, and a reader that lowered its priority for a flood hands over to a
-// fresh one at the first priority once no flood has been read for a while
-// (keys typed meanwhile do not hold it back), losing nothing.
+// PtyReader on a real PTY: at which priority it reads, and what it keeps
+// in memory. A flood is read below the thread that made the reader, an
+// echo in a quiet terminal is not, and a reader that lowered its priority
+// for a flood hands over to a fresh one at the first priority once no
+// flood has been read for a while (keys typed meanwhile do not hold it
+// back), losing nothing. What a burst grew is given back once it is quiet.
 
 #include "pty_reader_fixture.h"
+
+#include <QDeadlineTimer>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -126,6 +130,27 @@ TEST_F(PtyReaderTest, burstsSmallerThanAFloodWithPausesBetweenThemKeepTheReaders
     ASSERT_EQ(1u, threads.size());
     EXPECT_EQ(first, threads[0].tid);
     EXPECT_EQ(base, threads[0].nice);
+}
+
+// While the test owns the models (it runs no event loop) nothing is fed,
+// so a burst fills the queue to kMaxAhead; once the burst is fed and the
+// terminal has been quiet for kQuietBeforeShrinking, the reader holds no
+// buffer at all.
+TEST_F(PtyReaderTest, aReaderQuietAfterABurstGivesBackTheBuffersItGrew)
+{
+    const auto reader = startReader();
+    const std::string burst = numberedLines(2 * PtyReader::kMaxAhead);
+    {
+        const Program program(m_programSide, burst);
+        QDeadlineTimer deadline(kReaderTimeoutMs);
+        while (reader->heldBufferBytes() < PtyReader::kMaxAhead && !deadline.hasExpired())
+            std::this_thread::yield();
+        EXPECT_GE(reader->heldBufferBytes(), PtyReader::kMaxAhead) << "the queue did not grow";
+        ASSERT_TRUE(waitUntil([&] { return receivedSize() == burst.size(); }, kReaderTimeoutMs)) << receivedSize();
+    }
+    EXPECT_EQ(takeReceived(), burst);
+    const size_t nothing = std::string().capacity(); // an empty string's own room
+    EXPECT_TRUE(waitUntil([&] { return reader->heldBufferBytes() <= nothing; }, kReaderTimeoutMs)) << reader->heldBufferBytes();
 }
 
 } // namespace
