@@ -216,16 +216,17 @@ void Line::keepUsedClusters(Table &&from)
         m_clusters = std::forward<Table>(from);
         return;
     }
-    std::vector<std::u32string> kept;
-    kept.reserve(used);
+    // Assigned over what this table holds (a scrollback slot written
+    // again keeps its strings' storage), never from itself: `from` is
+    // another line's table, or this one's moved out.
+    m_clusters.resize(used);
     for (uint32_t i = 0; i < used; ++i) {
         // operator[] gives an lvalue even on a movable table: say move.
         if constexpr (std::is_lvalue_reference_v<Table>)
-            kept.push_back(from[firstUses[i]]);
+            m_clusters[i] = from[firstUses[i]];
         else
-            kept.push_back(std::move(from[firstUses[i]]));
+            m_clusters[i] = std::move(from[firstUses[i]]);
     }
-    m_clusters = std::move(kept);
 }
 
 template void Line::keepUsedClusters(const std::vector<std::u32string> &);

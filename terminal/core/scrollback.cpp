@@ -161,7 +161,7 @@ Cell *Scrollback::allocate(int cells, uint64_t &serial)
     return at;
 }
 
-void Scrollback::release(size_t slotIndex)
+void Scrollback::release(size_t slotIndex, Reuse reuse)
 {
     Line &line = m_lines[slotIndex];
     if (Block *b = blockBySerial(m_lineBlock[slotIndex])) {
@@ -170,7 +170,14 @@ void Scrollback::release(size_t slotIndex)
         if (&*b == &m_blocks.back() && line.m_data + line.m_size == b->cells + b->used)
             b->used -= line.m_size;
     }
-    line = Line();
+    if (reuse == Reuse::ClusterStorage) {
+        // The slot is written again at once (push): its cluster strings
+        // stay, to be assigned over rather than freed and allocated anew.
+        line.m_data = nullptr;
+        line.m_size = 0;
+    } else {
+        line = Line();
+    }
     // Blocks empty out oldest first as history is evicted, and newest first
     // as lines are taken back (a reflow takes many); keep one for reuse.
     while (m_blocks.size() > 1 && m_blocks.front().liveLines == 0) {
@@ -194,7 +201,7 @@ void Scrollback::push(const Line &line)
     if (m_size == m_capacity) {
         // Full: the newest line takes the oldest one's slot.
         target = static_cast<size_t>(m_head);
-        release(target);
+        release(target, Reuse::ClusterStorage);
         m_head = (m_head + 1) % m_capacity;
     } else {
         target = slot(m_size);
@@ -223,6 +230,8 @@ void Scrollback::push(const Line &line)
         std::memcpy(static_cast<void *>(view.m_data), line.data(), static_cast<size_t>(n) * sizeof(Cell));
     if (line.hasClusters())
         view.keepUsedClusters(line.m_clusters); // only what its cells use, copied once
+    else if (view.m_clusters.capacity() != 0)
+        std::vector<std::u32string>().swap(view.m_clusters); // what a slot written again held
 }
 
 bool Scrollback::popNewest(Line &out)

@@ -86,7 +86,8 @@ private:
 
     size_t slot(int logical) const { return static_cast<size_t>((m_head + logical) % m_capacity); }
     Cell *allocate(int cells, uint64_t &serial);
-    void release(size_t slotIndex);
+    enum class Reuse { Nothing, ClusterStorage };
+    void release(size_t slotIndex, Reuse reuse = Reuse::Nothing);
     Block newBlock(int cells);
     // Frees an emptied block, or keeps a large one as a spare the next
     // large block reuses (a full ring empties one as it fills the next).

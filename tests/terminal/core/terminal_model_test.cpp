@@ -154,6 +154,38 @@ TEST(TerminalModel, aLineGoesIntoHistoryWithTheClustersItsCellsShow)
     EXPECT_LE(third.memoryBytes(), sizeof(std::u32string)) << "one entry, in the small-string buffer";
 }
 
+TEST(TerminalModel, aHistorySlotWrittenAgainShowsOnlyTheClustersOfItsNewLine)
+{
+    // A full history writes each new line into the oldest line's slot and
+    // assigns the new clusters over the old ones' storage: nothing of the
+    // old line may show through. A letter with four marks (five code
+    // points, past the small-string buffer) and two accented letters fill
+    // the ring first.
+    Terminal t(1, 20, 2);
+    const std::string stacked = "e\xcc\x81\xcc\x82\xcc\x83\xcc\x84"; // é with three more marks
+    t.feed(stacked + " e\xcc\x81 a\xcc\x88\r\n");
+    t.feed("o\xcc\x82 " + stacked + "\r\n");
+    t.feed("plain\r\n"); // into the first line's slot
+    t.feed("u\xcc\x88\r\n"); // into the second's
+    ASSERT_EQ(t.scrollback().size(), 2);
+    const dt::term::Line &plain = t.scrollback().fromOldest(0);
+    EXPECT_EQ(plain.text(), "plain");
+    EXPECT_FALSE(plain.hasClusters());
+    EXPECT_EQ(plain.memoryBytes(), 0u) << "the old line's clusters are still held";
+    const dt::term::Line &marked = t.scrollback().fromOldest(1);
+    EXPECT_EQ(marked.text(), "u\xcc\x88");
+    EXPECT_EQ(marked.graphemeAt(0), (std::u32string{U'u', U'\u0308'}));
+    EXPECT_EQ(marked.size(), 1);
+    // Then lines with clusters again into slots whose storage is reused.
+    t.feed("x " + stacked + " e\xcc\x81\r\n");
+    t.feed(stacked + "\r\n");
+    const dt::term::Line &third = t.scrollback().fromOldest(0);
+    EXPECT_EQ(third.text(), "x " + stacked + " e\xcc\x81");
+    EXPECT_EQ(third.graphemeAt(2).size(), 5u);
+    EXPECT_EQ(third.graphemeAt(4), (std::u32string{U'e', U'\u0301'}));
+    EXPECT_EQ(t.scrollback().fromOldest(1).text(), stacked);
+}
+
 TEST(TerminalModel, anOwnedCopyOfAHistoryLineOutlivesItsEviction)
 {
     // A plain copy of a scrollback line shares the arena's cells; a paint
