@@ -5,8 +5,13 @@
 // PTY drain and libvterm's state layer alone; and our model alone.
 //
 //   bench_throughput [--scale F] [--only WORD]
+//   bench_throughput --write DIR [--scale F]
+//   bench_throughput --drain FILE
 //     F scales the file sizes (1 = 50/20/10/10 MB); WORD picks the streams
-//     whose name holds it ("colour"), for profiling one of them.
+//     whose name holds it ("colour"), for profiling one of them. --write
+//     writes the streams to DIR (plain, colour, wide, cursor) and --drain
+//     prints the bare-PTY drain of one file in MB/s, for
+//     scripts/bench_peers.py, which times other terminals on them.
 
 #include "corpus.h"
 #include "tests/support/paint_counter.h"
@@ -17,6 +22,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEvent>
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -168,11 +174,21 @@ int main(int argc, char **argv)
 {
     double scale = 1.0;
     const char *only = "";
+    const char *writeTo = nullptr;
     for (int i = 1; i + 1 < argc; ++i) {
         if (std::strcmp(argv[i], "--scale") == 0)
             scale = std::atof(argv[i + 1]);
         if (std::strcmp(argv[i], "--only") == 0)
             only = argv[i + 1];
+        if (std::strcmp(argv[i], "--write") == 0)
+            writeTo = argv[i + 1];
+        if (std::strcmp(argv[i], "--drain") == 0) {
+            QFile f(QString::fromLocal8Bit(argv[i + 1]));
+            if (!f.exists())
+                return 2;
+            std::printf("%.1f\n", ptyDrain(f.fileName(), static_cast<size_t>(f.size())));
+            return 0;
+        }
     }
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -180,16 +196,27 @@ int main(int argc, char **argv)
 
     struct Case {
         const char *name;
+        const char *file; // its name when written out (--write)
         std::string (*make)(size_t);
         size_t bytes;
         double goal;
     };
     const Case cases[] = {
-        {"plain text", &dt::bench::plainText, static_cast<size_t>(50e6 * scale), 28},
-        {"colour (SGR 256/24-bit)", &dt::bench::colourDense, static_cast<size_t>(20e6 * scale), 30},
-        {"wide/emoji/combining", &dt::bench::wideCharacters, static_cast<size_t>(10e6 * scale), 20},
-        {"cursor motion", &dt::bench::cursorMotion, static_cast<size_t>(10e6 * scale), 0},
+        {"plain text", "plain", &dt::bench::plainText, static_cast<size_t>(50e6 * scale), 28},
+        {"colour (SGR 256/24-bit)", "colour", &dt::bench::colourDense, static_cast<size_t>(20e6 * scale), 30},
+        {"wide/emoji/combining", "wide", &dt::bench::wideCharacters, static_cast<size_t>(10e6 * scale), 20},
+        {"cursor motion", "cursor", &dt::bench::cursorMotion, static_cast<size_t>(10e6 * scale), 0},
     };
+
+    if (writeTo) {
+        for (const Case &c : cases) {
+            QFile f(QDir(QString::fromLocal8Bit(writeTo)).filePath(QString::fromLatin1(c.file)));
+            const std::string data = c.make(c.bytes);
+            if (!f.open(QIODevice::WriteOnly) || f.write(data.data(), static_cast<qint64>(data.size())) != static_cast<qint64>(data.size()))
+                return 1;
+        }
+        return 0;
+    }
 
     QTemporaryDir dir;
     std::printf("%-26s %7s %9s %9s %9s %9s %6s %7s %8s\n", "stream", "MB", "pty-drain", "vt-state", "model",
