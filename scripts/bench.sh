@@ -5,7 +5,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 install_missing "${BUILD_PACKAGES[@]}" "${RUN_PACKAGES[@]}" libxcb1-dev libxcb-xtest0-dev tmux \
-    fonts-noto-cjk fonts-noto-color-emoji python3 xterm rxvt-unicode stterm alacritty kitty
+    fonts-noto-cjk fonts-noto-color-emoji python3 xterm rxvt-unicode stterm alacritty kitty foot sway
 configure_and_build "$ROOT/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
 scale=1
@@ -15,7 +15,7 @@ log "throughput, the window on Xvfb, with the CJK and colour-emoji fonts most de
 on_xvfb "$ROOT/build/bench/bench_throughput" --scale "$scale"
 log "throughput of wide characters with DejaVu alone"
 FONTCONFIG_FILE="$ROOT/bench/dejavu-only.conf" on_xvfb "$ROOT/build/bench/bench_throughput" --scale "$scale" --only wide
-log "throughput side by side with xterm, urxvt, st, alacritty and kitty (each on its own Xvfb)"
+log "throughput side by side with xterm, urxvt, st, alacritty, kitty (each on its own Xvfb) and foot (headless sway)"
 python3 "$ROOT/scripts/bench_peers.py" "$ROOT/build" --scale "$scale"
 log "responsiveness while one and eight terminals flood"
 "$ROOT/build/bench/bench_flood" --mb "$(awk -v s="$scale" 'BEGIN { print 50 * s }')"
