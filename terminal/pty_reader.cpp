@@ -279,14 +279,23 @@ void PtyReader::feed()
 {
     std::string work;
     std::chrono::steady_clock::time_point lastPost;
+    // Whether a burst grew the buffers past what prompts and echoes need
+    // (two reads' worth) since they were last given back. Once it has, all
+    // of them go after the quiet spell, however small the last batches
+    // left them: the buffers swap roles batch by batch, so a burst can end
+    // with less than that threshold still held. Small output never sets
+    // it, so an idle terminal that only ever echoed never wakes.
+    bool burstHeld = false;
     while (true) {
         End end;
         {
             std::unique_lock lock(m_queueMutex);
             const auto ready = [&] { return m_stop || !m_queue.empty() || m_end != End::Open || m_readerRetired; };
-            if (!ready() && work.capacity() + m_queue.capacity() > 2 * kReadBytes
-                && !m_queueChanged.wait_for(lock, kQuietBeforeShrinking, ready))
+            burstHeld = burstHeld || work.capacity() + m_queue.capacity() > 2 * kReadBytes;
+            if (!ready() && burstHeld && !m_queueChanged.wait_for(lock, kQuietBeforeShrinking, ready)) {
                 giveBackBuffers(work, lock);
+                burstHeld = false;
+            }
             m_queueChanged.wait(lock, ready);
             if (m_stop)
                 return;

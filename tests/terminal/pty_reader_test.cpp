@@ -153,4 +153,26 @@ TEST_F(PtyReaderTest, aReaderQuietAfterABurstGivesBackTheBuffersItGrew)
     EXPECT_TRUE(waitUntil([&] { return reader->heldBufferBytes() <= nothing; }, kReaderTimeoutMs)) << reader->heldBufferBytes();
 }
 
+// The queue and the batch swap roles batch by batch, and a small batch
+// frees the larger one: a burst whose last batches are small leaves less
+// than the size that counts as a burst held. All of it goes all the same.
+TEST_F(PtyReaderTest, aBurstEndingInSmallBatchesGivesBackAllItGrewAllTheSame)
+{
+    const auto reader = startReader();
+    std::string sent = numberedLines(2 * PtyReader::kMaxAhead);
+    {
+        const Program program(m_programSide, sent);
+        ASSERT_TRUE(waitUntil([&] { return receivedSize() == sent.size(); }, kReaderTimeoutMs)) << receivedSize();
+    }
+    for (int batch = 0; batch < 2; ++batch) {
+        const std::string small = numberedLines(PtyReader::kTurnBytes / 2);
+        sent += small;
+        const Program program(m_programSide, small);
+        ASSERT_TRUE(waitUntil([&] { return receivedSize() == sent.size(); }, kReaderTimeoutMs)) << receivedSize();
+    }
+    EXPECT_EQ(takeReceived(), sent);
+    const size_t nothing = std::string().capacity();
+    EXPECT_TRUE(waitUntil([&] { return reader->heldBufferBytes() <= nothing; }, kReaderTimeoutMs)) << reader->heldBufferBytes();
+}
+
 } // namespace
