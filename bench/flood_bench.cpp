@@ -10,6 +10,7 @@
 //   bench_flood [--mb MB] [--floods N...]   (defaults: 50 MB; 1 and 8 floods)
 
 #include "corpus.h"
+#include "process_timing.h"
 #include "terminal/terminal_session.h"
 #include "app/ui/terminal_view.h"
 
@@ -29,13 +30,7 @@ namespace {
 
 using dt::terminal::TerminalSession;
 
-double percentile(std::vector<double> v, double p)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[static_cast<size_t>(p * static_cast<double>(v.size() - 1))];
-}
+using dt::bench::percentile;
 
 struct Pane {
     std::unique_ptr<TerminalSession> session;
