@@ -2,7 +2,8 @@
 # Installs what is missing, builds, and runs the whole test suite twice: a
 # normal build, then one under AddressSanitizer + UndefinedBehaviorSanitizer;
 # then the tests of what runs on more than one thread (the terminal model,
-# its sessions and PTY readers, the view over them) under ThreadSanitizer. Tests that need a display start their own Xvfb.
+# its sessions and PTY readers, the view over them, the automation server
+# and its own thread) under ThreadSanitizer. Tests that need a display start their own Xvfb.
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -34,12 +35,13 @@ if [[ "${DEVICETERM_SKIP_SANITIZERS:-0}" != 1 ]]; then
             -DDEVICETERM_TSAN=ON -DDEVICETERM_BENCH=OFF -DDEVICETERM_UNITY_BUILD=OFF
     fi
     log "building $tsan (the threaded tests only)"
-    cmake --build "$tsan" -j "$JOBS" --target test_terminal_core test_terminal test_terminal_view
+    cmake --build "$tsan" -j "$JOBS" --target test_terminal_core test_terminal test_terminal_view test_rpc_server
     log "running the threaded tests under ThreadSanitizer"
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$ROOT/tests/tsan.supp"
     QT_QPA_PLATFORM=offscreen "$tsan/tests/test_terminal_core" --gtest_brief=1
     QT_QPA_PLATFORM=offscreen "$tsan/tests/test_terminal" --gtest_brief=1
     QT_QPA_PLATFORM=offscreen "$tsan/tests/test_terminal_view" --gtest_brief=1
+    QT_QPA_PLATFORM=offscreen "$tsan/tests/test_rpc_server" --gtest_brief=1
     unset TSAN_OPTIONS
     python3 "$ROOT/scripts/device_leftovers.py"
 fi

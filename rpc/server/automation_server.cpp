@@ -1,43 +1,12 @@
-// The automation server's connections: accepting within caps (evicting strangers or the greediest session),
-// idle deadlines, bounded reads per wake-up, deferred answers in order, and publishing to event streams.
+// The automation server's two threads (see the header): its own, which holds the sockets, and the one that
+// made it, which dispatches; what each hands the other, and how the server's thread starts and stops.
 
 #include "rpc/server/automation_server.h"
 
-#include "rpc/server/peer_provenance.h"
-
-#include <QElapsedTimer>
-#include <QFile>
-#include <QLocalSocket>
-#include <QTimer>
-
-#include <algorithm>
-#include <map>
+#include <future>
+#include <utility>
 
 namespace dt::rpc {
-
-namespace {
-// What each event frame of a stream is called (the request that opens the
-// stream is daemon.events).
-constexpr const char *kEventMethod = "daemon.event";
-constexpr qint64 kReadBuffer = 1024 * 1024;
-} // namespace
-
-struct AutomationServer::Connection {
-    QLocalSocket *socket = nullptr; // child of the server object
-    FrameDecoder decoder;
-    CallContext context;
-    QTimer *idle = nullptr; // child of the socket
-    QElapsedTimer age; // since accepted
-    bool settled() const { return age.elapsed() > 250; } // past its first request's time
-    // A request is being answered elsewhere: read nothing more until then.
-    bool waiting = false;
-    uint64_t deferredSerial = 0; // which deferred request `waiting` is for
-    uint64_t eventSeq = 0; // the last event line's number on its stream
-    // Expires with the connection: a late answer finds out it has nobody
-    // to go to (nor a server, which owns its connections).
-    std::shared_ptr<int> alive = std::make_shared<int>(0);
-    bool authenticated() const { return context.sessionId.has_value(); }
-};
 
 AutomationServer::AutomationServer(Dispatcher &dispatcher, QObject *parent)
     : AutomationServer(dispatcher, Limits{}, parent)
@@ -47,280 +16,116 @@ AutomationServer::AutomationServer(Dispatcher &dispatcher, QObject *parent)
 AutomationServer::AutomationServer(Dispatcher &dispatcher, Limits limits, QObject *parent)
     : QObject(parent), m_dispatcher(dispatcher), m_limits(limits)
 {
-    m_server.setSocketOptions(QLocalServer::UserAccessOption);
-    connect(&m_server, &QLocalServer::newConnection, this, &AutomationServer::onNewConnection);
+    m_thread.setObjectName(QStringLiteral("automation"));
 }
 
 AutomationServer::~AutomationServer()
 {
-    for (auto &c : m_connections)
-        if (c->socket)
-            c->socket->disconnect(this);
-    m_server.close();
+    m_toOwner.close(); // answers still on their way find nobody to go to
+    if (!m_connections)
+        return;
+    stopServerThread([](ServerConnections &server) { server.shutdown(); });
+}
+
+void AutomationServer::stopServerThread(const std::function<void(ServerConnections &)> &last)
+{
+    // The sockets close on the thread they live on; then the object comes
+    // back to this one, to be freed once its thread is gone. The thread
+    // ends its own loop: quit() from here would wake a loop that may
+    // already be closing its wake-up descriptor.
+    // The promise hands what that thread did over to this one in a way
+    // ThreadSanitizer sees (it does not see Qt's own locks).
+    std::promise<void> done;
+    toServer([&last, &done, owner = thread()](ServerConnections &server) {
+        last(server);
+        server.moveToThread(owner);
+        QThread::currentThread()->quit();
+        done.set_value();
+    });
+    done.get_future().wait();
+    m_thread.wait();
+    m_connections.reset();
 }
 
 bool AutomationServer::listen(const QString &path, QString *error)
 {
-    // A socket file left by a crashed GUI would make listen() fail; one
-    // that a live server answers on is not ours to take.
-    QLocalSocket probe;
-    probe.connectToServer(path);
-    if (probe.waitForConnected(250)) {
-        probe.abort();
+    if (m_connections) {
         if (error)
-            *error = QStringLiteral("another server is listening there");
+            *error = QStringLiteral("already listening on %1").arg(m_path);
         return false;
     }
-    QLocalServer::removeServer(path);
-    if (!m_server.listen(path)) {
-        if (error)
-            *error = m_server.errorString();
-        return false;
-    }
-    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
-    return true;
-}
-
-void AutomationServer::onNewConnection()
-{
-    while (QLocalSocket *socket = m_server.nextPendingConnection()) {
-        socket->setParent(this);
-        if (!admitOneMore()) {
-            socket->abort();
-            socket->deleteLater();
-            continue;
-        }
-        auto c = std::make_unique<Connection>();
-        c->socket = socket;
-        c->idle = new QTimer(socket);
-        c->idle->setSingleShot(true);
-        c->age.start();
-        // Bytes are read only as fast as requests are handled: while an
-        // answer is pending, a client cannot make us buffer without bound.
-        socket->setReadBufferSize(kReadBuffer);
-        if (auto peer = PeerProcess::ofSocket(static_cast<int>(socket->socketDescriptor()))) {
-            c->context.peerPid = peer->pid();
-            c->context.peerUid = peer->uid();
-            c->context.peer = std::move(peer);
-        }
-        Connection *raw = c.get();
-        m_connections.push_back(std::move(c));
-        connect(socket, &QLocalSocket::readyRead, this, [this, raw] { onReadyRead(raw); });
-        connect(socket, &QLocalSocket::disconnected, this, [this, raw] { drop(raw); });
-        connect(raw->idle, &QTimer::timeout, this, [this, raw] {
-            QLocalSocket *s = raw->socket;
-            drop(raw);
-            if (s)
-                s->abort();
+    auto handoff = [this](uint64_t connection, uint64_t serial, CallContext context, Request request) {
+        m_toOwner.post([this, connection, serial, context = std::move(context), request = std::move(request)] {
+            dispatch(connection, serial, context, request);
         });
-        restartIdleDeadline(raw);
-        if (socket->bytesAvailable() > 0)
-            QTimer::singleShot(0, this, [this, raw] { onReadyRead(raw); });
-    }
-}
-
-bool AutomationServer::admitOneMore()
-{
-    int live = 0, unauthenticated = 0;
-    std::map<std::string, int> perSession;
-    for (const auto &owned : m_connections) {
-        const Connection *c = owned.get();
-        if (!c->socket)
-            continue; // already dropped, freed on the next turn
-        ++live;
-        if (c->authenticated())
-            ++perSession[*c->context.sessionId];
-        else if (!c->context.eventStream)
-            ++unauthenticated;
-    }
-    if (live < m_limits.maxConnections && unauthenticated < m_limits.maxUnauthenticated)
-        return true;
-    // Make room. A stranger first: the oldest past its first moments (a
-    // tab's CLI authenticates within milliseconds of connecting, so a
-    // flood of newer strangers cannot push it out), else the oldest.
-    Connection *victim = nullptr;
-    for (const auto &owned : m_connections) {
-        Connection *c = owned.get();
-        if (!c->socket || c->authenticated() || c->context.eventStream)
-            continue;
-        if (!victim || (!victim->settled() && c->settled()))
-            victim = c;
-        if (victim->settled())
-            break;
-    }
-    // Full of sessions: the one holding the most places gives one up (its
-    // oldest request connection, else its oldest stream), so no session
-    // can starve the others.
-    if (!victim && unauthenticated < m_limits.maxUnauthenticated) {
-        auto greedy = std::max_element(perSession.begin(), perSession.end(),
-                                       [](const auto &a, const auto &b) { return a.second < b.second; });
-        if (greedy != perSession.end() && greedy->second > 1) {
-            for (const auto &owned : m_connections) {
-                Connection *c = owned.get();
-                if (!c->socket || c->context.sessionId != greedy->first)
-                    continue;
-                if (!victim || (victim->context.eventStream && !c->context.eventStream))
-                    victim = c;
-            }
-        }
-    }
-    if (!victim)
+    };
+    m_connections = std::make_unique<ServerConnections>(m_limits, std::move(handoff), m_shared);
+    m_connections->moveToThread(&m_thread);
+    m_thread.start();
+    std::promise<std::pair<bool, QString>> listening;
+    toServer([&listening, path](ServerConnections &server) {
+        QString why;
+        const bool ok = server.listen(path, &why);
+        listening.set_value({ok, why});
+    });
+    auto [ok, why] = listening.get_future().get();
+    if (!ok) {
+        // Stopped again, so that another path can be tried.
+        stopServerThread([](ServerConnections &) {});
+        if (error)
+            *error = why;
         return false;
-    QLocalSocket *socket = victim->socket;
-    drop(victim);
-    socket->abort();
+    }
+    m_path = path;
     return true;
 }
 
-void AutomationServer::restartIdleDeadline(Connection *c)
+void AutomationServer::toServer(std::function<void(ServerConnections &)> task)
 {
-    if (!c->socket || !c->idle)
+    ServerConnections *server = m_connections.get();
+    if (!server)
         return;
-    if (c->context.eventStream) {
-        c->idle->stop(); // a stream is quiet by nature
-        return;
-    }
-    c->idle->start(c->authenticated() ? m_limits.authenticatedIdleMs : m_limits.unauthenticatedIdleMs);
+    // Run by that server's own loop, so `server` is alive whenever it runs.
+    server->inbox()->post([server, task = std::move(task)] { task(*server); });
 }
 
-void AutomationServer::onReadyRead(Connection *c)
+void AutomationServer::dispatch(uint64_t connection, uint64_t serial, CallContext context, const Request &request)
 {
-    // The connection may have been dropped by the time a deferred read runs.
-    const bool known = std::any_of(m_connections.begin(), m_connections.end(), [c](const auto &p) { return p.get() == c; });
-    if (!known || !c->socket || c->waiting)
-        return;
-    const QByteArray bytes = c->socket->readAll();
-    c->decoder.feed(bytes.constData(), static_cast<size_t>(bytes.size()));
-    int handled = 0;
-    while (auto frame = c->decoder.next()) {
-        const DecodedRequest decoded = decodeRequest(*frame);
-        if (decoded.error) {
-            Response r;
-            r.id = decoded.id.value_or(0);
-            r.error = decoded.error;
-            send(c, encode(r));
-        } else {
-            auto outcome = m_dispatcher.dispatch(c->context, *decoded.request);
-            if (auto *deferred = std::get_if<Dispatcher::Deferred>(&outcome)) {
-                answerLater(c, *deferred, decoded.request->id.has_value());
-                return; // the rest waits for the answer
-            }
-            if (decoded.request->id) // notifications get no reply
-                send(c, encode(std::get<Response>(outcome)));
-        }
-        if (!c->socket)
-            return;
-        restartIdleDeadline(c);
-        if (++handled >= m_limits.maxFramesPerWakeup) {
-            // Let the GUI breathe; the rest is already buffered.
-            QTimer::singleShot(0, this, [this, c] { onReadyRead(c); });
-            return;
-        }
-    }
-    if (c->decoder.failed() && c->socket) {
-        Response r;
-        r.error = Error{code::InvalidRequest, c->decoder.error()};
-        send(c, encode(r));
-        if (c->socket) {
-            c->socket->flush();
-            c->socket->disconnectFromServer();
-        }
-    }
-}
-
-void AutomationServer::answerLater(Connection *c, Dispatcher::Deferred &deferred, bool wantsReply)
-{
-    c->waiting = true;
-    const uint64_t serial = ++c->deferredSerial;
-    if (c->idle)
-        c->idle->stop(); // not idle: we are the ones it waits for
-    std::weak_ptr<int> alive = c->alive;
-    deferred.later.start([this, c, alive, serial, id = deferred.id, wantsReply](std::variant<Json, Error> answer) {
-        // Only the first answer to this very request counts.
-        if (alive.expired() || !c->waiting || c->deferredSerial != serial)
-            return;
-        c->waiting = false;
-        if (!c->socket)
-            return;
+    auto outcome = m_dispatcher.dispatch(context, request);
+    const bool wantsReply = request.id.has_value(); // notifications get no reply
+    auto *deferred = std::get_if<Dispatcher::Deferred>(&outcome);
+    if (!deferred) {
+        std::optional<Response> response;
         if (wantsReply)
-            send(c, encode(Dispatcher::responseTo(id, std::move(answer))));
-        restartIdleDeadline(c);
-        // Requests that arrived meanwhile are still buffered.
-        QTimer::singleShot(0, this, [this, c, alive] {
-            if (!alive.expired())
-                onReadyRead(c);
+            response = std::get<Response>(std::move(outcome));
+        toServer([connection, serial, context, response = std::move(response)](ServerConnections &server) mutable {
+            server.settle(connection, serial, context, std::move(response));
+        });
+        return;
+    }
+    // May come after this object is gone: the server's inbox outlives it
+    // for as long as the answer holds it, and drops what comes too late.
+    ServerConnections *server = m_connections.get();
+    deferred->later.start([inbox = server->inbox(), server, connection, serial, context, id = deferred->id,
+                           wantsReply](std::variant<Json, Error> answer) {
+        std::optional<Response> response;
+        if (wantsReply)
+            response = Dispatcher::responseTo(id, std::move(answer));
+        inbox->post([server, connection, serial, context, response = std::move(response)]() mutable {
+            server->settle(connection, serial, context, std::move(response));
         });
     });
 }
 
 void AutomationServer::publish(const Json &event, const EventAudience &audience)
 {
-    for (auto &owned : m_connections) {
-        Connection *c = owned.get();
-        if (!c->socket || !c->context.eventStream || !audience.includes(c->context.sessionId))
-            continue;
-        if (c->socket->bytesToWrite() > m_limits.maxPendingOutput / 2) {
-            // The subscriber stopped reading: say so once, then end it.
-            Event overflow{*c->context.eventStream, kEventMethod,
-                           Json{{"type", "stream.overflow"}, {"ts", event.value("ts", std::string())}, {"seq", ++c->eventSeq}}};
-            const std::string frame = encodeFrame(encode(overflow));
-            c->socket->write(frame.data(), static_cast<qint64>(frame.size()));
-            c->context.eventStream.reset(); // that was its last line
-            c->socket->disconnectFromServer();
-            continue;
-        }
-        Json numbered = event;
-        numbered["seq"] = ++c->eventSeq;
-        send(c, encode(Event{*c->context.eventStream, kEventMethod, std::move(numbered)}));
-        if (c->socket && audience.endsStreamOf && c->context.sessionId == audience.endsStreamOf) {
-            c->context.eventStream.reset();
-            c->socket->flush();
-            c->socket->disconnectFromServer();
-        }
-    }
+    toServer([event, audience](ServerConnections &server) { server.publish(event, audience); });
 }
 
 bool AutomationServer::followsEvents(const std::string &sessionId) const
 {
-    for (const auto &c : m_connections)
-        if (c->socket && c->context.eventStream && c->context.sessionId == sessionId)
-            return true;
-    return false;
-}
-
-void AutomationServer::send(Connection *c, const std::string &payload)
-{
-    if (!c->socket)
-        return;
-    const std::string frame = encodeFrame(payload);
-    c->socket->write(frame.data(), static_cast<qint64>(frame.size()));
-    if (c->socket->bytesToWrite() > m_limits.maxPendingOutput) {
-        // A client that does not read its answers is not allowed to make us
-        // hold ever more memory for it.
-        QLocalSocket *socket = c->socket;
-        drop(c);
-        socket->abort();
-    }
-}
-
-void AutomationServer::drop(Connection *c)
-{
-    if (!c->socket)
-        return;
-    // Unhook now, free later: drop() can run deep inside a read of this very
-    // connection (abort() reports the disconnect synchronously), and the
-    // caller still holds `c`.
-    QLocalSocket *socket = c->socket;
-    c->socket = nullptr;
-    c->idle->stop(); // deleted with the socket
-    c->idle = nullptr;
-    socket->disconnect(this);
-    socket->deleteLater();
-    QTimer::singleShot(0, this, [this, c] {
-        auto it = std::find_if(m_connections.begin(), m_connections.end(), [c](const auto &p) { return p.get() == c; });
-        if (it != m_connections.end())
-            m_connections.erase(it);
-    });
+    std::lock_guard lock(m_shared.mutex);
+    return m_shared.followers.count(sessionId) > 0;
 }
 
 } // namespace dt::rpc

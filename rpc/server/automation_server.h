@@ -1,25 +1,28 @@
 #pragma once
 
+#include "rpc/server/automation_limits.h"
 #include "rpc/server/dispatcher.h"
 #include "rpc/server/event_audience.h"
-#include "rpc/contract/framing.h"
+#include "rpc/server/server_connections.h"
+#include "rpc/server/thread_mailbox.h"
 
-#include <QLocalServer>
 #include <QObject>
 #include <QString>
+#include <QThread>
 
 #include <memory>
-#include <vector>
-
-class QLocalSocket;
 
 namespace dt::rpc {
 
 // The automation server: a QLocalServer on a Unix socket in a private (0700)
-// directory, speaking length-prefixed JSON frames. Everything runs on the
-// GUI thread, and nothing a client does can block it: reads are bounded per
-// wake-up, and a client that stops reading is disconnected once its unsent
-// output passes a cap.
+// directory, speaking length-prefixed JSON frames. Nothing a client does can
+// block the GUI thread: reads are bounded per turn, and a client that stops
+// reading is disconnected once its unsent output passes a cap.
+//
+// The sockets live on a thread of the server's own (ServerConnections):
+// framing, limits, deadlines and event streams cost the GUI thread nothing,
+// and each request is dispatched on the thread that made this object, in
+// order, one at a time per connection.
 //
 // Connections are a shared resource, so idle ones do not keep theirs: a
 // connection that has not authenticated must send a request within a short
@@ -32,48 +35,45 @@ namespace dt::rpc {
 class AutomationServer : public QObject {
     Q_OBJECT
 public:
-    struct Limits {
-        int maxConnections = 64;
-        int maxUnauthenticated = 48; // the rest is kept for authenticated sessions
-        int maxFramesPerWakeup = 64;
-        qint64 maxPendingOutput = 8 * 1024 * 1024;
-        int unauthenticatedIdleMs = 2000;
-        int authenticatedIdleMs = 120000;
-    };
+    using Limits = AutomationLimits;
 
     explicit AutomationServer(Dispatcher &dispatcher, QObject *parent = nullptr);
     AutomationServer(Dispatcher &dispatcher, Limits limits, QObject *parent = nullptr);
     ~AutomationServer() override;
 
     // Listens on `path` (an absolute path), replacing a stale socket file.
+    // Starts the server's thread; the dispatcher's methods must all be
+    // added by then.
     bool listen(const QString &path, QString *error);
-    QString path() const { return m_server.fullServerName(); }
-    int connectionCount() const { return static_cast<int>(m_connections.size()); }
+    QString path() const { return m_path; }
+    int connectionCount() const { return m_shared.connections; }
 
     // Sends an event to the subscribed connections of its audience, each
     // line numbered by `seq` (1, 2, … per stream: a gap means lines were
     // lost). A stream whose reader falls too far behind gets one
     // "stream.overflow" event and is closed, never buffered without bound.
+    // Events and answers leave in the order they were made.
     void publish(const Json &event, const EventAudience &audience = EventAudience::everyone());
     // Whether a connection of `sessionId` follows the event stream now.
     bool followsEvents(const std::string &sessionId) const;
 
 private:
-    struct Connection;
-    void onNewConnection();
-    // Makes room for one more connection if the caps allow; false if not.
-    bool admitOneMore();
-    void restartIdleDeadline(Connection *c);
-    // Sends a deferred request's answer when it comes (see Later).
-    void answerLater(Connection *c, Dispatcher::Deferred &deferred, bool wantsReply);
-    void onReadyRead(Connection *c);
-    void send(Connection *c, const std::string &payload);
-    void drop(Connection *c);
+    Q_INVOKABLE void runPosted() { m_toOwner.runAll(); }
+    // On this object's thread: one handed-off request, answered now or later.
+    void dispatch(uint64_t connection, uint64_t serial, CallContext context, const Request &request);
+    // Runs `last` on the server's thread, ends that thread, and frees what
+    // lived on it.
+    void stopServerThread(const std::function<void(ServerConnections &)> &last);
+    // Runs `task` on the server's thread, if it still runs.
+    void toServer(std::function<void(ServerConnections &)> task);
 
     Dispatcher &m_dispatcher;
     Limits m_limits;
-    QLocalServer m_server;
-    std::vector<std::unique_ptr<Connection>> m_connections;
+    SharedServerState m_shared;
+    QString m_path;
+    ThreadMailbox m_toOwner{this, "runPosted"};
+    QThread m_thread;
+    std::unique_ptr<ServerConnections> m_connections; // lives on m_thread once listening
 };
 
 } // namespace dt::rpc

@@ -30,9 +30,10 @@ struct CallContext {
 
 // An answer that is not ready yet: work that must not run on the GUI thread
 // (D-Bus, AT-SPI) answers through `start`'s callback once it is done. The
-// server calls `start` with a function that sends the answer (once, on the
-// GUI thread; after the connection is gone it does nothing), and reads no
-// further request of that connection until then, so answers stay in order.
+// server calls `start` with a function that sends the answer (once, from
+// any thread; after the connection or the server is gone it does nothing),
+// and reads no further request of that connection until then, so answers
+// stay in order.
 using Answer = std::function<void(std::variant<Json, Error>)>;
 struct Later {
     std::function<void(Answer)> start;
