@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/core/automation/automation_facade.h"
+#include "app/core/automation/roster_publisher.h"
 #include "app/core/workspace.h"
 #include "rpc/server/automation_server.h"
 #include "rpc/server/dispatcher.h"
@@ -12,7 +13,8 @@ namespace dt::compose {
 // The automation side of deviceterm-gui: the port's implementation over the
 // workspace, the dispatcher with every handler family, and the server on
 // the socket, wired once here (the widgets never see any of it). Everything
-// runs on the GUI thread.
+// runs on the GUI thread but the server's sockets and the rosters it
+// answers from on its own thread (RosterPublisher).
 class AutomationService {
 public:
     explicit AutomationService(dt::app::Workspace &workspace);
@@ -25,7 +27,9 @@ public:
     void listen(const QString &path);
 
 private:
+    dt::rpc::RosterBoard m_roster;
     dt::app::AutomationFacade m_facade;
+    dt::app::RosterPublisher m_rosterPublisher;
     dt::rpc::Dispatcher m_dispatcher;
     dt::rpc::AutomationServer m_server;
 };

@@ -219,6 +219,7 @@ signals:
     void paneOpened(dt::app::PaneId pane);
     void paneClosed(dt::app::PaneId pane, dt::app::TabId tab);
     void paneExited(dt::app::PaneId pane);
+    void paneRenamed(dt::app::PaneId pane);
     void paneFocused(dt::app::TabId tab, dt::app::PaneId pane);
     void layoutChanged(dt::app::TabId tab);
     void zoomChanged(dt::app::TabId tab);

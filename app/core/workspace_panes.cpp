@@ -251,6 +251,7 @@ bool Workspace::setPaneName(PaneId id, const QString &name)
     if (!p)
         return false;
     p->name = sanitizeTitle(name);
+    emit paneRenamed(id);
     return true;
 }
 

@@ -59,7 +59,8 @@ bool AutomationServer::listen(const QString &path, QString *error)
             dispatch(connection, serial, context, request);
         });
     };
-    m_connections = std::make_unique<ServerConnections>(m_limits, std::move(handoff), m_shared);
+    m_connections = std::make_unique<ServerConnections>(m_limits, m_dispatcher.fastAnswers(), std::move(handoff),
+                                                        m_shared);
     m_connections->moveToThread(&m_thread);
     m_thread.start();
     std::promise<std::pair<bool, QString>> listening;

@@ -20,9 +20,12 @@ namespace dt::rpc {
 // reading is disconnected once its unsent output passes a cap.
 //
 // The sockets live on a thread of the server's own (ServerConnections):
-// framing, limits, deadlines and event streams cost the GUI thread nothing,
-// and each request is dispatched on the thread that made this object, in
-// order, one at a time per connection.
+// framing, limits, deadlines and event streams cost the GUI thread nothing.
+// A request the dispatcher has a fast answer for (tabs.list, windows.list:
+// read from a published roster) is answered there while that answer is
+// fresh, whatever the GUI thread is doing; every other request is
+// dispatched on the thread that made this object, in order, one at a time
+// per connection.
 //
 // Connections are a shared resource, so idle ones do not keep theirs: a
 // connection that has not authenticated must send a request within a short

@@ -71,6 +71,16 @@ void Dispatcher::add(const MethodSpec &method, Handler handler)
     m_methods[std::string(method.name)] = Entry{method.scope, std::move(handler)};
 }
 
+void Dispatcher::addFastAnswer(const MethodSpec &method, FastAnswer answer)
+{
+    // Other scopes check the session through the port, on the GUI thread;
+    // and a fast answer only ever stands in for a handler.
+    const auto it = m_methods.find(std::string(method.name));
+    if (method.scope != Scope::DaemonWide || it == m_methods.end() || it->second.scope != Scope::DaemonWide)
+        throw std::logic_error(std::string(method.name) + " has no daemon-wide handler to answer for");
+    m_fast[std::string(method.name)] = std::move(answer);
+}
+
 std::vector<std::string> Dispatcher::registeredMethods() const
 {
     std::vector<std::string> out;

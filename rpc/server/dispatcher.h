@@ -65,6 +65,26 @@ public:
             return handler(context, std::get<P>(params));
         });
     }
+    // A second way to answer a daemon-wide method already added: on the
+    // server's own thread, beside the GUI thread, from state published for
+    // it under a lock of its own (a RosterBoard), never through the ports.
+    // It gives nothing when that state is not fresh, and the method's own
+    // handler answers on the GUI thread as usual.
+    using FastAnswer = std::function<std::optional<std::variant<Json, Error>>(const CallContext &, const Json &params)>;
+    void addFastAnswer(const MethodSpec &method, FastAnswer answer);
+    template <class P, class F>
+    void addFastAnswer(F answer)
+    {
+        addFastAnswer(P::kMethod, [answer = std::move(answer)](const CallContext &context,
+                                                               const Json &json) -> std::optional<std::variant<Json, Error>> {
+            Decoded<P> params = decode<P>(json);
+            if (auto *error = std::get_if<Error>(&params))
+                return *error;
+            return answer(context, std::get<P>(params));
+        });
+    }
+    // The fast answers, copied for the server's thread when it starts.
+    std::map<std::string, FastAnswer> fastAnswers() const { return m_fast; }
     // Every registered method, sorted.
     std::vector<std::string> registeredMethods() const;
     // The response to one request (for notifications the result is dropped),
@@ -98,6 +118,7 @@ private:
     SessionPort &m_port;
     ProvenanceCheck m_provenance = checkTerminalProvenance;
     std::map<std::string, Entry> m_methods;
+    std::map<std::string, FastAnswer> m_fast;
 };
 
 } // namespace dt::rpc

@@ -1,6 +1,6 @@
 // The automation server's connections, on its own thread: accepting within caps (evicting strangers or the
-// greediest session), idle deadlines, bounded reads per turn, requests handed to the dispatcher's
-// thread and answered in order, and publishing to event streams.
+// greediest session), idle deadlines, bounded reads per turn, requests answered here from published state
+// or handed to the dispatcher's thread and answered in order, and publishing to event streams.
 
 #include "rpc/server/server_connections.h"
 
@@ -39,8 +39,9 @@ struct ServerConnections::Connection {
     bool authenticated() const { return context.sessionId.has_value(); }
 };
 
-ServerConnections::ServerConnections(AutomationLimits limits, Handoff handoff, SharedServerState &shared)
-    : m_limits(limits), m_handoff(std::move(handoff)), m_shared(shared),
+ServerConnections::ServerConnections(AutomationLimits limits, std::map<std::string, Dispatcher::FastAnswer> fastAnswers,
+                                     Handoff handoff, SharedServerState &shared)
+    : m_limits(limits), m_fastAnswers(std::move(fastAnswers)), m_handoff(std::move(handoff)), m_shared(shared),
       m_server(new QLocalServer(this))
 {
     m_server->setSocketOptions(QLocalServer::UserAccessOption);
@@ -215,7 +216,7 @@ void ServerConnections::onReadyRead(Connection *c)
             r.id = decoded.id.value_or(0);
             r.error = decoded.error;
             send(c, encode(r));
-        } else {
+        } else if (!answeredHere(c, *decoded.request)) {
             handOff(c, *decoded.request);
             return; // the rest waits for the answer
         }
@@ -237,6 +238,24 @@ void ServerConnections::onReadyRead(Connection *c)
             c->socket->disconnectFromServer();
         }
     }
+}
+
+bool ServerConnections::answeredHere(Connection *c, const Request &request)
+{
+    const auto fast = m_fastAnswers.find(request.method);
+    if (fast == m_fastAnswers.end())
+        return false;
+    std::optional<std::variant<Json, Error>> answer;
+    try {
+        answer = fast->second(c->context, request.params);
+    } catch (const std::exception &) {
+        return false; // the handler on the GUI thread says what is wrong
+    }
+    if (!answer)
+        return false;
+    if (request.id) // notifications get no reply
+        send(c, encode(Dispatcher::responseTo(*request.id, std::move(*answer))));
+    return true;
 }
 
 void ServerConnections::handOff(Connection *c, const Request &request)

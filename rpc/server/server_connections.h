@@ -2,9 +2,10 @@
 
 // The automation server's own thread: the listening socket and every
 // connection, from accepting to the last frame (see AutomationServer for
-// the rules they keep). It hands each request to the thread that owns the
-// dispatcher, reading nothing more of that connection until the answer
-// comes back.
+// the rules they keep). It answers what the dispatcher's fast answers can
+// (from published state) itself, and hands every other request to the
+// thread that owns the dispatcher, reading nothing more of that connection
+// until the answer comes back.
 
 #include "rpc/server/automation_limits.h"
 #include "rpc/server/dispatcher.h"
@@ -40,7 +41,8 @@ public:
     // back with its answer (settle).
     using Handoff = std::function<void(uint64_t connection, uint64_t serial, CallContext context, Request request)>;
 
-    ServerConnections(AutomationLimits limits, Handoff handoff, SharedServerState &shared);
+    ServerConnections(AutomationLimits limits, std::map<std::string, Dispatcher::FastAnswer> fastAnswers,
+                      Handoff handoff, SharedServerState &shared);
     ~ServerConnections() override;
 
     // Shared, so that an answer coming after the server has gone can still
@@ -65,6 +67,8 @@ private:
     void restartIdleDeadline(Connection *c);
     void onReadyRead(Connection *c);
     void readLater(Connection *c);
+    // Whether a fast answer was sent (or, for a notification, was had).
+    bool answeredHere(Connection *c, const Request &request);
     void handOff(Connection *c, const Request &request);
     void send(Connection *c, const std::string &payload);
     void drop(Connection *c);
@@ -72,6 +76,7 @@ private:
     void shareState();
 
     AutomationLimits m_limits;
+    std::map<std::string, Dispatcher::FastAnswer> m_fastAnswers;
     Handoff m_handoff;
     SharedServerState &m_shared;
     std::shared_ptr<ThreadMailbox> m_inbox = std::make_shared<ThreadMailbox>(this, "runPosted");

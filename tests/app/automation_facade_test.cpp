@@ -4,6 +4,7 @@
 #include "app/core/automation/automation_facade.h"
 #include "app/core/typing_queue.h"
 #include "app/core/workspace.h"
+#include "support/sh_launch.h"
 #include "support/wait_until.h"
 #include "terminal/shell_integration.h"
 #include "terminal/terminal_session.h"
@@ -94,14 +95,7 @@ protected:
         facade = std::make_unique<AutomationFacade>(*ws);
         facade->setAuditLogPath(dir.filePath(QStringLiteral("audit.log")).toStdString());
     }
-    dt::app::TerminalLaunch program(const QString &script)
-    {
-        dt::app::TerminalLaunch l;
-        l.program = QStringLiteral("/bin/sh");
-        l.arguments = {QStringLiteral("-c"), script};
-        l.workingDirectory = dir.path();
-        return l;
-    }
+    dt::app::TerminalLaunch program(const QString &script) { return dt::test::sh(script, dir.path()); }
     std::string sid(dt::app::PaneId p) const { return ws->pane(p)->identity.sessionIdString().toStdString(); }
     std::string shortId(dt::app::PaneId p) const { return ws->pane(p)->identity.shortId().toStdString(); }
     QByteArray file(const QString &name) const

@@ -7,6 +7,7 @@
 #include "terminal/terminal_session.h"
 #include "app/ui/main_window.h"
 #include "app/ui/window_manager.h"
+#include "support/sh_launch.h"
 
 #include <QPointer>
 #include <QTest>
@@ -22,15 +23,6 @@ using dt::app::ExitAction;
 using dt::app::TerminalLaunch;
 using dt::app::Workspace;
 using dt::ui::MainWindow;
-
-inline TerminalLaunch sh(const QString &script = QStringLiteral("sleep 60"), const QString &cwd = QStringLiteral("/tmp"))
-{
-    TerminalLaunch l;
-    l.program = QStringLiteral("/bin/sh");
-    l.arguments = {QStringLiteral("-c"), script};
-    l.workingDirectory = cwd;
-    return l;
-}
 
 class WindowTest : public ::testing::Test {
 protected:

@@ -27,7 +27,9 @@ public:
     QString sessionSpelling(const std::string &sessionId) const;
     bool isCaller(const Workspace::Pane &pane) const { return m_own == &pane; }
 
-    // Public tabs, and a private one only from inside it.
+    // Public tabs, and a private one only from inside it. The rosters the
+    // server's own thread answers from apply the same rule to their copy
+    // of the workspace (rpc/server/roster.cpp).
     bool canSee(TabId tab) const;
     // One of the tab's own terminals (not one another tab asked for).
     bool isInsider(TabId tab) const;
