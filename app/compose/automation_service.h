@@ -13,8 +13,9 @@ namespace dt::compose {
 // The automation side of deviceterm-gui: the port's implementation over the
 // workspace, the dispatcher with every handler family, and the server on
 // the socket, wired once here (the widgets never see any of it). Everything
-// runs on the GUI thread but the server's sockets and the rosters it
-// answers from on its own thread (RosterPublisher).
+// runs on the GUI thread except the server's sockets, which live on a
+// thread of their own and answer tabs.list and windows.list there from the
+// rosters RosterPublisher keeps.
 class AutomationService {
 public:
     explicit AutomationService(dt::app::Workspace &workspace);
