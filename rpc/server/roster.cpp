@@ -33,10 +33,9 @@ public:
                 }
     }
     bool isCaller(const Roster::Terminal &terminal) const { return m_own == &terminal; }
-    // Public tabs, and a private one only from one of its own terminals.
     bool canSee(const Roster::Tab &tab) const
     {
-        return !tab.isPrivate || (m_own && m_ownTab == tab.id && !m_own->openedFromOutside);
+        return canSeeTab(tab.isPrivate, m_own && isTabInsider(m_ownTab == tab.id, m_own->openedFromOutside));
     }
     bool canSee(uint64_t tab) const
     {

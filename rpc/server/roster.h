@@ -41,6 +41,18 @@ struct Roster {
     std::vector<uint64_t> focusHistory; // windows, oldest first
 };
 
+// The privacy rule, the one both threads apply: a public tab is seen by
+// every caller, a private one only by the tab's own terminals. A terminal
+// another tab's request opened there is not one of them.
+constexpr bool isTabInsider(bool callerInTab, bool callerOpenedFromOutside)
+{
+    return callerInTab && !callerOpenedFromOutside;
+}
+constexpr bool canSeeTab(bool tabIsPrivate, bool callerIsInsider)
+{
+    return !tabIsPrivate || callerIsInsider;
+}
+
 // One row per live terminal of each tab the caller may see.
 std::vector<TabRow> tabRowsFor(const Roster &roster, const std::optional<std::string> &caller);
 // The windows holding a tab the caller may see, numbered among those only;

@@ -2,6 +2,8 @@
 
 #include "app/core/automation/caller_view.h"
 
+#include "rpc/server/roster.h"
+
 #include <QSet>
 
 #include <algorithm>
@@ -29,7 +31,7 @@ bool CallerView::canSee(TabId tab) const
     const Workspace::Tab *t = m_workspace.tab(tab);
     if (!t)
         return false;
-    return !t->isPrivate || isInsider(tab);
+    return dt::rpc::canSeeTab(t->isPrivate, isInsider(tab));
 }
 
 bool CallerView::isInsider(TabId tab) const
@@ -39,7 +41,7 @@ bool CallerView::isInsider(TabId tab) const
 
 bool CallerView::isInsider(const Workspace::Pane *pane, TabId tab)
 {
-    return pane && pane->tab == tab && !pane->openedFromOutside;
+    return pane && dt::rpc::isTabInsider(pane->tab == tab, pane->openedFromOutside);
 }
 
 QList<WindowId> CallerView::visibleWindows() const

@@ -27,9 +27,8 @@ public:
     QString sessionSpelling(const std::string &sessionId) const;
     bool isCaller(const Workspace::Pane &pane) const { return m_own == &pane; }
 
-    // Public tabs, and a private one only from inside it. The rosters the
-    // server's own thread answers from apply the same rule to their copy
-    // of the workspace (rpc/server/roster.cpp).
+    // Public tabs, and a private one only from inside it (dt::rpc::canSeeTab,
+    // the rule the server's own thread applies to its roster too).
     bool canSee(TabId tab) const;
     // One of the tab's own terminals (not one another tab asked for).
     bool isInsider(TabId tab) const;
